@@ -1,0 +1,180 @@
+import type { StoredMessage } from '../messages/types.ts'
+
+// The interfaces the engine needs from a database. packages/db implements them
+// (PGlite and PostgreSQL through Prisma); the engine never imports a driver.
+
+export type StoredThread = {
+  id: string
+  resourceId: string
+  /** '' when none */
+  title: string
+  metadata: Record<string, unknown>
+  /** lineage column: the thread this one was cloned from (indexed) */
+  sourceThreadId: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** The spec's name for the thread type returned by cloneThread. */
+export type StorageThreadType = StoredThread
+
+export type CreateThreadInput = {
+  id: string
+  resourceId: string
+  title?: string
+  metadata?: Record<string, unknown>
+  sourceThreadId?: string | null
+  createdAt?: Date
+  updatedAt?: Date
+}
+
+export type ThreadListOrder = 'updatedAt' | 'createdAt'
+
+export type ListThreadsInput = {
+  resourceId?: string
+  /** case-insensitive substring of the title */
+  titleContains?: string
+  limit?: number
+  offset?: number
+  orderBy?: ThreadListOrder
+}
+
+export type ThreadListItem = StoredThread & { messageCount: number; lastMessageAt: Date | null }
+
+export type ListThreadsResult = { threads: ThreadListItem[]; total: number }
+
+/** Selection of a thread's messages, always returned in (createdAt, id) order. */
+export type MessageSelection = {
+  threadId: string
+  startDate?: Date
+  endDate?: Date
+  messageIds?: string[]
+  /** keep only the LAST n of what the other filters select (applied when > 0) */
+  last?: number
+  /** keep only the FIRST n (pagination); ignored when `last` is set */
+  limit?: number
+  offset?: number
+}
+
+export type WorkingMemoryScope = 'thread' | 'resource'
+
+export type WorkingMemoryKey = { scope: 'thread'; threadId: string } | { scope: 'resource'; resourceId: string }
+
+export type ObservationalMemoryScope = 'thread' | 'resource'
+
+export type BufferedObservationChunk = {
+  id: string
+  observations: string
+  messageIds: string[]
+  tokenCount: number
+  createdAt: Date
+}
+
+export type ObservationalMemoryRecord = {
+  id: string
+  scope: ObservationalMemoryScope
+  resourceId: string
+  /** null for resource scope */
+  threadId: string | null
+  generation: number
+  originType: 'initial' | 'reflection'
+  activeObservations: string
+  observedMessageIds: string[]
+  bufferedObservationChunks: BufferedObservationChunk[]
+  lastObservedAt: Date | null
+  totalTokensObserved: number
+  observationTokenCount: number
+  pendingMessageTokens: number
+  isObserving: boolean
+  isReflecting: boolean
+  isBufferingObservation: boolean
+  isBufferingReflection: boolean
+  config: Record<string, unknown>
+  metadata: Record<string, unknown>
+  createdAt: Date
+  updatedAt: Date
+}
+
+export type ObservationalMemoryKey =
+  | { scope: 'thread'; threadId: string }
+  | { scope: 'resource'; resourceId: string }
+
+export type NewObservationalMemoryRecord = Omit<ObservationalMemoryRecord, 'id' | 'generation' | 'createdAt' | 'updatedAt'> & {
+  id?: string
+  createdAt?: Date
+  updatedAt?: Date
+}
+
+export type MessageVector = {
+  messageId: string
+  threadId: string
+  resourceId: string
+  embedding: number[]
+  /** the embedding model that produced it, e.g. 'openai/text-embedding-3-small' or 'threadline/hash-384' */
+  model: string
+  dimensions: number
+}
+
+export type VectorQuery = {
+  embedding: number[]
+  model: string
+  topK: number
+  threadId?: string
+  resourceId?: string
+}
+
+export type VectorMatch = { messageId: string; threadId: string; score: number }
+
+/** Result of copying messages in bulk: old id -> new id, in (createdAt, id) order of the source. */
+export type MessageCopyResult = { messageIdMap: Record<string, string>; count: number }
+
+export interface VectorStore {
+  /** Insert or replace vectors (one statement per batch). */
+  upsertVectors(vectors: MessageVector[]): Promise<void>
+  /** Nearest neighbours by cosine similarity (score = 1 - cosine distance). */
+  queryVectors(query: VectorQuery): Promise<VectorMatch[]>
+  /** message ids (of the given ones) that have a vector from `model` */
+  listVectorMessageIds(messageIds: string[], model: string): Promise<string[]>
+  /** Copy the vectors of `model` for the mapped messages, in SQL, to the new ids / thread / resource. Returns how many were copied. */
+  copyVectors(args: { messageIdMap: Record<string, string>; model: string; threadId: string; resourceId: string }): Promise<number>
+  deleteVectorsForThread(threadId: string): Promise<void>
+}
+
+export interface MemoryStorage {
+  createThread(input: CreateThreadInput): Promise<StoredThread>
+  getThreadById(id: string): Promise<StoredThread | null>
+  getThreadsByIds(ids: string[]): Promise<StoredThread[]>
+  listThreads(input: ListThreadsInput): Promise<ListThreadsResult>
+  updateThread(id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread>
+  /** Deletes the thread with its messages, vectors, thread-scoped WM and OM. */
+  deleteThread(id: string): Promise<void>
+  /** Threads whose lineage column points at `sourceThreadId`, across resources. */
+  listClones(sourceThreadId: string): Promise<StoredThread[]>
+
+  /** Bulk insert (a few statements whatever the count). Duplicate ids -> MessageAlreadyExistsError. */
+  insertMessages(messages: StoredMessage[]): Promise<void>
+  /** Insert or replace by id (used to persist repaired history). */
+  upsertMessages(messages: StoredMessage[]): Promise<void>
+  listMessages(selection: MessageSelection): Promise<StoredMessage[]>
+  getMessagesByIds(ids: string[]): Promise<StoredMessage[]>
+  countMessages(threadId: string): Promise<number>
+  /** ids of the selection only, (createdAt, id) order: cheap planning for clones */
+  listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
+  /** INSERT ... SELECT of the given source messages into another thread with new ids generated in SQL. */
+  copyMessages(args: { sourceThreadId: string; messageIds: string[]; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
+
+  getWorkingMemory(key: WorkingMemoryKey): Promise<string | null>
+  setWorkingMemory(key: WorkingMemoryKey & { resourceId?: string }, text: string): Promise<void>
+
+  /** Current generation (highest) for a key, or null. */
+  getObservationalMemory(key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord | null>
+  listObservationalMemoryGenerations(key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord[]>
+  /** Adds a record as the next generation of its key (generation = current + 1, 0 when first). */
+  insertObservationalMemory(record: NewObservationalMemoryRecord): Promise<ObservationalMemoryRecord>
+
+  /**
+   * Runs `fn` in ONE database transaction: everything it does through `tx`
+   * (storage and vectors) commits together or not at all.
+   */
+  transaction<T>(fn: (tx: { storage: MemoryStorage; vector: VectorStore | null }) => Promise<T>): Promise<T>
+}

@@ -71,3 +71,23 @@ export class StorageError extends ThreadlineError {
     super('STORAGE_ERROR', message, { cause })
   }
 }
+
+/** A 'provider/model' string the agent cannot turn into a model (malformed, or an unknown provider without a base URL). */
+export class ModelResolutionError extends ThreadlineError {
+  readonly model: string
+  constructor(model: string, message: string) {
+    super('MODEL_RESOLUTION_FAILED', `Cannot resolve model "${model}": ${message}`, { field: 'model' })
+    this.model = model
+  }
+}
+
+/**
+ * An error the provider sent INSIDE a response stream (an SSE `error` event, a
+ * `response.failed` chunk) after output had started. The provider's payload
+ * (code, type, message, raw chunk) is the `cause`, where error matchers find it.
+ */
+export class ProviderStreamError extends ThreadlineError {
+  constructor(message: string, payload: unknown) {
+    super('PROVIDER_STREAM_ERROR', message, { cause: payload })
+  }
+}

@@ -104,3 +104,32 @@ export function parseJsonBody(body: string | undefined): unknown {
     return undefined
   }
 }
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}
+
+/**
+ * Every object that describes the error along the chain, each once: each level,
+ * its `data` (AI SDK: the parsed body or the raw stream chunk) and its parsed
+ * JSON `responseBody`, plus their nested `error` and `response.error` objects.
+ * Where codes, types and statuses are read from, whatever the provider's shape.
+ */
+export function errorRecords(error: unknown): Record<string, unknown>[] {
+  const records: Record<string, unknown>[] = []
+  const seen = new Set<Record<string, unknown>>()
+  const add = (value: unknown) => {
+    const record = asRecord(value)
+    if (record === undefined || seen.has(record)) return
+    seen.add(record)
+    records.push(record)
+  }
+  for (const level of errorChain(error)) {
+    for (const source of [level, field(level, 'data'), parseJsonBody(responseBodyOf(level))]) {
+      add(source)
+      add(field(source, 'error'))
+      add(field(field(source, 'response'), 'error'))
+    }
+  }
+  return records
+}

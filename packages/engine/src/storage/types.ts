@@ -105,6 +105,11 @@ export type NewObservationalMemoryRecord = Omit<ObservationalMemoryRecord, 'id' 
   updatedAt?: Date
 }
 
+/** The fields of an OM record that can be rewritten in place (identity, scope and generation cannot). */
+export type ObservationalMemoryPatch = Partial<
+  Omit<ObservationalMemoryRecord, 'id' | 'scope' | 'resourceId' | 'threadId' | 'generation' | 'originType' | 'createdAt' | 'updatedAt'>
+>
+
 export type MessageVector = {
   messageId: string
   threadId: string
@@ -124,6 +129,14 @@ export type VectorQuery = {
 }
 
 export type VectorMatch = { messageId: string; threadId: string; score: number }
+
+/**
+ * Options of `MemoryStorage.transaction`. 'RepeatableRead' makes every statement
+ * of the transaction see ONE snapshot (PostgreSQL REPEATABLE READ): cloneThread
+ * uses it so its selection, `lastMessageId` and the copy agree while other
+ * sessions append to the source. Default: the database's (READ COMMITTED).
+ */
+export type TransactionOptions = { isolationLevel?: 'ReadCommitted' | 'RepeatableRead' }
 
 /** Result of copying messages in bulk: old id -> new id, in (createdAt, id) order of the source. */
 export type MessageCopyResult = { messageIdMap: Record<string, string>; count: number }
@@ -150,6 +163,13 @@ export interface MemoryStorage {
   deleteThread(id: string): Promise<void>
   /** Threads whose lineage column points at `sourceThreadId`, across resources. */
   listClones(sourceThreadId: string): Promise<StoredThread[]>
+  /**
+   * Added for Memory.getCloneHistory: the thread and its ancestors along the
+   * lineage column, ONE query (recursive CTE over the indexed column), ROOT FIRST,
+   * ending with the thread itself. Stops at a missing (deleted) ancestor and at a
+   * cycle (each thread at most once). [] when the thread does not exist.
+   */
+  getThreadAncestry(threadId: string): Promise<StoredThread[]>
 
   /** Bulk insert (a few statements whatever the count). Duplicate ids -> MessageAlreadyExistsError. */
   insertMessages(messages: StoredMessage[]): Promise<void>
@@ -157,6 +177,13 @@ export interface MemoryStorage {
   upsertMessages(messages: StoredMessage[]): Promise<void>
   listMessages(selection: MessageSelection): Promise<StoredMessage[]>
   getMessagesByIds(ids: string[]): Promise<StoredMessage[]>
+  /**
+   * Added for semantic recall: the given messages plus up to `before` messages
+   * preceding and `after` following each of them IN ITS OWN THREAD, by (createdAt, id),
+   * de-duplicated, in (createdAt, id) order. ONE query (e.g. LATERAL subqueries
+   * over the (thread_id, created_at, id) index); unknown ids are ignored.
+   */
+  listMessagesAround(args: { messageIds: string[]; before: number; after: number }): Promise<StoredMessage[]>
   countMessages(threadId: string): Promise<number>
   /** ids of the selection only, (createdAt, id) order: cheap planning for clones */
   listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
@@ -171,10 +198,19 @@ export interface MemoryStorage {
   listObservationalMemoryGenerations(key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord[]>
   /** Adds a record as the next generation of its key (generation = current + 1, 0 when first). */
   insertObservationalMemory(record: NewObservationalMemoryRecord): Promise<ObservationalMemoryRecord>
+  /**
+   * Added for Memory.saveObservationalMemory: rewrites fields of ONE record (the
+   * current generation) in place and bumps updatedAt; a new generation is only
+   * made on reflection (insertObservationalMemory). Unknown id -> StorageError.
+   */
+  updateObservationalMemory(id: string, patch: ObservationalMemoryPatch): Promise<ObservationalMemoryRecord>
 
   /**
    * Runs `fn` in ONE database transaction: everything it does through `tx`
    * (storage and vectors) commits together or not at all.
    */
-  transaction<T>(fn: (tx: { storage: MemoryStorage; vector: VectorStore | null }) => Promise<T>): Promise<T>
+  transaction<T>(
+    fn: (tx: { storage: MemoryStorage; vector: VectorStore | null }) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>
 }

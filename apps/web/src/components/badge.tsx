@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react'
+
+const tones = {
+  slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+  indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  emerald: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  violet: 'bg-violet-50 text-violet-700 ring-violet-200',
+} as const
+
+export type BadgeTone = keyof typeof tones
+
+export function Badge({ tone = 'slate', children, title }: { tone?: BadgeTone; children: ReactNode; title?: string }) {
+  return (
+    <span
+      title={title}
+      className={`inline-flex items-center whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  )
+}

@@ -1,0 +1,125 @@
+'use client'
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import { EmptyState } from './empty-state.tsx'
+import { ErrorNotice } from './error-notice.tsx'
+import { Pagination } from './pagination.tsx'
+import { ThreadsTable } from './threads-table.tsx'
+import { useSearchParamsState } from './use-search-params-state.ts'
+
+const PAGE_SIZE = 20
+const SEARCH_DELAY_MS = 250
+
+/** The threads explorer: filter by resource, search titles, page through. State lives in the URL. */
+export function ThreadsExplorer() {
+  const trpc = useTRPC()
+  const [params, setParams] = useSearchParamsState()
+  const resource = params.get('resource') ?? ''
+  const search = params.get('q') ?? ''
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
+
+  const [searchText, setSearchText] = useState(search)
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(searchTimer.current), [])
+
+  const resources = useQuery(trpc.resources.list.queryOptions())
+  const threads = useQuery(
+    trpc.threads.list.queryOptions(
+      { resourceId: resource || undefined, search: search || undefined, page, pageSize: PAGE_SIZE },
+      { placeholderData: keepPreviousData },
+    ),
+  )
+
+  function onSearchChange(value: string) {
+    setSearchText(value)
+    clearTimeout(searchTimer.current)
+    searchTimer.current = setTimeout(() => setParams({ q: value.trim(), page: null }), SEARCH_DELAY_MS)
+  }
+
+  function clearFilters() {
+    clearTimeout(searchTimer.current)
+    setSearchText('')
+    setParams({ resource: null, q: null, page: null })
+  }
+
+  const filtered = resource !== '' || search !== ''
+  const data = threads.data
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Threads</h1>
+          <p className="mt-1 text-sm text-slate-500">
+            Conversations stored by your agents, newest activity first.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <label className="sr-only" htmlFor="resource-filter">
+            Resource
+          </label>
+          <select
+            id="resource-filter"
+            value={resource}
+            onChange={(event) => setParams({ resource: event.target.value, page: null })}
+            className="h-9 rounded-md border border-slate-300 bg-white pl-3 pr-8 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
+          >
+            <option value="">All resources</option>
+            {resources.data?.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.id} ({option.threadCount})
+              </option>
+            ))}
+          </select>
+          <label className="sr-only" htmlFor="thread-search">
+            Search titles
+          </label>
+          <input
+            id="thread-search"
+            type="search"
+            value={searchText}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search titles…"
+            className="h-9 w-64 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
+          />
+        </div>
+      </div>
+
+      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+        {threads.error ? (
+          <ErrorNotice title="Could not load threads" message={threads.error.message} />
+        ) : !data ? (
+          <p className="px-4 py-12 text-center text-sm text-slate-500" role="status">
+            Loading threads…
+          </p>
+        ) : data.items.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              title="No threads match"
+              description="No thread has that resource and title. Try another resource or a shorter search."
+              action={{ label: 'Clear filters', onClick: clearFilters }}
+            />
+          ) : (
+            <EmptyState
+              title="No threads yet"
+              description="Threads appear here as soon as an agent stores a conversation. Load the demo data with pnpm db:seed."
+            />
+          )
+        ) : (
+          <>
+            <ThreadsTable rows={data.items} />
+            <Pagination
+              page={data.page}
+              pageCount={data.pageCount}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={(next) => setParams({ page: next > 1 ? String(next) : null })}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

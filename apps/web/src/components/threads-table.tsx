@@ -1,0 +1,75 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import type { RouterOutputs } from '@/trpc/types.ts'
+import { Badge } from './badge.tsx'
+import { formatDateTime, formatRelative } from './format.ts'
+
+export type ThreadRow = RouterOutputs['threads']['list']['items'][number]
+
+const headerCell = 'px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
+
+export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
+  const router = useRouter()
+  return (
+    <table className="w-full table-fixed border-collapse text-sm">
+      <colgroup>
+        <col />
+        <col className="w-44" />
+        <col className="w-28" />
+        <col className="w-28" />
+        <col className="w-44" />
+      </colgroup>
+      <thead className="border-b border-slate-200 bg-slate-50/80">
+        <tr>
+          <th scope="col" className={headerCell}>Thread</th>
+          <th scope="col" className={headerCell}>Resource</th>
+          <th scope="col" className={`${headerCell} text-right`}>Messages</th>
+          <th scope="col" className={headerCell}>Lineage</th>
+          <th scope="col" className={headerCell}>Last activity</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            data-testid="thread-row"
+            onClick={() => router.push(`/threads/${encodeURIComponent(row.id)}`)}
+            className="cursor-pointer transition-colors hover:bg-indigo-50/40"
+          >
+            <td className="px-4 py-3 align-middle">
+              <Link
+                href={`/threads/${encodeURIComponent(row.id)}`}
+                onClick={(event) => event.stopPropagation()}
+                className="block truncate font-medium text-slate-900 hover:text-indigo-700"
+              >
+                {row.title || <span className="italic text-slate-400">Untitled thread</span>}
+              </Link>
+              <span className="block truncate font-mono text-xs text-slate-400">{row.id}</span>
+            </td>
+            <td className="px-4 py-3 align-middle">
+              <Badge>{row.resourceId}</Badge>
+            </td>
+            <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">{row.messageCount}</td>
+            <td className="px-4 py-3 align-middle">
+              {row.isClone ? (
+                <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
+                  Clone
+                </Badge>
+              ) : (
+                <span className="text-slate-400">Original</span>
+              )}
+            </td>
+            <td className="px-4 py-3 align-middle text-slate-600">
+              <time dateTime={row.lastActivityAt.toISOString()} className="block whitespace-nowrap">
+                {formatDateTime(row.lastActivityAt)}
+              </time>
+              <span className="block text-xs text-slate-400">{formatRelative(row.lastActivityAt)}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

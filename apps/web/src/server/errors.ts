@@ -1,0 +1,24 @@
+import { TRPCError } from '@trpc/server'
+import { ThreadlineError } from '@threadline/engine'
+
+type TRPCCode = TRPCError['code']
+
+// Engine error code -> transport code. An engine error not listed is internal.
+const codeByEngineError: Record<string, TRPCCode> = {
+  THREAD_NOT_FOUND: 'NOT_FOUND',
+  MESSAGE_NOT_FOUND: 'NOT_FOUND',
+  THREAD_ALREADY_EXISTS: 'CONFLICT',
+  MESSAGE_ALREADY_EXISTS: 'CONFLICT',
+  INVALID_CLONE_OPTIONS: 'BAD_REQUEST',
+  INVALID_INPUT: 'BAD_REQUEST',
+  VECTOR_EXTENSION_MISSING: 'PRECONDITION_FAILED',
+}
+
+/** The TRPCError for an engine error: its code mapped, its message kept (it names the input at fault). */
+export function engineErrorToTRPCError(error: ThreadlineError): TRPCError {
+  return new TRPCError({
+    code: codeByEngineError[error.code] ?? 'INTERNAL_SERVER_ERROR',
+    message: error.message,
+    cause: error,
+  })
+}

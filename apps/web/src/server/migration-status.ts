@@ -1,0 +1,35 @@
+import { readdir } from 'node:fs/promises'
+import { migrationsDir, type Database } from '@threadline/db'
+
+export type MigrationStatus = {
+  ok: boolean
+  applied: string[]
+  /** checked in under prisma/migrations but not applied to this database */
+  pending: string[]
+  /** started but never finished (or rolled back): the database needs attention */
+  failed: string[]
+}
+
+type MigrationRow = { name: string; finished: boolean; rolledBack: boolean }
+
+/** The checked-in migration history compared with what `_prisma_migrations` records. */
+export async function migrationStatus(db: Database): Promise<MigrationStatus> {
+  const [rows, entries] = await Promise.all([appliedMigrationRows(db), readdir(migrationsDir, { withFileTypes: true })])
+  const applied = rows.filter((row) => row.finished && !row.rolledBack).map((row) => row.name)
+  const failed = rows.filter((row) => !row.finished || row.rolledBack).map((row) => row.name)
+  const appliedNames = new Set(applied)
+  const pending = entries
+    .filter((entry) => entry.isDirectory() && !appliedNames.has(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+  return { ok: applied.length > 0 && pending.length === 0 && failed.length === 0, applied, pending, failed }
+}
+
+async function appliedMigrationRows(db: Database): Promise<MigrationRow[]> {
+  // A database that was never migrated has no history table at all.
+  const [table] = await db.prisma.$queryRaw<{ exists: boolean }[]>`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS exists`
+  if (!table?.exists) return []
+  return db.prisma.$queryRaw<MigrationRow[]>`
+    SELECT migration_name AS name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS "rolledBack"
+    FROM _prisma_migrations ORDER BY migration_name`
+}

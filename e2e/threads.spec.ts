@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test'
+import { demoClones, demoThreads } from '../packages/db/src/seed/demo-data.ts'
+
+// The server runs over a freshly seeded database (playwright.config.ts), so
+// the expected rows come from the demo data itself.
+
+const screenshotDir = 'test-results/screenshots'
+
+/** Console errors and uncaught exceptions of the page, collected for the whole test. */
+function collectBrowserErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+test('the explorer lists the demo threads, filters them and opens one', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await page.goto('/')
+
+  await expect(page.getByRole('link', { name: 'Threadline home' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Threads', level: 1 })).toBeVisible()
+  const rows = page.getByTestId('thread-row')
+  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  for (const seed of demoThreads) {
+    await expect(page.getByRole('link', { name: seed.thread.title, exact: true })).toBeVisible()
+  }
+  await expect(rows.filter({ has: page.getByText('Clone', { exact: true }) })).toHaveCount(demoClones.length)
+  await page.screenshot({ path: `${screenshotDir}/threads-explorer.png`, fullPage: true })
+
+  // Filter by resource: only that resource's threads (originals and clones) remain.
+  const resource = 'globex-research'
+  await page.getByLabel('Resource').selectOption(resource)
+  await expect(page).toHaveURL(new RegExp(`resource=${resource}`))
+  const expected = demoThreads.filter((seed) => seed.thread.resourceId === resource).map((seed) => seed.thread.title)
+  const expectedClones = demoClones.filter((clone) => clone.source.thread.resourceId === resource).map((clone) => clone.title)
+  await expect(rows).toHaveCount(expected.length + expectedClones.length)
+  for (const title of [...expected, ...expectedClones]) {
+    await expect(rows.filter({ hasText: title })).toHaveCount(1)
+  }
+  await expect(rows.filter({ hasNotText: resource })).toHaveCount(0)
+
+  // Open the partial clone: it holds the source's messages up to lastMessageId.
+  const clone = demoClones.find((candidate) => candidate.source.thread.resourceId === resource && candidate.lastMessageId)
+  if (!clone?.lastMessageId) throw new Error('the demo data has no partial clone on globex-research')
+  const cloneMessages = clone.source.messages.slice(0, clone.source.messages.findIndex((m) => m.id === clone.lastMessageId) + 1)
+  await page.getByRole('link', { name: clone.title, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/threads/${clone.id}$`))
+  await expect(page.getByRole('heading', { name: clone.title, level: 1 })).toBeVisible()
+  await expect(page.getByText(clone.source.thread.id, { exact: true })).toBeVisible()
+  const messages = page.getByTestId('message')
+  await expect(messages).toHaveCount(cloneMessages.length)
+  await expect(messages.first()).toContainText(textOf(cloneMessages[0]))
+  await expect(page.getByTestId('reasoning').first()).toContainText('deepseek')
+  await expect(page.getByTestId('tool-invocation').first()).toContainText('call_0_7c3b2a1e-5f4d-4e8a-9b1c-2d3e4f5a6b7c')
+  await page.screenshot({ path: `${screenshotDir}/thread-clone.png`, fullPage: true })
+
+  expect(browserErrors).toEqual([])
+})
+
+test('a search that matches nothing shows the empty state, and clearing brings the threads back', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await page.goto('/')
+  const rows = page.getByTestId('thread-row')
+  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+
+  await page.getByLabel('Search titles').fill('no thread is called this')
+  await expect(page.getByTestId('empty-state')).toContainText('No threads match')
+  await expect(rows).toHaveCount(0)
+  await page.screenshot({ path: `${screenshotDir}/threads-empty.png`, fullPage: true })
+
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(page.getByLabel('Search titles')).toHaveValue('')
+  expect(browserErrors).toEqual([])
+})
+
+function textOf(message: (typeof demoThreads)[number]['messages'][number] | undefined): string {
+  const part = message?.content.parts.find((candidate) => candidate.type === 'text')
+  if (!part || part.type !== 'text') throw new Error('expected a text part')
+  return part.text
+}

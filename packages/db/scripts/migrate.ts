@@ -1,0 +1,9 @@
+// pnpm db:migrate: applies the pending migrations of prisma/migrations to
+// DATABASE_URL (default: the embedded database in <repo root>/.data/threadline).
+import { migrateDatabase, redactPassword, resolveDatabaseUrl } from '../src/index.ts'
+
+const url = resolveDatabaseUrl()
+const applied = await migrateDatabase(url)
+const target = redactPassword(url)
+if (applied.length === 0) console.log(`No pending migrations: ${target} is up to date.`)
+else console.log(`Applied ${applied.length} migration(s) to ${target}:\n${applied.map((name) => `  ${name}`).join('\n')}`)

@@ -1,0 +1,19 @@
+// Loads the demo data into the database of DATABASE_URL (default: the embedded
+// PGlite folder .data/threadline at the repo root), migrating it first.
+// Idempotent: a second run writes nothing.
+import { openDatabase } from '../src/index.ts'
+import { seedDemoData } from '../src/seed/index.ts'
+
+const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true })
+try {
+  const report = await seedDemoData(database.storage)
+  const written = Object.values(report).some((count) => count > 0)
+  console.log(
+    written
+      ? `Demo data seeded (${database.kind}): ${report.threads} threads, ${report.messages} messages, ${report.clones} clones, ` +
+          `${report.workingMemories} working memories, ${report.observationalMemoryRecords} observational-memory records.`
+      : `Demo data already present (${database.kind}): nothing to do.`,
+  )
+} finally {
+  await database.close()
+}

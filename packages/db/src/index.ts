@@ -1,0 +1,10 @@
+// The public API of @threadline/db.
+export { migrateDatabase, openDatabase, type Database, type DatabaseKind, type OpenDatabaseOptions } from './open-database.ts'
+export { defaultDatabaseUrl, parseDatabaseUrl, resolveDatabaseUrl, redactPassword, type DatabaseLocation } from './database-url.ts'
+export { createPrismaStorage, type StorageBundle } from './storage/prisma-storage.ts'
+export { indexedDimensions, vectorQuerySql } from './storage/vectors.ts'
+export { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
+export { diffMigrationsToSchema, type SchemaDiff } from './migrations/diff-schema.ts'
+export { createMigration, migrationFolderName } from './migrations/create-migration.ts'
+export { repoRoot, schemaPath, migrationsDir } from './migrations/paths.ts'
+export { PrismaClient, Prisma } from './generated/prisma/client.ts'

@@ -1,0 +1,104 @@
+// The one way to open the database: embedded PGlite (memory:// or a data
+// folder) or a PostgreSQL server, migrated unless told not to.
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { vector as pgvector } from '@electric-sql/pglite-pgvector'
+import { PrismaPg } from '@prisma/adapter-pg'
+import type { MemoryStorage, VectorStore } from '@threadline/engine'
+import pg from 'pg'
+import { PrismaPGlite } from 'pglite-prisma-adapter'
+import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
+import { PrismaClient } from './generated/prisma/client.ts'
+import { applyMigrations } from './migrations/apply-migrations.ts'
+import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
+import { toStorageError } from './storage/database-errors.ts'
+import { createPrismaStorage } from './storage/prisma-storage.ts'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type Database = {
+  storage: MemoryStorage
+  /**
+   * Always present. On a PostgreSQL server without pgvector every method
+   * rejects with VectorExtensionMissingError (naming the extension and what is
+   * missing), so the engine tells "no semantic recall here" by that error.
+   */
+  vector: VectorStore
+  kind: DatabaseKind
+  prisma: PrismaClient
+  /** Releases the Prisma client and the pool or PGlite instance. */
+  close(): Promise<void>
+}
+
+export type OpenDatabaseOptions = {
+  /** Apply pending migrations first (default true). */
+  migrate?: boolean
+}
+
+type Connection = { kind: DatabaseKind; prisma: PrismaClient; migrate(): Promise<string[]>; release(): Promise<void> }
+
+async function connectPGlite(dataDir: string): Promise<Connection> {
+  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true })
+  const pglite = new PGlite(dataDir, { extensions: { vector: pgvector } })
+  await pglite.waitReady
+  return {
+    kind: 'pglite',
+    prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
+    migrate: () => applyMigrations(pgliteMigrationFactory(pglite)),
+    // Without close() the process hangs for seconds after the client is gone.
+    release: () => pglite.close(),
+  }
+}
+
+function connectPostgres(url: string): Connection {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  return {
+    kind: 'postgres',
+    prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
+    migrate: () => applyMigrations(postgresMigrationFactory(pool)),
+    release: () => pool.end(),
+  }
+}
+
+function connect(url: string | undefined): Promise<Connection> | Connection {
+  const location = parseDatabaseUrl(resolveDatabaseUrl(url))
+  return location.kind === 'pglite' ? connectPGlite(location.dataDir) : connectPostgres(location.url)
+}
+
+/** Applies pending migrations and closes again; returns the names just applied. */
+export async function migrateDatabase(url?: string): Promise<string[]> {
+  const connection = await connect(url)
+  try {
+    return await connection.migrate()
+  } finally {
+    await connection.release()
+  }
+}
+
+/**
+ * `url`: `memory://` (in-memory PGlite), `file:./folder` (PGlite data folder,
+ * relative to the repo root), `postgres://` / `postgresql://` (a server, pooled).
+ * Without a url: DATABASE_URL, else `file:<repo root>/.data/threadline`.
+ */
+export async function openDatabase(url?: string, options: OpenDatabaseOptions = {}): Promise<Database> {
+  const connection = await connect(url)
+  let closed: Promise<void> | undefined
+  const close = () =>
+    (closed ??= (async () => {
+      try {
+        await connection.prisma.$disconnect()
+      } finally {
+        await connection.release()
+      }
+    })())
+  if (options.migrate !== false) {
+    try {
+      await connection.migrate()
+    } catch (error) {
+      await close()
+      throw toStorageError(error, 'Applying migrations')
+    }
+  }
+  const { storage, vector } = createPrismaStorage(connection.prisma)
+  return { storage, vector, kind: connection.kind, prisma: connection.prisma, close }
+}

@@ -1,0 +1,2 @@
+export { seedDemoData, type SeedReport } from './seed-demo-data.ts'
+export { demoClones, demoObservationalMemory, demoResourceIds, demoThreads, demoWorkingMemory } from './demo-data.ts'

@@ -1,0 +1,209 @@
+// Messages: bulk writes and id-list reads are raw SQL (one statement per chunk
+// of rows; Prisma's `in` caps at the driver's bind-parameter limit), ordered
+// by (createdAt, id) everywhere.
+import {
+  MessageAlreadyExistsError,
+  MessageNotFoundError,
+  type MessageCopyResult,
+  type MessageSelection,
+  type StoredMessage,
+} from '@threadline/engine'
+import { z } from 'zod'
+import { Prisma } from '../generated/prisma/client.ts'
+import { atomically, type StorageContext } from './context.ts'
+import {
+  copyMessagesSchema,
+  idListSchema,
+  idSchema,
+  messageSelectionSchema,
+  messagesAroundSchema,
+  parseInput,
+  storedMessageSchema,
+} from './input-schemas.ts'
+import { toMessage, type MessageRow } from './rows.ts'
+import { assertThreadsExist } from './threads.ts'
+
+// Rows per INSERT: 10,000 messages are two statements.
+const insertChunkSize = 5_000
+
+const messageColumns = Prisma.sql`id, thread_id AS "threadId", resource_id AS "resourceId", role, content, created_at AS "createdAt"`
+const messageListSchema = z.array(storedMessageSchema)
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
+}
+
+function duplicatesOf(ids: string[]): string[] {
+  const seen = new Set<string>()
+  const repeated = new Set<string>()
+  for (const id of ids) (seen.has(id) ? repeated : seen).add(id)
+  return [...repeated]
+}
+
+/**
+ * One INSERT ... SELECT FROM json_to_recordset per chunk: the chunk travels as a
+ * single JSON parameter. Returns the ids that were NOT written because they exist.
+ */
+async function writeMessages(ctx: StorageContext, messages: StoredMessage[], onConflict: 'skip' | 'replace'): Promise<string[]> {
+  const conflict =
+    onConflict === 'skip'
+      ? Prisma.sql`ON CONFLICT (id) DO NOTHING`
+      : Prisma.sql`ON CONFLICT (id) DO UPDATE SET thread_id = EXCLUDED.thread_id, resource_id = EXCLUDED.resource_id,
+          role = EXCLUDED.role, type = EXCLUDED.type, content = EXCLUDED.content, created_at = EXCLUDED.created_at`
+  const skipped: string[] = []
+  for (const chunk of chunks(messages, insertChunkSize)) {
+    const rows = chunk.map((m) => ({ ...m, type: m.type ?? 'v2' }))
+    const written = await ctx.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
+      SELECT r.id, r."threadId", r."resourceId", r.role, r.type, r.content, r."createdAt"
+      FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS r(id text, "threadId" text, "resourceId" text, role text, type text, content jsonb, "createdAt" timestamptz)
+      ${conflict}
+      RETURNING id`
+    if (written.length < chunk.length) {
+      const writtenIds = new Set(written.map((row) => row.id))
+      skipped.push(...chunk.filter((m) => !writtenIds.has(m.id)).map((m) => m.id))
+    }
+  }
+  return skipped
+}
+
+async function existingMessageIds(ctx: StorageContext, ids: string[]): Promise<string[]> {
+  const rows = await ctx.db.$queryRaw<{ id: string }[]>`SELECT id FROM messages WHERE id = ANY(${ids}::text[])`
+  return rows.map((row) => row.id)
+}
+
+export async function insertMessages(ctx: StorageContext, input: StoredMessage[]): Promise<void> {
+  const messages = parseInput(messageListSchema, input, 'messages') as StoredMessage[]
+  if (messages.length === 0) return
+  const ids = messages.map((m) => m.id)
+  const repeated = duplicatesOf(ids)
+  if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
+  await atomically(ctx, async (tx) => {
+    await assertThreadsExist(tx, messages.map((m) => m.threadId))
+    // Checked before writing so a caller that catches the error has nothing half-written.
+    const existing = await existingMessageIds(tx, ids)
+    if (existing.length > 0) throw new MessageAlreadyExistsError(existing)
+    // A concurrent writer can still take an id in between: the transaction then rolls back.
+    const raced = await writeMessages(tx, messages, 'skip')
+    if (raced.length > 0) throw new MessageAlreadyExistsError(raced)
+  })
+}
+
+export async function upsertMessages(ctx: StorageContext, input: StoredMessage[]): Promise<void> {
+  const messages = parseInput(messageListSchema, input, 'messages') as StoredMessage[]
+  if (messages.length === 0) return
+  const repeated = duplicatesOf(messages.map((m) => m.id))
+  if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
+  await atomically(ctx, async (tx) => {
+    await assertThreadsExist(tx, messages.map((m) => m.threadId))
+    await writeMessages(tx, messages, 'replace')
+  })
+}
+
+/** The SELECT of a selection: filters AND together; `last` keeps the newest n, returned oldest first. */
+function selectionQuery(columns: Prisma.Sql, input: MessageSelection): Prisma.Sql {
+  const s = parseInput(messageSelectionSchema, input, 'selection')
+  const conditions = [
+    Prisma.sql`thread_id = ${s.threadId}`,
+    s.startDate && Prisma.sql`created_at >= ${s.startDate}`,
+    s.endDate && Prisma.sql`created_at <= ${s.endDate}`,
+    s.messageIds?.length ? Prisma.sql`id = ANY(${s.messageIds}::text[])` : undefined,
+  ].filter((c): c is Prisma.Sql => c instanceof Prisma.Sql)
+  const where = Prisma.join(conditions, ' AND ')
+  if (s.last) {
+    return Prisma.sql`
+      SELECT * FROM (
+        SELECT ${columns} FROM messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${s.last}
+      ) newest ORDER BY "createdAt", id`
+  }
+  // `limit`/`offset` paginate; both are ignored when `last` is set.
+  return Prisma.sql`
+    SELECT ${columns} FROM messages WHERE ${where}
+    ORDER BY created_at, id LIMIT ${s.limit ?? null} OFFSET ${s.offset ?? 0}`
+}
+
+export async function listMessages(ctx: StorageContext, selection: MessageSelection): Promise<StoredMessage[]> {
+  const rows = await ctx.db.$queryRaw<MessageRow[]>(selectionQuery(messageColumns, selection))
+  return rows.map(toMessage)
+}
+
+export async function listMessageIds(
+  ctx: StorageContext,
+  selection: MessageSelection,
+): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]> {
+  return ctx.db.$queryRaw(selectionQuery(Prisma.sql`id, created_at AS "createdAt", role`, selection))
+}
+
+/** Known messages in (createdAt, id) order; unknown ids are left out. */
+export async function getMessagesByIds(ctx: StorageContext, ids: string[]): Promise<StoredMessage[]> {
+  const wanted = parseInput(idListSchema, ids, 'messageIds')
+  if (wanted.length === 0) return []
+  const rows = await ctx.db.$queryRaw<MessageRow[]>`
+    SELECT ${messageColumns} FROM messages WHERE id = ANY(${wanted}::text[]) ORDER BY created_at, id`
+  return rows.map(toMessage)
+}
+
+/**
+ * The given messages plus up to `before`/`after` neighbours of each in its own
+ * thread, by (createdAt, id): one query of LATERAL index scans, de-duplicated.
+ */
+export async function listMessagesAround(
+  ctx: StorageContext,
+  args: { messageIds: string[]; before: number; after: number },
+): Promise<StoredMessage[]> {
+  const { messageIds, before, after } = parseInput(messagesAroundSchema, args, 'listMessagesAround')
+  if (messageIds.length === 0) return []
+  const rows = await ctx.db.$queryRaw<MessageRow[]>`
+    WITH anchor AS (SELECT id, thread_id, created_at FROM messages WHERE id = ANY(${messageIds}::text[])),
+    picked AS (
+      SELECT id FROM anchor
+      UNION
+      SELECT earlier.id FROM anchor a CROSS JOIN LATERAL (
+        SELECT m.id FROM messages m
+        WHERE m.thread_id = a.thread_id AND (m.created_at, m.id) < (a.created_at, a.id)
+        ORDER BY m.created_at DESC, m.id DESC LIMIT ${before}
+      ) earlier
+      UNION
+      SELECT later.id FROM anchor a CROSS JOIN LATERAL (
+        SELECT m.id FROM messages m
+        WHERE m.thread_id = a.thread_id AND (m.created_at, m.id) > (a.created_at, a.id)
+        ORDER BY m.created_at, m.id LIMIT ${after}
+      ) later
+    )
+    SELECT ${messageColumns} FROM messages WHERE id IN (SELECT id FROM picked) ORDER BY created_at, id`
+  return rows.map(toMessage)
+}
+
+export async function countMessages(ctx: StorageContext, threadId: string): Promise<number> {
+  return ctx.db.message.count({ where: { threadId: parseInput(idSchema, threadId, 'threadId') } })
+}
+
+/**
+ * ONE INSERT ... SELECT copies the messages with ids generated in SQL; the
+ * materialised CTE pairs each new id with its source id for the map.
+ */
+export async function copyMessages(
+  ctx: StorageContext,
+  args: { sourceThreadId: string; messageIds: string[]; targetThreadId: string; targetResourceId: string },
+): Promise<MessageCopyResult> {
+  const { sourceThreadId, messageIds, targetThreadId, targetResourceId } = parseInput(copyMessagesSchema, args, 'copyMessages')
+  return atomically(ctx, async (tx) => {
+    await assertThreadsExist(tx, [sourceThreadId, targetThreadId])
+    const missing = await tx.db.$queryRaw<{ id: string }[]>`
+      SELECT wanted.id FROM unnest(${messageIds}::text[]) AS wanted(id)
+      WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = wanted.id AND m.thread_id = ${sourceThreadId})
+      LIMIT 100`
+    if (missing.length > 0) throw new MessageNotFoundError(missing.map((row) => row.id))
+    const pairs = await tx.db.$queryRaw<{ oldId: string; newId: string }[]>`
+      WITH source AS MATERIALIZED (
+        SELECT id, role, type, content, created_at, gen_random_uuid()::text AS new_id
+        FROM messages WHERE thread_id = ${sourceThreadId} AND id = ANY(${messageIds}::text[])
+      ), copied AS (
+        INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
+        SELECT new_id, ${targetThreadId}, ${targetResourceId}, role, type, content, created_at FROM source
+      )
+      SELECT id AS "oldId", new_id AS "newId" FROM source ORDER BY created_at, id`
+    return { messageIdMap: Object.fromEntries(pairs.map((p) => [p.oldId, p.newId])), count: pairs.length }
+  })
+}

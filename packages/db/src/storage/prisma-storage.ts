@@ -1,0 +1,93 @@
+// The engine's MemoryStorage and VectorStore over Prisma, composed from one
+// file per concept. Unexpected failures surface as StorageError (cause kept);
+// typed engine errors pass through.
+import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline/engine'
+import type { PrismaClient } from '../generated/prisma/client.ts'
+import { atomically, type StorageContext } from './context.ts'
+import { toStorageError } from './database-errors.ts'
+import * as messages from './messages.ts'
+import * as observationalMemory from './observational-memory.ts'
+import * as threads from './threads.ts'
+import { createVectorSupport } from './vector-support.ts'
+import { createVectorStore } from './vectors.ts'
+import * as workingMemory from './working-memory.ts'
+
+export type StorageBundle = { storage: MemoryStorage; vector: VectorStore }
+
+type AsyncMethods = Record<string, (...args: never[]) => Promise<unknown>>
+
+function reportingStorageErrors<T extends object>(methods: T, scope: string): T {
+  const wrapped = Object.entries(methods as AsyncMethods).map(([name, method]) => [
+    name,
+    async (...args: never[]) => {
+      try {
+        return await method(...args)
+      } catch (error) {
+        throw toStorageError(error, `${scope}.${name}`)
+      }
+    },
+  ])
+  return Object.fromEntries(wrapped) as T
+}
+
+function createBundle(ctx: StorageContext): StorageBundle {
+  const vector = reportingStorageErrors(createVectorStore(ctx), 'vector')
+  const storage: MemoryStorage = {
+    ...reportingStorageErrors(
+      {
+        createThread: (input) => threads.createThread(ctx, input),
+        getThreadById: (id) => threads.getThreadById(ctx, id),
+        getThreadsByIds: (ids) => threads.getThreadsByIds(ctx, ids),
+        listThreads: (input) => threads.listThreads(ctx, input),
+        updateThread: (id, patch) => threads.updateThread(ctx, id, patch),
+        deleteThread: (id) => threads.deleteThread(ctx, id),
+        listClones: (sourceThreadId) => threads.listClones(ctx, sourceThreadId),
+        getThreadAncestry: (threadId) => threads.getThreadAncestry(ctx, threadId),
+        insertMessages: (input) => messages.insertMessages(ctx, input),
+        upsertMessages: (input) => messages.upsertMessages(ctx, input),
+        listMessages: (selection) => messages.listMessages(ctx, selection),
+        getMessagesByIds: (ids) => messages.getMessagesByIds(ctx, ids),
+        listMessagesAround: (args) => messages.listMessagesAround(ctx, args),
+        countMessages: (threadId) => messages.countMessages(ctx, threadId),
+        listMessageIds: (selection) => messages.listMessageIds(ctx, selection),
+        copyMessages: (args) => messages.copyMessages(ctx, args),
+        getWorkingMemory: (key) => workingMemory.getWorkingMemory(ctx, key),
+        setWorkingMemory: (key, text) => workingMemory.setWorkingMemory(ctx, key, text),
+        getObservationalMemory: (key) => observationalMemory.getObservationalMemory(ctx, key),
+        listObservationalMemoryGenerations: (key) => observationalMemory.listObservationalMemoryGenerations(ctx, key),
+        insertObservationalMemory: (record) => observationalMemory.insertObservationalMemory(ctx, record),
+      } satisfies Omit<MemoryStorage, 'transaction'>,
+      'storage',
+    ),
+    transaction: (fn, options) => runTransaction(ctx, bundle, fn, options),
+  }
+  const bundle = { storage, vector }
+  return bundle
+}
+
+/** Nested calls reuse the open transaction; errors thrown by `fn` itself pass through untouched. */
+async function runTransaction<T>(
+  ctx: StorageContext,
+  current: StorageBundle,
+  fn: (tx: StorageBundle) => Promise<T>,
+  options?: TransactionOptions,
+): Promise<T> {
+  if (ctx.inTransaction) return fn(current)
+  let failedInside = false
+  try {
+    return await atomically(ctx, async (txCtx) => {
+      try {
+        return await fn(createBundle(txCtx))
+      } catch (error) {
+        failedInside = true
+        throw error
+      }
+    }, options)
+  } catch (error) {
+    throw failedInside ? error : toStorageError(error, 'storage.transaction')
+  }
+}
+
+export function createPrismaStorage(prisma: PrismaClient): StorageBundle {
+  return createBundle({ db: prisma, root: prisma, inTransaction: false, vectorSupport: createVectorSupport() })
+}

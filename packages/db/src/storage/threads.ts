@@ -1,0 +1,156 @@
+// Threads: CRUD over Prisma; the list with message counts is one raw query
+// (Prisma cannot aggregate a relation's max() alongside the rows).
+import {
+  ThreadAlreadyExistsError,
+  ThreadNotFoundError,
+  type CreateThreadInput,
+  type ListThreadsInput,
+  type ListThreadsResult,
+  type StoredThread,
+} from '@threadline/engine'
+import { Prisma } from '../generated/prisma/client.ts'
+import type { StorageContext } from './context.ts'
+import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
+import { createThreadSchema, idListSchema, idSchema, listThreadsSchema, parseInput, threadPatchSchema } from './input-schemas.ts'
+import { toThread, type ThreadRow } from './rows.ts'
+
+const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
+
+export async function createThread(ctx: StorageContext, input: CreateThreadInput): Promise<StoredThread> {
+  const thread = parseInput(createThreadSchema, input, 'thread')
+  try {
+    // The primary key decides between concurrent creates: exactly one wins.
+    const row = await ctx.db.thread.create({
+      data: {
+        id: thread.id,
+        resourceId: thread.resourceId,
+        title: thread.title ?? '',
+        metadata: (thread.metadata ?? {}) as Prisma.InputJsonObject,
+        sourceThreadId: thread.sourceThreadId ?? null,
+        createdAt: thread.createdAt,
+        updatedAt: thread.updatedAt,
+      },
+    })
+    return toThread(row)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ThreadAlreadyExistsError(thread.id)
+    throw error
+  }
+}
+
+export async function getThreadById(ctx: StorageContext, id: string): Promise<StoredThread | null> {
+  const row = await ctx.db.thread.findUnique({ where: { id: parseInput(idSchema, id, 'threadId') } })
+  return row && toThread(row)
+}
+
+/** Known threads in the order of `ids`; unknown ids are left out. */
+export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promise<StoredThread[]> {
+  const wanted = parseInput(idListSchema, ids, 'threadIds')
+  if (wanted.length === 0) return []
+  const rows = await ctx.db.thread.findMany({ where: { id: { in: wanted } } })
+  const byId = new Map(rows.map((row) => [row.id, toThread(row)]))
+  return wanted.flatMap((id) => byId.get(id) ?? [])
+}
+
+export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
+  const { resourceId, titleContains, limit, offset = 0, orderBy = 'updatedAt' } = parseInput(listThreadsSchema, input, 'listThreads')
+  const conditions = [
+    resourceId === undefined ? null : Prisma.sql`resource_id = ${resourceId}`,
+    titleContains ? Prisma.sql`strpos(lower(title), lower(${titleContains})) > 0` : null,
+  ].filter((c): c is Prisma.Sql => c !== null)
+  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty
+  const order = Prisma.raw(orderBy === 'createdAt' ? '"createdAt" DESC, id DESC' : '"updatedAt" DESC, id DESC')
+  // The count row is always there (LEFT JOIN), so `total` survives an empty page.
+  const rows = await ctx.db.$queryRaw<(ThreadRow & { total: number; messageCount: number | null; lastMessageAt: Date | null })[]>`
+    WITH filtered AS (
+      SELECT id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
+             created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM threads ${where}
+    )
+    SELECT counted.total, page.*
+    FROM (SELECT count(*)::int AS total FROM filtered) counted
+    LEFT JOIN LATERAL (
+      SELECT f.*, stats."messageCount", stats."lastMessageAt"
+      FROM filtered f
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS "messageCount", max(m.created_at) AS "lastMessageAt" FROM messages m WHERE m.thread_id = f.id
+      ) stats
+      ORDER BY ${order}
+      LIMIT ${limit ?? null} OFFSET ${offset}
+    ) page ON true
+    ORDER BY ${order}`
+  return {
+    total: rows[0]?.total ?? 0,
+    threads: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({ ...toThread(row), messageCount: row.messageCount ?? 0, lastMessageAt: row.lastMessageAt })),
+  }
+}
+
+export async function updateThread(
+  ctx: StorageContext,
+  id: string,
+  patch: { title?: string; metadata?: Record<string, unknown> },
+): Promise<StoredThread> {
+  const threadId = parseInput(idSchema, id, 'threadId')
+  const { title, metadata } = parseInput(threadPatchSchema, patch, 'patch')
+  try {
+    // metadata is replaced, not merged: callers merge when they mean to
+    const row = await ctx.db.thread.update({
+      where: { id: threadId },
+      data: { title, metadata: metadata as Prisma.InputJsonObject | undefined },
+    })
+    return toThread(row)
+  } catch (error) {
+    if (isRecordNotFound(error)) throw new ThreadNotFoundError(threadId)
+    throw error
+  }
+}
+
+/** Messages, their vectors, thread-scoped WM and OM go with it (foreign keys cascade). */
+export async function deleteThread(ctx: StorageContext, id: string): Promise<void> {
+  const threadId = parseInput(idSchema, id, 'threadId')
+  try {
+    await ctx.db.thread.delete({ where: { id: threadId } })
+  } catch (error) {
+    if (isRecordNotFound(error)) throw new ThreadNotFoundError(threadId)
+    throw error
+  }
+}
+
+export async function listClones(ctx: StorageContext, sourceThreadId: string): Promise<StoredThread[]> {
+  const rows = await ctx.db.thread.findMany({
+    where: { sourceThreadId: parseInput(idSchema, sourceThreadId, 'sourceThreadId') },
+    orderBy: byCreation,
+  })
+  return rows.map(toThread)
+}
+
+/**
+ * The thread and its ancestors along the lineage column, root first, in one
+ * recursive query; stops at a deleted ancestor and at a cycle.
+ */
+export async function getThreadAncestry(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
+  const id = parseInput(idSchema, threadId, 'threadId')
+  const rows = await ctx.db.$queryRaw<ThreadRow[]>`
+    WITH RECURSIVE chain AS (
+      SELECT t.*, 0 AS depth, ARRAY[t.id] AS visited FROM threads t WHERE t.id = ${id}
+      UNION ALL
+      SELECT parent.*, chain.depth + 1, chain.visited || parent.id
+      FROM chain JOIN threads parent ON parent.id = chain.source_thread_id
+      WHERE NOT parent.id = ANY(chain.visited)
+    )
+    SELECT id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
+           created_at AS "createdAt", updated_at AS "updatedAt"
+    FROM chain ORDER BY depth DESC`
+  return rows.map(toThread)
+}
+
+/** Throws ThreadNotFoundError for the first of `ids` that does not exist. */
+export async function assertThreadsExist(ctx: StorageContext, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)]
+  const found = await ctx.db.thread.findMany({ where: { id: { in: unique } }, select: { id: true } })
+  const known = new Set(found.map((t) => t.id))
+  const missing = unique.find((id) => !known.has(id))
+  if (missing !== undefined) throw new ThreadNotFoundError(missing)
+}

@@ -1,0 +1,120 @@
+// The vector store: pgvector through raw SQL (Prisma cannot express vector
+// types). Every method first checks that this database has pgvector and throws
+// VectorExtensionMissingError when it does not (a PostgreSQL server without
+// the extension): the store is always there, so the engine tells by the error.
+import { InvalidInputError, MessageNotFoundError, type MessageVector, type VectorMatch, type VectorQuery, type VectorStore } from '@threadline/engine'
+import { z } from 'zod'
+import { Prisma } from '../generated/prisma/client.ts'
+import { atomically, type StorageContext } from './context.ts'
+import { copyVectorsSchema, idListSchema, idSchema, messageVectorSchema, parseInput, vectorQuerySchema } from './input-schemas.ts'
+
+/** The default local embedder's size; the migration's partial HNSW index covers it. */
+export const indexedDimensions = 384
+
+const upsertChunkSize = 1_000
+const vectorListSchema = z.array(messageVectorSchema)
+
+/**
+ * The nearest-neighbour query. For 384 dimensions the ordered expression and the
+ * `dimensions = 384` predicate are literally the index's, so the planner can use it.
+ */
+export function vectorQuerySql(input: VectorQuery): Prisma.Sql {
+  const query = parseInput(vectorQuerySchema, input, 'vectorQuery')
+  const dimensions = query.embedding.length
+  const indexed = dimensions === indexedDimensions
+  const column = Prisma.raw(indexed ? `embedding::vector(${indexedDimensions})` : 'embedding')
+  const target = Prisma.sql`${JSON.stringify(query.embedding)}${Prisma.raw(indexed ? `::vector(${indexedDimensions})` : '::vector')}`
+  const conditions = [
+    Prisma.sql`model = ${query.model}`,
+    indexed ? Prisma.raw(`dimensions = ${indexedDimensions}`) : Prisma.sql`dimensions = ${dimensions}`,
+    query.threadId === undefined ? null : Prisma.sql`thread_id = ${query.threadId}`,
+    query.resourceId === undefined ? null : Prisma.sql`resource_id = ${query.resourceId}`,
+  ].filter((c): c is Prisma.Sql => c !== null)
+  return Prisma.sql`
+    SELECT message_id AS "messageId", thread_id AS "threadId", 1 - (${column} <=> ${target}) AS score
+    FROM message_embeddings
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY ${column} <=> ${target}
+    LIMIT ${query.topK}`
+}
+
+async function assertMessagesExist(ctx: StorageContext, ids: string[]): Promise<void> {
+  const missing = await ctx.db.$queryRaw<{ id: string }[]>`
+    SELECT wanted.id FROM unnest(${ids}::text[]) AS wanted(id)
+    WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = wanted.id)
+    LIMIT 100`
+  if (missing.length > 0) throw new MessageNotFoundError(missing.map((row) => row.id))
+}
+
+async function upsertVectors(ctx: StorageContext, input: MessageVector[]): Promise<void> {
+  const vectors = parseInput(vectorListSchema, input, 'vectors')
+  await ctx.vectorSupport.ensure(ctx.db)
+  if (vectors.length === 0) return
+  const keys = new Set(vectors.map((v) => `${v.messageId}\u0000${v.model}`))
+  if (keys.size < vectors.length) throw new InvalidInputError('vectors', 'the same message and model appear twice')
+  await atomically(ctx, async (tx) => {
+    await assertMessagesExist(tx, [...new Set(vectors.map((v) => v.messageId))])
+    for (let start = 0; start < vectors.length; start += upsertChunkSize) {
+      const rows = vectors.slice(start, start + upsertChunkSize).map((v) => ({ ...v, embedding: JSON.stringify(v.embedding) }))
+      await tx.db.$executeRaw`
+        INSERT INTO message_embeddings (message_id, model, thread_id, resource_id, dimensions, embedding)
+        SELECT r."messageId", r.model, r."threadId", r."resourceId", r.dimensions, r.embedding::vector
+        FROM json_to_recordset(${JSON.stringify(rows)}::json)
+          AS r("messageId" text, model text, "threadId" text, "resourceId" text, dimensions int, embedding text)
+        ON CONFLICT (message_id, model) DO UPDATE SET thread_id = EXCLUDED.thread_id, resource_id = EXCLUDED.resource_id,
+          dimensions = EXCLUDED.dimensions, embedding = EXCLUDED.embedding, created_at = now()`
+    }
+  })
+}
+
+async function queryVectors(ctx: StorageContext, query: VectorQuery): Promise<VectorMatch[]> {
+  const sql = vectorQuerySql(query)
+  await ctx.vectorSupport.ensure(ctx.db)
+  return ctx.db.$queryRaw<VectorMatch[]>(sql)
+}
+
+async function listVectorMessageIds(ctx: StorageContext, messageIds: string[], model: string): Promise<string[]> {
+  const ids = parseInput(idListSchema, messageIds, 'messageIds')
+  const embeddingModel = parseInput(idSchema, model, 'model')
+  await ctx.vectorSupport.ensure(ctx.db)
+  const rows = await ctx.db.$queryRaw<{ messageId: string }[]>`
+    SELECT message_id AS "messageId" FROM message_embeddings
+    WHERE model = ${embeddingModel} AND message_id = ANY(${ids}::text[]) AND embedding IS NOT NULL`
+  return rows.map((row) => row.messageId)
+}
+
+/** ONE INSERT ... SELECT joining the id map (sent as two parallel text arrays). */
+async function copyVectors(
+  ctx: StorageContext,
+  args: { messageIdMap: Record<string, string>; model: string; threadId: string; resourceId: string },
+): Promise<number> {
+  const { messageIdMap, model, threadId, resourceId } = parseInput(copyVectorsSchema, args, 'copyVectors')
+  await ctx.vectorSupport.ensure(ctx.db)
+  const pairs = Object.entries(messageIdMap)
+  if (pairs.length === 0) return 0
+  return atomically(ctx, async (tx) => {
+    await assertMessagesExist(tx, pairs.map(([, newId]) => newId))
+    return tx.db.$executeRaw`
+      INSERT INTO message_embeddings (message_id, model, thread_id, resource_id, dimensions, embedding, created_at)
+      SELECT pair.new_id, e.model, ${threadId}, ${resourceId}, e.dimensions, e.embedding, e.created_at
+      FROM unnest(${pairs.map(([oldId]) => oldId)}::text[], ${pairs.map(([, newId]) => newId)}::text[]) AS pair(old_id, new_id)
+      JOIN message_embeddings e ON e.message_id = pair.old_id AND e.model = ${model}
+      ON CONFLICT (message_id, model) DO NOTHING`
+  })
+}
+
+async function deleteVectorsForThread(ctx: StorageContext, threadId: string): Promise<void> {
+  const id = parseInput(idSchema, threadId, 'threadId')
+  await ctx.vectorSupport.ensure(ctx.db)
+  await ctx.db.messageEmbedding.deleteMany({ where: { threadId: id } })
+}
+
+export function createVectorStore(ctx: StorageContext): VectorStore {
+  return {
+    upsertVectors: (vectors) => upsertVectors(ctx, vectors),
+    queryVectors: (query) => queryVectors(ctx, query),
+    listVectorMessageIds: (messageIds, model) => listVectorMessageIds(ctx, messageIds, model),
+    copyVectors: (args) => copyVectors(ctx, args),
+    deleteVectorsForThread: (threadId) => deleteVectorsForThread(ctx, threadId),
+  }
+}

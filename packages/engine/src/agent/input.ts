@@ -1,0 +1,104 @@
+// The boundary of generate/stream: the caller's input and call options,
+// validated, and the input turned into stored messages.
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { InvalidInputError } from '../errors/index.ts'
+import type { MessagePart, StoredMessage } from '../messages/types.ts'
+import type { AgentCallOptions, AgentInput } from './types.ts'
+
+const providerMetadataSchema = z.record(z.string(), z.record(z.string(), z.unknown())).optional()
+
+const partSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string(), providerMetadata: providerMetadataSchema }),
+  z.object({
+    type: z.literal('reasoning'),
+    reasoning: z.string(),
+    details: z.array(
+      z.union([
+        z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
+        z.object({ type: z.literal('redacted'), data: z.string() }),
+      ]),
+    ),
+    providerMetadata: providerMetadataSchema,
+  }),
+  z.object({
+    type: z.literal('tool-invocation'),
+    toolInvocation: z.object({
+      toolCallId: z.string().min(1),
+      toolName: z.string().min(1),
+      args: z.unknown(),
+      state: z.enum(['call', 'partial-call', 'result']),
+      result: z.unknown().optional(),
+    }),
+    providerMetadata: providerMetadataSchema,
+  }),
+  z.object({ type: z.literal('file'), mimeType: z.string().min(1), data: z.string(), providerMetadata: providerMetadataSchema }),
+  z.object({ type: z.literal('step-start') }),
+])
+
+const inputSchema = z.union([
+  z.string().min(1, 'must not be empty'),
+  z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant', 'system']),
+        content: z.union([z.string(), z.array(partSchema)]),
+      }),
+    )
+    .min(1, 'must hold at least one message'),
+])
+
+const callOptionsSchema = z.object({
+  memory: z
+    .object({
+      thread: z.union([z.string().min(1), z.object({ id: z.string().min(1) })]),
+      resource: z.string().min(1),
+    })
+    .optional(),
+  maxProcessorRetries: z.number().int().nonnegative().optional(),
+  abortSignal: z.instanceof(AbortSignal).optional(),
+})
+
+export type MemoryTarget = { threadId: string; resourceId: string }
+
+export type ValidatedCall = {
+  input: z.infer<typeof inputSchema>
+  memoryTarget: MemoryTarget | undefined
+  options: AgentCallOptions
+}
+
+export function validateCall(input: AgentInput, options: AgentCallOptions | undefined): ValidatedCall {
+  const parsedInput = inputSchema.safeParse(input)
+  if (!parsedInput.success) throw new InvalidInputError('input', z.prettifyError(parsedInput.error))
+  const parsedOptions = callOptionsSchema.safeParse(options ?? {})
+  if (!parsedOptions.success) {
+    const field = parsedOptions.error.issues[0]?.path.join('.') || 'options'
+    throw new InvalidInputError(field, z.prettifyError(parsedOptions.error))
+  }
+  const memory = parsedOptions.data.memory
+  const memoryTarget = memory
+    ? { threadId: typeof memory.thread === 'string' ? memory.thread : memory.thread.id, resourceId: memory.resource }
+    : undefined
+  return { input: parsedInput.data, memoryTarget, options: options ?? {} }
+}
+
+/** The input as stored messages, timestamped one millisecond apart from `createdAt` on. */
+export function inputToMessages(
+  input: ValidatedCall['input'],
+  target: { threadId: string; resourceId: string },
+  createdAt: number,
+): StoredMessage[] {
+  const messages = typeof input === 'string' ? [{ role: 'user' as const, content: input }] : input
+  return messages.map((message, index) => ({
+    id: randomUUID(),
+    threadId: target.threadId,
+    resourceId: target.resourceId,
+    role: message.role,
+    createdAt: new Date(createdAt + index),
+    type: 'v2',
+    content: {
+      format: 2,
+      parts: typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as MessagePart[]),
+    },
+  }))
+}

@@ -1,0 +1,65 @@
+// 'provider/model' strings -> real AI SDK model objects.
+//
+// ## Model strings and their environment variables
+//
+// | model string           | SDK and API                                        | variables                                  |
+// | ---------------------- | -------------------------------------------------- | ------------------------------------------ |
+// | `openai/<id>`          | @ai-sdk/openai, **Responses API** (`/v1/responses`) | `OPENAI_API_KEY`, `OPENAI_BASE_URL`        |
+// | `openai-chat/<id>`     | @ai-sdk/openai, Chat Completions                    | `OPENAI_API_KEY`, `OPENAI_BASE_URL`        |
+// | `anthropic/<id>`       | @ai-sdk/anthropic, Messages API                     | `ANTHROPIC_API_KEY`, `ANTHROPIC_BASE_URL`  |
+// | `cerebras/<id>`        | @ai-sdk/cerebras                                    | `CEREBRAS_API_KEY`, `CEREBRAS_BASE_URL`    |
+// | `<other>/<id>`         | @ai-sdk/openai-compatible, Chat Completions         | `<OTHER>_API_KEY` (optional), `<OTHER>_BASE_URL` (required) |
+//
+// `<OTHER>` is the provider name upper-cased with every run of characters other
+// than A-Z and 0-9 replaced by `_`: `example-provider/model` reads
+// `EXAMPLE_PROVIDER_BASE_URL` and `EXAMPLE_PROVIDER_API_KEY`. The model id is
+// everything after the first `/` (`together/meta-llama/Llama-3` -> `meta-llama/Llama-3`).
+// Variables are read when the agent CALLS the model (each generate/stream),
+// not when it is constructed. Unset base URLs fall back to the provider's
+// official endpoint; an unset key fails at call time with the SDK's
+// LoadAPIKeyError (except for OpenAI-compatible providers, where it is optional).
+// A model object (any AI SDK LanguageModelV3) may be given instead of a string.
+import { createAnthropic } from '@ai-sdk/anthropic'
+import { createCerebras } from '@ai-sdk/cerebras'
+import { createOpenAI } from '@ai-sdk/openai'
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
+import type { LanguageModelV3 } from '@ai-sdk/provider'
+import { ModelResolutionError } from '../errors/index.ts'
+import { providerEnvNames } from './provider-env.ts'
+
+/** What an agent accepts as its model. */
+export type AgentModel = string | LanguageModelV3
+
+type Env = Record<string, string | undefined>
+
+export function resolveModel(model: AgentModel, env: Env = process.env): LanguageModelV3 {
+  if (typeof model !== 'string') return model
+  const slash = model.indexOf('/')
+  const provider = model.slice(0, slash)
+  const modelId = model.slice(slash + 1)
+  if (slash <= 0 || modelId === '') {
+    throw new ModelResolutionError(model, 'expected "provider/model-id", e.g. "anthropic/claude-sonnet-4-5"')
+  }
+  const names = providerEnvNames(provider)
+  const settings = { apiKey: nonEmpty(env[names.apiKey]), baseURL: nonEmpty(env[names.baseUrl]) }
+  switch (provider) {
+    case 'openai':
+      return createOpenAI(settings).responses(modelId)
+    case 'openai-chat':
+      return createOpenAI(settings).chat(modelId)
+    case 'anthropic':
+      return createAnthropic(settings).messages(modelId)
+    case 'cerebras':
+      return createCerebras(settings)(modelId)
+    default: {
+      if (settings.baseURL === undefined) {
+        throw new ModelResolutionError(model, `unknown provider "${provider}": set ${names.baseUrl} to its OpenAI-compatible endpoint`)
+      }
+      return createOpenAICompatible({ name: provider, baseURL: settings.baseURL, apiKey: settings.apiKey }).chatModel(modelId)
+    }
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value
+}

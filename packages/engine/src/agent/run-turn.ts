@@ -1,0 +1,179 @@
+// One generate/stream turn: load the history, run the tool loop (each step is
+// one LLM call through runLLMCall), save the input and the response.
+import { randomUUID } from 'node:crypto'
+import type { LanguageModelV3CallOptions } from '@ai-sdk/provider'
+import { InvalidInputError } from '../errors/index.ts'
+import {
+  createAssistantMessage,
+  parseToolInput,
+  pendingToolCalls,
+  setToolResult,
+  stepContentToParts,
+} from '../messages/from-response.ts'
+import { toPrompt } from '../messages/to-prompt.ts'
+import type { MessagePart, StoredMessage, ToolInvocation } from '../messages/types.ts'
+import { ProcessorStates, resolveMaxProcessorRetries, runLLMCall } from '../processors/run.ts'
+import { inputToMessages, type MemoryTarget, type ValidatedCall } from './input.ts'
+import { generateStep, streamStep, type StepDelta, type StepOutput } from './model-step.ts'
+import { resolveModel } from './resolve-model.ts'
+import { executeToolCall, toolDefinitions } from './tools.ts'
+import type { AgentConfig, AgentMemory, AgentResult, AgentStreamEvent, AgentUsage } from './types.ts'
+
+export const DEFAULT_MAX_STEPS = 5
+
+/** `emit` is given for stream(): steps then stream and report their events. */
+export async function runTurn(
+  config: AgentConfig,
+  call: ValidatedCall,
+  emit?: (event: AgentStreamEvent) => void,
+): Promise<AgentResult> {
+  const { memoryTarget } = call
+  const { abortSignal } = call.options
+  const memory = memoryTarget ? requireMemory(config) : undefined
+  const model = resolveModel(config.model)
+  const thread = memory && memoryTarget ? await loadThread(memory, memoryTarget) : { exists: false, history: [] }
+  const storedIds = new Set(thread.history.map((message) => message.id))
+  const target = memoryTarget ?? { threadId: '', resourceId: '' }
+
+  // strictly after the history, so (createdAt, id) keeps the turn's order
+  const startedAt = Math.max(Date.now(), (thread.history.at(-1)?.createdAt.getTime() ?? 0) + 1)
+  const inputMessages = inputToMessages(call.input, target, startedAt)
+  const live: StoredMessage[] = [...thread.history, ...inputMessages]
+  const response = createAssistantMessage({
+    id: randomUUID(),
+    ...target,
+    createdAt: new Date(startedAt + inputMessages.length),
+    parts: [],
+    model: { provider: model.provider, modelId: model.modelId },
+  })
+
+  const tools = config.tools ?? {}
+  const functionTools = await toolDefinitions(tools)
+  const inputProcessors = config.inputProcessors ?? []
+  const errorProcessors = config.errorProcessors ?? []
+  const maxProcessorRetries = resolveMaxProcessorRetries(
+    call.options.maxProcessorRetries ?? config.maxProcessorRetries,
+    [...inputProcessors, ...errorProcessors],
+  )
+  const states = new ProcessorStates()
+  const usage: AgentUsage = { inputTokens: 0, outputTokens: 0 }
+  const maxSteps = config.maxSteps ?? DEFAULT_MAX_STEPS
+  let retries = 0
+  let lastStep: StepOutput | undefined
+  let lastStepParts: MessagePart[] = []
+
+  for (let stepNumber = 0; stepNumber < maxSteps; stepNumber++) {
+    emit?.({ type: 'step-start', stepNumber })
+    const callModel = (prompt: LanguageModelV3CallOptions['prompt']) => {
+      const options: LanguageModelV3CallOptions = {
+        prompt,
+        ...(functionTools.length > 0 ? { tools: functionTools } : {}),
+        ...(abortSignal ? { abortSignal } : {}),
+      }
+      return emit
+        ? streamStep(model, options, (delta) => emit(deltaEvent(delta, stepNumber)))
+        : generateStep(model, options)
+    }
+    lastStep = await runLLMCall({
+      messages: live,
+      buildPrompt: (messages) => toPrompt(messages, { instructions: config.instructions }),
+      call: callModel,
+      model: config.model,
+      inputProcessors,
+      errorProcessors,
+      maxProcessorRetries,
+      stepNumber,
+      states,
+      ...(abortSignal ? { abortSignal } : {}),
+      ...(config.logger ? { logger: config.logger } : {}),
+      // only what is already stored is replaced now; this turn's messages are saved at its end
+      persistMessages: async (changed) => {
+        const stored = changed.filter((message) => storedIds.has(message.id))
+        if (memory && stored.length > 0) await memory.saveMessages({ messages: stored })
+      },
+      onRetry: (retry) => {
+        retries++
+        emit?.({ type: 'retry', stepNumber, attempt: retry.attempt, delayMs: retry.delayMs, reason: retry.reason, error: retry.error })
+      },
+    })
+    addUsage(usage, lastStep)
+    lastStepParts = stepContentToParts(lastStep.content)
+    // a processor may have replaced the response object in the live list: work on the listed one
+    const listed = live.find((message) => message.id === response.id)
+    const current = listed ?? response
+    if (!listed) live.push(response)
+    current.content.parts.push({ type: 'step-start' }, ...lastStepParts)
+
+    const calls = pendingToolCalls(lastStepParts)
+    if (calls.length === 0) break
+    const outcomes = await Promise.all(
+      calls.map((part) => executeToolCall(tools, part.toolInvocation, abortSignal)),
+    )
+    calls.forEach((part, index) => {
+      const outcome = outcomes[index]
+      if (!outcome?.executed) return
+      const { toolCallId, toolName } = part.toolInvocation
+      setToolResult(current.content.parts, toolCallId, outcome.result)
+      emit?.({ type: 'tool-result', stepNumber, toolCallId, toolName, result: outcome.result })
+    })
+    // a tool without `execute` is the caller's to answer: the turn ends here
+    if (outcomes.some((outcome) => !outcome.executed)) break
+  }
+
+  const finalResponse = live.find((message) => message.id === response.id) ?? response
+  const newMessages = live.filter((message) => !storedIds.has(message.id))
+  if (memory && memoryTarget) {
+    if (!thread.exists) await memory.createThread({ threadId: memoryTarget.threadId, resourceId: memoryTarget.resourceId })
+    await memory.saveMessages({ messages: newMessages })
+  }
+  const result: AgentResult = {
+    text: textOf(lastStepParts),
+    reasoningText: finalResponse.content.parts.flatMap((part) => (part.type === 'reasoning' ? [part.reasoning] : [])).join(''),
+    finishReason: lastStep?.finishReason.unified ?? 'other',
+    usage,
+    toolInvocations: finalResponse.content.parts.flatMap((part): ToolInvocation[] =>
+      part.type === 'tool-invocation' ? [part.toolInvocation] : [],
+    ),
+    response: finalResponse,
+    messages: newMessages,
+    steps: finalResponse.content.parts.filter((part) => part.type === 'step-start').length,
+    retries,
+  }
+  emit?.({ type: 'finish', text: result.text, finishReason: result.finishReason, usage })
+  return result
+}
+
+function requireMemory(config: AgentConfig): AgentMemory {
+  if (!config.memory) {
+    throw new InvalidInputError('memory', `agent "${config.id}" has no memory: give new Agent({ memory }) to use threads`)
+  }
+  return config.memory
+}
+
+async function loadThread(memory: AgentMemory, target: MemoryTarget): Promise<{ exists: boolean; history: StoredMessage[] }> {
+  const thread = await memory.getThreadById({ threadId: target.threadId })
+  if (!thread) return { exists: false, history: [] }
+  if (thread.resourceId !== target.resourceId) {
+    throw new InvalidInputError(
+      'memory.resource',
+      `thread "${target.threadId}" belongs to resource "${thread.resourceId}", not "${target.resourceId}"`,
+    )
+  }
+  return { exists: true, history: await memory.listMessages({ threadId: target.threadId }) }
+}
+
+function deltaEvent(delta: StepDelta, stepNumber: number): AgentStreamEvent {
+  if (delta.type === 'tool-call') {
+    return { type: 'tool-call', stepNumber, toolCallId: delta.toolCallId, toolName: delta.toolName, args: parseToolInput(delta.input) }
+  }
+  return { type: delta.type, stepNumber, text: delta.text }
+}
+
+function addUsage(total: AgentUsage, step: StepOutput): void {
+  total.inputTokens += step.usage?.inputTokens.total ?? 0
+  total.outputTokens += step.usage?.outputTokens.total ?? 0
+}
+
+function textOf(parts: MessagePart[]): string {
+  return parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')
+}

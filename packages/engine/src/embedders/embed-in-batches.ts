@@ -1,0 +1,58 @@
+import { ThreadlineError } from '../errors/index.ts'
+import type { Embedder } from './types.ts'
+
+/** An embedder returned something unusable (wrong count, wrong or varying size, non-finite values). */
+export class EmbeddingError extends ThreadlineError {
+  readonly embedderId: string
+  constructor(embedderId: string, message: string) {
+    super('EMBEDDING_ERROR', `Embedder "${embedderId}": ${message}`)
+    this.embedderId = embedderId
+  }
+}
+
+/**
+ * Embeds `texts` in sequential batches of `batchSize` (one embedder call per
+ * batch: predictable load on the provider, a failing batch stops the rest, and
+ * a caller can store each batch before the next is computed). Checks every
+ * vector: one per text, all of one size (the embedder's declared `dimensions`
+ * when it has one), finite numbers.
+ */
+export async function* embedBatches(
+  embedder: Embedder,
+  texts: string[],
+  batchSize: number,
+  options?: { abortSignal?: AbortSignal },
+): AsyncGenerator<{ offset: number; embeddings: number[][]; dimensions: number }> {
+  let dimensions = embedder.dimensions ?? 0
+  for (let offset = 0; offset < texts.length; offset += batchSize) {
+    const batch = texts.slice(offset, offset + batchSize)
+    const embeddings = await embedder.embed(batch, options)
+    if (embeddings.length !== batch.length) {
+      throw new EmbeddingError(embedder.id, `returned ${embeddings.length} vectors for ${batch.length} texts`)
+    }
+    for (const vector of embeddings) {
+      if (dimensions === 0) dimensions = vector.length
+      if (vector.length === 0 || vector.length !== dimensions) {
+        throw new EmbeddingError(embedder.id, `returned a vector of ${vector.length} dimensions, expected ${dimensions}`)
+      }
+      if (!vector.every(Number.isFinite)) throw new EmbeddingError(embedder.id, 'returned a non-finite value')
+    }
+    yield { offset, embeddings, dimensions }
+  }
+}
+
+/** All embeddings of `texts` (see embedBatches), with their common size. */
+export async function embedInBatches(
+  embedder: Embedder,
+  texts: string[],
+  batchSize: number,
+  options?: { abortSignal?: AbortSignal },
+): Promise<{ embeddings: number[][]; dimensions: number }> {
+  const embeddings: number[][] = []
+  let dimensions = embedder.dimensions ?? 0
+  for await (const batch of embedBatches(embedder, texts, batchSize, options)) {
+    embeddings.push(...batch.embeddings)
+    dimensions = batch.dimensions
+  }
+  return { embeddings, dimensions }
+}

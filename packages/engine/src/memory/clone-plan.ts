@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto'
+import type { Embedder } from '../embedders/types.ts'
+import { InvalidCloneOptionsError, InvalidInputError, ThreadAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
+import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore, WorkingMemoryKey } from '../storage/types.ts'
+import { applyCloneBoundary, type CloneWarning } from './clone-boundary.ts'
+import { hasMessageFilter, type ParsedCloneArgs } from './clone-options.ts'
+import { messageEmbeddingText } from './embedding-text.ts'
+import type { ResolvedMemoryOptions } from './memory-options.ts'
+import { type MessagePosition, observationRangeIds } from './remap-observational-memory.ts'
+
+// Everything cloneThread decides, computed from reads only: previewClone shows
+// it, cloneThread executes it. Both run it inside one REPEATABLE READ
+// transaction, so what is planned is exactly what is copied.
+
+/** What planning reads and writes through: the transaction's storage and vectors. */
+export type CloneContext = {
+  storage: MemoryStorage
+  vector: VectorStore | null
+  options: ResolvedMemoryOptions
+  embedder: Embedder
+}
+
+export type WorkingMemoryPlan =
+  | { action: 'copy'; text: string; target: WorkingMemoryKey & { resourceId: string } }
+  | { action: 'share' }
+  | { action: 'none' }
+
+export type ObservationalMemoryPlan =
+  | { action: 'clone'; record: ObservationalMemoryRecord; sourcePositions: Map<string, MessagePosition> }
+  | { action: 'share' }
+  | { action: 'none' }
+
+export type VectorPlan = {
+  model: string
+  /** source messages that have a vector of `model`: copied in SQL */
+  copyIds: string[]
+  /** source messages without one (and with text to embed): computed */
+  embed: { sourceId: string; text: string }[]
+}
+
+export type ClonePlan = {
+  source: StoredThread
+  newThreadId: string
+  resourceId: string
+  title: string
+  /** the source's metadata with the caller's merged over it (decision 1); `clone` is added when executed */
+  metadata: Record<string, unknown>
+  lastMessageId: string | undefined
+  /** the source messages to clone, in (createdAt, id) order */
+  selection: MessagePosition[]
+  warnings: CloneWarning[]
+  workingMemory: WorkingMemoryPlan
+  observationalMemory: ObservationalMemoryPlan
+  /** null when semantic recall is off */
+  vectors: VectorPlan | null
+}
+
+async function loadSource(storage: MemoryStorage, args: ParsedCloneArgs): Promise<{ source: StoredThread; newThreadId: string }> {
+  const source = await storage.getThreadById(args.sourceThreadId)
+  if (source === null) throw new ThreadNotFoundError(args.sourceThreadId)
+  if (args.newThreadId !== undefined && (await storage.getThreadById(args.newThreadId)) !== null) {
+    throw new ThreadAlreadyExistsError(args.newThreadId)
+  }
+  return { source, newThreadId: args.newThreadId ?? randomUUID() }
+}
+
+/** The filtered messages (decision 3), after checking that every requested id is in the source. */
+async function selectMessages(storage: MemoryStorage, source: StoredThread, args: ParsedCloneArgs) {
+  const { messageIds } = args.filter
+  if (messageIds !== undefined) {
+    const found = new Set((await storage.listMessageIds({ threadId: source.id, messageIds })).map((row) => row.id))
+    const unknown = messageIds.filter((id) => !found.has(id))
+    if (unknown.length > 0) {
+      throw new InvalidCloneOptionsError(
+        'options.messageFilter.messageIds',
+        `not in source thread "${source.id}": ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}`,
+      )
+    }
+  }
+  return storage.listMessageIds({ threadId: source.id, ...args.filter })
+}
+
+/** The final selection: boundary rules need the thread's structure; a selection that cuts nothing needs none. */
+async function applyBoundary(
+  storage: MemoryStorage,
+  source: StoredThread,
+  args: ParsedCloneArgs,
+  rows: MessagePosition[],
+  mode: 'clone' | 'preview',
+): Promise<{ selection: MessagePosition[]; warnings: CloneWarning[] }> {
+  const analyse = hasMessageFilter(args.filter) && (args.boundary !== 'exact' || mode === 'preview')
+  if (!analyse) {
+    const warnings: CloneWarning[] =
+      rows.length === 0 ? [{ code: 'empty-selection', message: 'No message matches the selection: the clone will be empty.' }] : []
+    return { selection: rows, warnings }
+  }
+  const messages = await storage.listMessages({ threadId: source.id })
+  const { ids, warnings } = applyCloneBoundary(messages, new Set(rows.map((row) => row.id)), args.boundary)
+  const chosen = new Set(ids)
+  return { selection: messages.filter((message) => chosen.has(message.id)), warnings }
+}
+
+async function planWorkingMemory(
+  context: CloneContext,
+  source: StoredThread,
+  newThreadId: string,
+  resourceId: string,
+  warnings: CloneWarning[],
+): Promise<WorkingMemoryPlan> {
+  const { enabled, scope } = context.options.workingMemory
+  if (!enabled) return { action: 'none' }
+  if (scope === 'thread') {
+    const text = await context.storage.getWorkingMemory({ scope: 'thread', threadId: source.id })
+    return text === null ? { action: 'none' } : { action: 'copy', text, target: { scope: 'thread', threadId: newThreadId, resourceId } }
+  }
+  if (resourceId === source.resourceId) return { action: 'share' }
+  const text = await context.storage.getWorkingMemory({ scope: 'resource', resourceId: source.resourceId })
+  if (text === null) return { action: 'none' }
+  // Never overwrite what another resource already knows about itself.
+  if ((await context.storage.getWorkingMemory({ scope: 'resource', resourceId })) !== null) {
+    warnings.push({
+      code: 'working-memory-kept',
+      message: `Resource "${resourceId}" already has working memory: it is kept, the source's is not copied.`,
+    })
+    return { action: 'none' }
+  }
+  return { action: 'copy', text, target: { scope: 'resource', resourceId } }
+}
+
+async function planObservationalMemory(
+  context: CloneContext,
+  source: StoredThread,
+  resourceId: string,
+  selection: MessagePosition[],
+  warnings: CloneWarning[],
+): Promise<ObservationalMemoryPlan> {
+  const { enabled, scope } = context.options.observationalMemory
+  if (!enabled) return { action: 'none' }
+  if (scope === 'resource' && resourceId === source.resourceId) return { action: 'share' }
+  const record = await context.storage.getObservationalMemory(
+    scope === 'thread' ? { scope, threadId: source.id } : { scope, resourceId: source.resourceId },
+  )
+  if (record === null) return { action: 'none' }
+  if (scope === 'resource' && (await context.storage.getObservationalMemory({ scope, resourceId })) !== null) {
+    warnings.push({
+      code: 'observational-memory-kept',
+      message: `Resource "${resourceId}" already has observational memory: it is kept, the source's is not cloned.`,
+    })
+    return { action: 'none' }
+  }
+  // Ranges may end on messages that are not cloned: their positions decide the remapped range.
+  const selected = new Set(selection.map((message) => message.id))
+  const texts = [record.activeObservations, ...record.bufferedObservationChunks.map((chunk) => chunk.observations)]
+  const uncloned = [...new Set(texts.flatMap(observationRangeIds))].filter((id) => !selected.has(id))
+  const ends = uncloned.length === 0 ? [] : await context.storage.getMessagesByIds(uncloned)
+  const sourcePositions = new Map(
+    ends.filter((message) => message.threadId === source.id).map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]),
+  )
+  return { action: 'clone', record, sourcePositions }
+}
+
+/** Decision 7: copy the vectors the same model made, compute the rest. */
+async function planVectors(context: CloneContext, selection: MessagePosition[]): Promise<VectorPlan | null> {
+  if (context.options.semanticRecall === null) return null
+  const vector = requireVectorStore(context)
+  const model = context.embedder.id
+  const ids = selection.map((message) => message.id)
+  const withVector = new Set(ids.length === 0 ? [] : await vector.listVectorMessageIds(ids, model))
+  const missing = ids.filter((id) => !withVector.has(id))
+  const messages = missing.length === 0 ? [] : await context.storage.getMessagesByIds(missing)
+  const embed = messages
+    .map((message) => ({ sourceId: message.id, text: messageEmbeddingText(message) }))
+    .filter((target) => target.text !== '')
+  return { model, copyIds: ids.filter((id) => withVector.has(id)), embed }
+}
+
+export function requireVectorStore(context: Pick<CloneContext, 'vector'>): VectorStore {
+  if (context.vector === null) throw new InvalidInputError('vector', 'semantic recall needs a vector store')
+  return context.vector
+}
+
+/** Reads and validates everything a clone needs; writes nothing. */
+export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'clone' | 'preview'): Promise<ClonePlan> {
+  const { storage } = context
+  const { source, newThreadId } = await loadSource(storage, args)
+  const resourceId = args.resourceId ?? source.resourceId
+  const rows = await selectMessages(storage, source, args)
+  const lastMessageId = hasMessageFilter(args.filter)
+    ? (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]?.id
+    : rows.at(-1)?.id
+  const { selection, warnings } = await applyBoundary(storage, source, args, rows, mode)
+  const workingMemory = await planWorkingMemory(context, source, newThreadId, resourceId, warnings)
+  const observationalMemory = await planObservationalMemory(context, source, resourceId, selection, warnings)
+  const vectors = await planVectors(context, selection)
+  return {
+    source,
+    newThreadId,
+    resourceId,
+    title: args.title ?? (source.title === '' ? '' : `Clone of ${source.title}`),
+    metadata: { ...source.metadata, ...args.metadata },
+    lastMessageId,
+    selection,
+    warnings,
+    workingMemory,
+    observationalMemory,
+    vectors,
+  }
+}

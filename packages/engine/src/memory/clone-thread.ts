@@ -1,0 +1,84 @@
+import type { StoredMessage } from '../messages/types.ts'
+import type { StoredThread } from '../storage/types.ts'
+import type { CloneMetadata } from './clone-metadata.ts'
+import { withCloneDates } from './clone-metadata.ts'
+import { type CloneContext, type ClonePlan, requireVectorStore } from './clone-plan.ts'
+import { remapObservationalMemory } from './remap-observational-memory.ts'
+import { indexEmbeddings } from './semantic-index.ts'
+
+export type CloneThreadResult = {
+  /** the new thread, with `metadata.clone` */
+  thread: StoredThread
+  /** the cloned messages with their NEW ids, in order ([] with returnMessages: false) */
+  clonedMessages: StoredMessage[]
+  /** source message id -> cloned message id */
+  messageIdMap: Record<string, string>
+}
+
+/**
+ * Writes a planned clone through the transaction's storage: thread, messages
+ * (one INSERT ... SELECT), working memory, observational memory, vectors
+ * (copied in SQL, computed only where missing). The caller's transaction makes
+ * it all-or-nothing.
+ */
+export async function executeClonePlan(
+  context: CloneContext,
+  plan: ClonePlan,
+  options: { returnMessages: boolean },
+): Promise<CloneThreadResult> {
+  const { storage } = context
+  const clone: CloneMetadata = {
+    sourceThreadId: plan.source.id,
+    clonedAt: new Date(),
+    ...(plan.lastMessageId === undefined ? {} : { lastMessageId: plan.lastMessageId }),
+  }
+  // Creating the thread first claims newThreadId: a concurrent clone with the same id fails here (primary key).
+  const thread = await storage.createThread({
+    id: plan.newThreadId,
+    resourceId: plan.resourceId,
+    title: plan.title,
+    metadata: { ...plan.metadata, clone: { ...clone, clonedAt: clone.clonedAt.toISOString() } },
+    sourceThreadId: plan.source.id,
+  })
+  const { messageIdMap } =
+    plan.selection.length === 0
+      ? { messageIdMap: {} }
+      : await storage.copyMessages({
+          sourceThreadId: plan.source.id,
+          messageIds: plan.selection.map((message) => message.id),
+          targetThreadId: plan.newThreadId,
+          targetResourceId: plan.resourceId,
+        })
+
+  if (plan.workingMemory.action === 'copy') {
+    await storage.setWorkingMemory(plan.workingMemory.target, plan.workingMemory.text)
+  }
+  if (plan.observationalMemory.action === 'clone') {
+    await storage.insertObservationalMemory(
+      remapObservationalMemory(plan.observationalMemory.record, {
+        messageIdMap,
+        cloned: plan.selection,
+        sourcePositions: plan.observationalMemory.sourcePositions,
+        sourceThreadId: plan.source.id,
+        targetThreadId: plan.newThreadId,
+        targetResourceId: plan.resourceId,
+      }),
+    )
+  }
+  if (plan.vectors !== null) {
+    const vector = requireVectorStore(context)
+    if (plan.vectors.copyIds.length > 0) {
+      await vector.copyVectors({ messageIdMap, model: plan.vectors.model, threadId: plan.newThreadId, resourceId: plan.resourceId })
+    }
+    const targets = plan.vectors.embed.map(({ sourceId, text }) => ({
+      messageId: messageIdMap[sourceId]!,
+      threadId: plan.newThreadId,
+      resourceId: plan.resourceId,
+      text,
+    }))
+    await indexEmbeddings(vector, context.embedder, targets, context.options.embeddingBatchSize)
+  }
+
+  const clonedMessages = options.returnMessages && plan.selection.length > 0 ? await storage.listMessages({ threadId: plan.newThreadId }) : []
+  return { thread: withCloneDates(thread), clonedMessages, messageIdMap }
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+
+// zod schemas of the outside input Memory takes (everything but messages and
+// clone arguments, which have files of their own).
+
+export const idSchema = z.string().trim().min(1, 'must be a non-empty string')
+
+/** A Date, or an ISO string / epoch milliseconds that makes a valid Date. */
+export const dateInputSchema = z
+  .union([z.date(), z.string(), z.number()], { error: 'must be a date' })
+  .transform((value) => (value instanceof Date ? value : new Date(value)))
+  .refine((date) => !Number.isNaN(date.getTime()), 'must be a valid date')
+
+export const metadataSchema = z.record(z.string(), z.unknown())
+
+export const createThreadInputSchema = z.strictObject({
+  threadId: idSchema.optional(),
+  resourceId: idSchema,
+  title: z.string().optional(),
+  metadata: metadataSchema.optional(),
+})
+
+export const threadIdInputSchema = z.strictObject({ threadId: idSchema })
+
+export const listThreadsInputSchema = z.strictObject({
+  resourceId: idSchema.optional(),
+  titleContains: z.string().optional(),
+  /** 0-based */
+  page: z.number().int().nonnegative().default(0),
+  perPage: z.number().int().positive().max(1000).default(20),
+})
+
+export const listMessagesInputSchema = z.strictObject({
+  threadId: idSchema,
+  last: z.number().int().positive().optional(),
+})
+
+export const recallInputSchema = z.strictObject({
+  threadId: idSchema,
+  resourceId: idSchema.optional(),
+  vectorSearchString: z.string().optional(),
+  topK: z.number().int().positive().max(1000).optional(),
+  lastMessages: z.union([z.number().int().nonnegative(), z.literal(false)]).optional(),
+})
+
+/** Which thread (and, for resource scope, which resource) a WM/OM call is about. */
+export const memoryScopeInputSchema = z.strictObject({
+  threadId: idSchema,
+  resourceId: idSchema.optional(),
+})
+
+export const updateWorkingMemoryInputSchema = memoryScopeInputSchema.extend({ workingMemory: z.string() })
+
+const bufferedChunkSchema = z.strictObject({
+  id: idSchema,
+  observations: z.string(),
+  messageIds: z.array(idSchema),
+  tokenCount: z.number().int().nonnegative(),
+  createdAt: dateInputSchema,
+})
+
+const tokenCountSchema = z.number().int().nonnegative()
+
+/** The rewritable content of an OM record. */
+export const observationalMemoryFieldsSchema = z.strictObject({
+  activeObservations: z.string().optional(),
+  observedMessageIds: z.array(idSchema).optional(),
+  bufferedObservationChunks: z.array(bufferedChunkSchema).optional(),
+  lastObservedAt: dateInputSchema.nullable().optional(),
+  totalTokensObserved: tokenCountSchema.optional(),
+  observationTokenCount: tokenCountSchema.optional(),
+  pendingMessageTokens: tokenCountSchema.optional(),
+  isObserving: z.boolean().optional(),
+  isReflecting: z.boolean().optional(),
+  isBufferingObservation: z.boolean().optional(),
+  isBufferingReflection: z.boolean().optional(),
+  config: metadataSchema.optional(),
+  metadata: metadataSchema.optional(),
+})
+
+export const saveObservationalMemoryInputSchema = memoryScopeInputSchema.extend({
+  observationalMemory: observationalMemoryFieldsSchema,
+})

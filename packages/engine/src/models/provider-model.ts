@@ -1,0 +1,74 @@
+// Which provider a model belongs to, from whatever the agent was given: a
+// 'provider/model' (or 'provider:model') string, an AI SDK model object
+// (`provider` ids look like 'anthropic.messages', 'cerebras.chat'), a gateway
+// model whose modelId names the real provider ('anthropic/claude-...'), or a
+// fallback list of those (optionally wrapped as `{ model }` entries).
+// One helper, so every rule decides "is this Anthropic?" the same way.
+
+export type KnownProvider = 'anthropic' | 'cerebras' | 'openai' | 'openai-compatible'
+
+export type ModelDescription = {
+  /** the provider prefix of a string, or the AI SDK provider id of an object; undefined when not named */
+  provider: string | undefined
+  modelId: string
+}
+
+type ModelObject = { provider?: unknown; modelId?: unknown; model?: unknown }
+
+function isObject(value: unknown): value is ModelObject {
+  return value !== null && typeof value === 'object'
+}
+
+/** 'anthropic/claude' or 'anthropic:claude' -> provider 'anthropic'; no separator -> no provider. */
+function parseModelString(model: string): ModelDescription {
+  const slash = model.indexOf('/')
+  const colon = model.indexOf(':')
+  const cut = slash === -1 ? colon : colon === -1 ? slash : Math.min(slash, colon)
+  if (cut <= 0) return { provider: undefined, modelId: model }
+  return { provider: model.slice(0, cut), modelId: model.slice(cut + 1) }
+}
+
+/** A `{ model }` fallback entry (no provider/modelId of its own) stands for the model it wraps. */
+function unwrapEntry(model: ModelObject): unknown {
+  return model.provider === undefined && model.modelId === undefined && 'model' in model ? model.model : model
+}
+
+/** `{ provider, modelId }` of one model (string or object); undefined for lists and non-models. */
+export function describeModel(model: unknown): ModelDescription | undefined {
+  if (typeof model === 'string') return parseModelString(model)
+  if (!isObject(model) || Array.isArray(model)) return undefined
+  const unwrapped = unwrapEntry(model)
+  if (unwrapped !== model) return describeModel(unwrapped)
+  if (typeof model.modelId !== 'string') return undefined
+  return { provider: typeof model.provider === 'string' ? model.provider : undefined, modelId: model.modelId }
+}
+
+/**
+ * True when the model, or any model of a list, is served by `provider`.
+ * A string's prefix must equal the provider ('anthropic-foo/x' is not
+ * Anthropic); an AI SDK provider id matches by its dot segments
+ * ('anthropic.messages', 'vertex.anthropic.messages'); a modelId that is
+ * itself 'provider/model' (gateways, OpenAI-compatible proxies) is checked too.
+ * Bedrock ids such as 'anthropic.claude-3-5-sonnet-v1:0' do not match: Bedrock
+ * has its own wire format.
+ */
+export function isProviderModel(model: unknown, provider: KnownProvider | (string & {})): boolean {
+  if (Array.isArray(model)) return model.some((entry) => isProviderModel(entry, provider))
+  if (typeof model === 'string') {
+    const described = parseModelString(model)
+    return described.provider !== undefined && (described.provider === provider || isProviderModel(described.modelId, provider))
+  }
+  if (!isObject(model)) return false
+  const unwrapped = unwrapEntry(model)
+  if (unwrapped !== model) return isProviderModel(unwrapped, provider)
+  if (typeof model.provider === 'string' && model.provider.split('.').includes(provider)) return true
+  return typeof model.modelId === 'string' && isProviderModel(model.modelId, provider)
+}
+
+export function isAnthropicModel(model: unknown): boolean {
+  return isProviderModel(model, 'anthropic')
+}
+
+export function isCerebrasModel(model: unknown): boolean {
+  return isProviderModel(model, 'cerebras')
+}

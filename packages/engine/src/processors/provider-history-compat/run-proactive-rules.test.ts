@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { LanguageModelPrompt } from '../types.ts'
+import { runProactiveRules } from './run-proactive-rules.ts'
+import { deepFreeze, mixedPrompt } from './test-fixtures.ts'
+import type { CompatRule, ProactiveRuleOutcome } from './types.ts'
+
+const appendUser = (name: string, text: string): CompatRule => ({
+  name,
+  applyToPrompt: ({ prompt }) => [...prompt, { role: 'user', content: [{ type: 'text', text }] }],
+})
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('runProactiveRules', () => {
+  it('returns the same prompt when no rule changes it', () => {
+    const prompt = deepFreeze(mixedPrompt())
+    const rules: CompatRule[] = [
+      { name: 'noop', applyToPrompt: () => undefined },
+      { name: 'identity', applyToPrompt: ({ prompt: p }) => p },
+      { name: 'reactive', errorPatterns: [/x/], fix: () => true },
+    ]
+    expect(runProactiveRules(rules, prompt, 'anthropic/claude')).toBe(prompt)
+  })
+
+  it('chains rules in order, each seeing the previous output, and passes the model', () => {
+    const prompt = deepFreeze(mixedPrompt())
+    const seen: { model: unknown; length: number }[] = []
+    const spy: CompatRule = {
+      name: 'spy',
+      applyToPrompt: ({ prompt: p, model }) => {
+        seen.push({ model, length: p.length })
+        return undefined
+      },
+    }
+    const result = runProactiveRules([appendUser('one', '1'), spy, appendUser('two', '2'), spy], prompt, 'm/x')
+    expect(result.slice(prompt.length).map((m) => (m.content as { text: string }[])[0]!.text)).toEqual(['1', '2'])
+    expect(seen).toEqual([
+      { model: 'm/x', length: prompt.length + 1 },
+      { model: 'm/x', length: prompt.length + 2 },
+    ])
+  })
+
+  it('logs and skips a rule that throws or returns a non-array, and goes on', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const prompt = deepFreeze(mixedPrompt())
+    const rules: CompatRule[] = [
+      {
+        name: 'broken',
+        applyToPrompt: () => {
+          throw new Error('boom')
+        },
+      },
+      { name: 'bad-return', applyToPrompt: () => 'nope' as unknown as LanguageModelPrompt },
+      appendUser('after', 'still runs'),
+    ]
+    const outcomes: ProactiveRuleOutcome[] = []
+    const result = runProactiveRules(rules, prompt, 'm/x', (o) => outcomes.push(o))
+    expect(result).toHaveLength(prompt.length + 1)
+    expect(outcomes.map((o) => [o.rule.name, o.status])).toEqual([
+      ['broken', 'failed'],
+      ['bad-return', 'failed'],
+      ['after', 'changed'],
+    ])
+    expect(warn).toHaveBeenCalledTimes(2)
+    expect(String(warn.mock.calls[0]![0])).toContain('"broken"')
+    expect(String(warn.mock.calls[1]![0])).toContain('"bad-return"')
+  })
+
+  it('reports each rule outcome with the prompts before and after', () => {
+    const prompt = deepFreeze(mixedPrompt())
+    const outcomes: ProactiveRuleOutcome[] = []
+    const result = runProactiveRules(
+      [{ name: 'reactive', errorPatterns: [/x/], fix: () => true }, { name: 'noop', applyToPrompt: () => undefined }, appendUser('add', 'x')],
+      prompt,
+      'm/x',
+      (o) => outcomes.push(o),
+    )
+    expect(outcomes[0]).toMatchObject({ status: 'not-proactive' })
+    expect(outcomes[1]).toMatchObject({ status: 'unchanged', prompt })
+    expect(outcomes[2]).toMatchObject({ status: 'changed', before: prompt, prompt: result })
+  })
+})

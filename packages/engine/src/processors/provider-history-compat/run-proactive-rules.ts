@@ -1,0 +1,43 @@
+import type { LanguageModelPrompt } from '../types.ts'
+import type { CompatRule, ProactiveRuleOutcome } from './types.ts'
+import { warnRuleFailure } from './warn-rule-failure.ts'
+
+/**
+ * Runs the proactive rules in order, each on the previous rule's output, and
+ * returns the final prompt: the SAME array when no rule changed anything, so
+ * callers can tell "unchanged" by identity and nothing is copied. A rule that
+ * throws or returns something other than an array is logged and skipped.
+ * `onRule` sees every rule's outcome (the playground reports them).
+ */
+export function runProactiveRules(
+  rules: readonly CompatRule[],
+  prompt: LanguageModelPrompt,
+  model: unknown,
+  onRule?: (outcome: ProactiveRuleOutcome) => void,
+): LanguageModelPrompt {
+  let current = prompt
+  for (const rule of rules) {
+    if (rule.applyToPrompt === undefined) {
+      onRule?.({ rule, status: 'not-proactive' })
+      continue
+    }
+    let next: LanguageModelPrompt | undefined
+    try {
+      next = rule.applyToPrompt({ prompt: current, model })
+      if (next !== undefined && !Array.isArray(next)) {
+        throw new TypeError(`applyToPrompt must return a prompt array or undefined, got ${typeof next}`)
+      }
+    } catch (error) {
+      warnRuleFailure(rule.name, 'applyToPrompt', error)
+      onRule?.({ rule, status: 'failed', error, prompt: current })
+      continue
+    }
+    if (next === undefined || next === current) {
+      onRule?.({ rule, status: 'unchanged', prompt: current })
+      continue
+    }
+    onRule?.({ rule, status: 'changed', before: current, prompt: next })
+    current = next
+  }
+  return current
+}

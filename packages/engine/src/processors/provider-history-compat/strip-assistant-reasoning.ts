@@ -1,0 +1,54 @@
+import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
+import type { LanguageModelPrompt } from '../types.ts'
+
+type PromptMessage = LanguageModelPrompt[number]
+type AssistantContent = Extract<PromptMessage, { role: 'assistant' }>['content']
+
+/**
+ * Removes the assistant `reasoning` parts that `shouldStrip` selects; returns a
+ * new prompt, or undefined when nothing was removed. Built for long prompts:
+ * one allocation-free scan when nothing matches; otherwise only the prompt
+ * array and the touched messages are copied (untouched messages keep their
+ * identity) and the input is never mutated.
+ *
+ * An assistant message left with no parts is DROPPED rather than kept empty:
+ * Anthropic rejects empty content on non-final assistant messages, and some
+ * OpenAI-compatible servers reject an assistant message with neither content
+ * nor tool_calls (the serializer would send `content: ""`). Dropping it leaves
+ * neighbouring user/tool messages adjacent, which both accept: @ai-sdk/anthropic
+ * merges adjacent user/tool messages into one user turn, and OpenAI-style chat
+ * APIs take consecutive user messages. A reasoning-only message carried no
+ * answer text or tool call, so nothing the model needs is lost.
+ */
+export function stripAssistantReasoning(
+  prompt: LanguageModelPrompt,
+  shouldStrip: (part: LanguageModelV3ReasoningPart) => boolean,
+): LanguageModelPrompt | undefined {
+  let next: PromptMessage[] | undefined
+  for (let i = 0; i < prompt.length; i++) {
+    const message = prompt[i] as PromptMessage
+    const kept = message.role === 'assistant' ? keptContent(message.content, shouldStrip) : undefined
+    if (kept === undefined) {
+      next?.push(message)
+      continue
+    }
+    next ??= prompt.slice(0, i)
+    if (kept.length > 0) next.push({ ...message, content: kept } as PromptMessage)
+  }
+  return next
+}
+
+/** The content without the stripped parts, or undefined when no part is stripped (no copy then). */
+function keptContent(
+  content: AssistantContent,
+  shouldStrip: (part: LanguageModelV3ReasoningPart) => boolean,
+): AssistantContent | undefined {
+  let kept: AssistantContent | undefined
+  for (let j = 0; j < content.length; j++) {
+    const part = content[j] as AssistantContent[number]
+    const strip = part.type === 'reasoning' && shouldStrip(part)
+    if (strip) kept ??= content.slice(0, j)
+    else kept?.push(part)
+  }
+  return kept
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { InvalidInputError } from '../../errors/index.ts'
+import type { CompatRule } from './types.ts'
+
+const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function')
+
+const compatRuleSchema = z
+  .object({
+    name: z.string().min(1, 'must be a non-empty string'),
+    errorPatterns: z.array(z.instanceof(RegExp, { message: 'must be a RegExp' })).optional(),
+    fix: functionSchema.optional(),
+    applyToPrompt: functionSchema.optional(),
+  })
+  .refine((rule) => rule.fix !== undefined || rule.applyToPrompt !== undefined, {
+    message: 'a rule needs `applyToPrompt` (proactive) or `fix` (reactive)',
+  })
+  .refine((rule) => rule.fix === undefined || (rule.errorPatterns?.length ?? 0) > 0, {
+    message: 'a rule with `fix` needs at least one entry in `errorPatterns`',
+    path: ['errorPatterns'],
+  })
+
+/**
+ * Checks custom rules (outside input) before they can run: shape, a reactive
+ * rule's patterns, and names unique among all rules (logs and the playground
+ * tell rules apart by name). Throws InvalidInputError naming the bad field.
+ */
+export function validateCompatRules(additionalRules: unknown, builtIns: readonly CompatRule[]): CompatRule[] {
+  const list = z.array(z.unknown()).safeParse(additionalRules)
+  if (!list.success) throw new InvalidInputError('additionalRules', 'must be an array of rules')
+  const names = new Set(builtIns.map((rule) => rule.name))
+  list.data.forEach((rule, index) => {
+    const parsed = compatRuleSchema.safeParse(rule)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
+      throw new InvalidInputError(`additionalRules[${index}]${path}`, issue?.message ?? 'invalid rule')
+    }
+    if (names.has(parsed.data.name)) {
+      throw new InvalidInputError(`additionalRules[${index}].name`, `a rule named "${parsed.data.name}" already exists`)
+    }
+    names.add(parsed.data.name)
+  })
+  // the caller's own objects, not zod's stripped copies
+  return list.data as CompatRule[]
+}

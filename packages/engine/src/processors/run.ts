@@ -1,0 +1,184 @@
+// The LLM-call loop: one provider call with its proactive prompt rewrites,
+// the error processors and the retry budget.
+//
+//   messages -> prompt -> each input processor's processLLMRequest (in order,
+//   each sees the previous prompt; never written back) -> provider call
+//   -> on error: processAPIError of the input processors, then of the error
+//   processors, in order, until the first { retry: true }. A processor that
+//   throws is logged and skipped. A granted retry whose processors changed
+//   `messages` persists the changed messages first (decision 8), then the
+//   prompt is rebuilt from them. Retries are counted per call against
+//   `maxProcessorRetries`; when none is granted or the budget is spent, the
+//   provider's error is thrown as it is.
+import { InvalidInputError } from '../errors/index.ts'
+import { messageOf } from '../errors/inspect.ts'
+import type { StoredMessage } from '../messages/types.ts'
+import type { LanguageModelPrompt, ModelRef, Processor, ProcessorState } from './types.ts'
+
+/** The runtime cap when processors handle API errors and no limit is given (stream-error-retry.md). */
+export const DEFAULT_MAX_PROCESSOR_RETRIES = 10
+
+export type Logger = { warn(message: string, ...details: unknown[]): void }
+
+/** A granted retry, reported before the next attempt. */
+export type LLMCallRetry = {
+  /** 1 for the first retry of this call */
+  attempt: number
+  stepNumber: number
+  /** the error that failed the attempt */
+  error: unknown
+  /** its message */
+  reason: string
+  /** the processor that granted the retry */
+  processorId: string
+  /** time spent by the error processors before granting it, including any wait they made */
+  delayMs: number
+  /** messages the processors changed (already persisted) */
+  changedMessages: StoredMessage[]
+}
+
+export type RunLLMCallOptions<T> = {
+  /** the live message list of the turn: error processors may mutate it in place */
+  messages: StoredMessage[]
+  buildPrompt(messages: StoredMessage[]): LanguageModelPrompt
+  /** the provider call with the processed prompt */
+  call(prompt: LanguageModelPrompt): Promise<T>
+  /** what the agent was given as its model (passed to processors) */
+  model: ModelRef
+  inputProcessors: readonly Processor[]
+  errorProcessors: readonly Processor[]
+  maxProcessorRetries: number
+  stepNumber: number
+  states: ProcessorStates
+  abortSignal?: AbortSignal
+  /** saves messages a processor changed before the retry that follows */
+  persistMessages(changed: StoredMessage[]): Promise<void>
+  onRetry?(retry: LLMCallRetry): void | Promise<void>
+  logger?: Logger
+}
+
+/** One scratch `state` object per processor for the whole generate/stream call. */
+export class ProcessorStates {
+  readonly #states = new Map<Processor, ProcessorState>()
+  for(processor: Processor): ProcessorState {
+    let state = this.#states.get(processor)
+    if (!state) {
+      state = {}
+      this.#states.set(processor, state)
+    }
+    return state
+  }
+}
+
+/** The explicit budget when given (a non-negative integer), else 10 when any processor handles API errors, else 0. */
+export function resolveMaxProcessorRetries(explicit: number | undefined, processors: readonly Processor[]): number {
+  if (explicit !== undefined) {
+    if (!Number.isInteger(explicit) || explicit < 0) {
+      throw new InvalidInputError('maxProcessorRetries', `expected a non-negative integer, got ${String(explicit)}`)
+    }
+    return explicit
+  }
+  return processors.some((processor) => typeof processor.processAPIError === 'function') ? DEFAULT_MAX_PROCESSOR_RETRIES : 0
+}
+
+export async function runLLMCall<T>(options: RunLLMCallOptions<T>): Promise<T> {
+  const { messages, stepNumber, states, abortSignal, model } = options
+  const logger = options.logger ?? console
+  for (let retryCount = 0; ; retryCount++) {
+    const prompt = await applyInputProcessors(options.buildPrompt(messages), options, retryCount)
+    try {
+      return await options.call(prompt)
+    } catch (error) {
+      if (abortSignal?.aborted || retryCount >= options.maxProcessorRetries) throw error
+      const before = fingerprint(messages)
+      const startedAt = Date.now()
+      const granter = await findRetryGranter([...options.inputProcessors, ...options.errorProcessors], {
+        error,
+        messages,
+        retryCount,
+        stepNumber,
+        abortSignal,
+        model,
+        states,
+        logger,
+      })
+      abortSignal?.throwIfAborted()
+      if (!granter) throw error
+      const delayMs = Date.now() - startedAt
+      const changedMessages = changedSince(before, messages)
+      if (changedMessages.length > 0) await options.persistMessages(changedMessages)
+      await options.onRetry?.({
+        attempt: retryCount + 1,
+        stepNumber,
+        error,
+        reason: messageOf(error) ?? String(error),
+        processorId: granter.id,
+        delayMs,
+        changedMessages,
+      })
+    }
+  }
+}
+
+async function applyInputProcessors<T>(
+  prompt: LanguageModelPrompt,
+  options: RunLLMCallOptions<T>,
+  retryCount: number,
+): Promise<LanguageModelPrompt> {
+  let current = prompt
+  for (const processor of options.inputProcessors) {
+    if (!processor.processLLMRequest) continue
+    const result = await processor.processLLMRequest({
+      prompt: current,
+      model: options.model,
+      stepNumber: options.stepNumber,
+      retryCount,
+      state: options.states.for(processor),
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+    })
+    if (result?.prompt) current = result.prompt
+  }
+  return current
+}
+
+type ErrorContext = {
+  error: unknown
+  messages: StoredMessage[]
+  retryCount: number
+  stepNumber: number
+  abortSignal: AbortSignal | undefined
+  model: ModelRef
+  states: ProcessorStates
+  logger: Logger
+}
+
+/** The first processor answering { retry: true }; throwing processors are logged and skipped. */
+async function findRetryGranter(processors: Processor[], context: ErrorContext): Promise<Processor | undefined> {
+  for (const processor of processors) {
+    if (!processor.processAPIError) continue
+    try {
+      const result = await processor.processAPIError({
+        error: context.error,
+        messages: context.messages,
+        retryCount: context.retryCount,
+        stepNumber: context.stepNumber,
+        state: context.states.for(processor),
+        model: context.model,
+        ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+      })
+      if (result?.retry === true) return processor
+    } catch (processorError) {
+      context.logger.warn(`[threadline] processor "${processor.id}" failed in processAPIError; skipped`, processorError)
+    }
+  }
+  return undefined
+}
+
+function fingerprint(messages: StoredMessage[]): Map<string, string> {
+  return new Map(messages.map((message) => [message.id, JSON.stringify(message)]))
+}
+
+/** Messages added or changed since the fingerprint was taken. */
+function changedSince(before: Map<string, string>, messages: StoredMessage[]): StoredMessage[] {
+  return messages.filter((message) => before.get(message.id) !== JSON.stringify(message))
+}

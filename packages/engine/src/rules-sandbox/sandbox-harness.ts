@@ -1,0 +1,107 @@
+// The only code of ours that runs inside the sandbox. It is evaluated first in
+// every fresh context, so it holds the real JSON/Array/RegExp before any rule
+// code runs; it installs a `console` that hands log lines to the host, and
+// returns one dispatcher through which the host calls into the rule. Values
+// cross the boundary only as JSON strings (and plain strings/numbers in).
+
+/** Operations of the dispatcher; their arguments follow the op name. */
+export type HarnessOp =
+  /** (thrown) -> JSON { name, message } */
+  | 'describeThrown'
+  /** (moduleNamespace) -> JSON of what the default export looks like */
+  | 'describeRule'
+  /** (moduleNamespace, inputJson { prompt, model }) -> JSON { async } | { unchanged } | { prompt } | { unserializable } */
+  | 'applyToPrompt'
+  /** (moduleNamespace, messagesJson) -> JSON { async } | { changedType, messages? } | { unserializable } */
+  | 'fix'
+  /** (source, flags, input, lastIndex) -> JSON null | { captures, index, groups, lastIndex } */
+  | 'regexpExec'
+
+export const HARNESS_FILENAME = 'threadline-harness.js'
+
+export const HARNESS_SOURCE = String.raw`(hostLog) => {
+  'use strict'
+  const { parse, stringify } = JSON
+  const { isArray } = Array
+  const { entries } = Object
+  const toText = String
+  const RegExpClass = RegExp
+  const ErrorClass = Error
+
+  const format = (value) => {
+    if (typeof value === 'string') return value
+    try {
+      const json = stringify(value)
+      return json === undefined ? toText(value) : json
+    } catch (_) {
+      try { return toText(value) } catch (_) { return '[unprintable]' }
+    }
+  }
+  const logger = (level) => (...args) => { hostLog(level, args.map(format).join(' ')) }
+  globalThis.console = {
+    log: logger('log'), info: logger('info'), warn: logger('warn'), error: logger('error'), debug: logger('debug'),
+  }
+
+  const describe = (thrown) => {
+    try {
+      if (thrown instanceof ErrorClass) return { name: toText(thrown.name), message: toText(thrown.message) }
+      return { name: 'thrown value', message: format(thrown) }
+    } catch (_) {
+      return { name: 'thrown value', message: '(a value that could not be read)' }
+    }
+  }
+  const serialize = (envelope) => {
+    try { return stringify(envelope) } catch (error) { return stringify({ unserializable: describe(error).message }) }
+  }
+  const isThenable = (value) =>
+    value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function'
+  const patternOf = (pattern) =>
+    typeof pattern === 'string' ? { source: pattern, flags: '' }
+    : pattern instanceof RegExpClass ? { source: pattern.source, flags: pattern.flags }
+    : { invalid: pattern === null ? 'null' : typeof pattern }
+
+  const ops = {
+    describeThrown: (thrown) => stringify(describe(thrown)),
+    describeRule: (namespace) => {
+      const rule = namespace.default
+      if (rule === null || typeof rule !== 'object') return stringify({ exported: rule === null ? 'null' : typeof rule })
+      const patterns = rule.errorPatterns
+      return serialize({
+        exported: 'object',
+        name: rule.name,
+        applyToPrompt: typeof rule.applyToPrompt,
+        fix: typeof rule.fix,
+        errorPatterns: patterns === undefined ? undefined
+          : isArray(patterns) ? patterns.map(patternOf)
+          : { invalid: patterns === null ? 'null' : typeof patterns },
+      })
+    },
+    applyToPrompt: (namespace, inputJson) => {
+      const rule = namespace.default
+      const output = rule.applyToPrompt(parse(inputJson))
+      if (isThenable(output)) return stringify({ async: true })
+      if (output === undefined || output === null) return stringify({ unchanged: true })
+      return serialize({ prompt: output })
+    },
+    fix: (namespace, messagesJson) => {
+      const rule = namespace.default
+      const messages = parse(messagesJson)
+      const changed = rule.fix(messages)
+      if (isThenable(changed)) return stringify({ async: true })
+      return serialize(changed === true ? { changedType: 'boolean', changed, messages } : { changedType: typeof changed, changed })
+    },
+    regexpExec: (source, flags, input, lastIndex) => {
+      const pattern = new RegExpClass(source, flags)
+      pattern.lastIndex = lastIndex
+      const match = pattern.exec(input)
+      if (match === null) return 'null'
+      return stringify({
+        captures: [...match],
+        index: match.index,
+        groups: match.groups === undefined ? null : entries(match.groups),
+        lastIndex: pattern.lastIndex,
+      })
+    },
+  }
+  return (op, ...args) => ops[op](...args)
+}`

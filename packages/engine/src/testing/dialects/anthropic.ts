@@ -1,0 +1,69 @@
+// Anthropic Messages API (POST /v1/messages), JSON and SSE.
+import type { FakeSuccessReply } from '../fake-replies.ts'
+import { DEFAULT_USAGE, splitText, typedEvent as event, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
+
+type Block =
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+
+export const anthropicDialect: Dialect = {
+  renderSuccess(reply: FakeSuccessReply, context: RenderContext): RenderedSuccess {
+    const blocks: Block[] = []
+    if (reply.reasoning) {
+      blocks.push({ type: 'thinking', thinking: reply.reasoning.text, signature: reply.reasoning.signature ?? 'fake-signature' })
+    }
+    if (reply.text !== undefined) blocks.push({ type: 'text', text: reply.text })
+    for (const call of reply.toolCalls ?? []) {
+      blocks.push({ type: 'tool_use', id: call.id ?? context.nextId('toolu_fake_'), name: call.name, input: call.args })
+    }
+    const usage = reply.usage ?? DEFAULT_USAGE
+    const stopReason = reply.toolCalls?.length ? 'tool_use' : 'end_turn'
+    const id = context.nextId('msg_fake_')
+    const message = {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: context.model,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
+    }
+    const streamHead: SseEvent[] = [
+      event({ type: 'message_start', message: { ...message, content: [], stop_reason: null, usage: { input_tokens: usage.inputTokens, output_tokens: 1 } } }),
+      ...blocks.flatMap((block, index) => blockEvents(block, index)),
+    ]
+    const streamTail: SseEvent[] = [
+      event({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.outputTokens } }),
+      event({ type: 'message_stop' }),
+    ]
+    return { json: { ...message, content: blocks }, streamHead, streamTail }
+  },
+}
+
+function blockEvents(block: Block, index: number): SseEvent[] {
+  const stop = event({ type: 'content_block_stop', index })
+  switch (block.type) {
+    case 'thinking':
+      return [
+        event({ type: 'content_block_start', index, content_block: { type: 'thinking', thinking: '' } }),
+        event({ type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: block.thinking } }),
+        event({ type: 'content_block_delta', index, delta: { type: 'signature_delta', signature: block.signature } }),
+        stop,
+      ]
+    case 'text':
+      return [
+        event({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
+        ...splitText(block.text).map((text) =>
+          event({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }),
+        ),
+        stop,
+      ]
+    case 'tool_use':
+      return [
+        event({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } }),
+        event({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } }),
+        stop,
+      ]
+  }
+}

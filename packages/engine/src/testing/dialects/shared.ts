@@ -1,0 +1,29 @@
+import type { FakeSuccessReply } from '../fake-replies.ts'
+
+export type SseEvent = { event?: string; data: unknown }
+
+/** A success reply rendered both ways; a stream is split before its finishing events (a drop stops there). */
+export type RenderedSuccess = { json: unknown; streamHead: SseEvent[]; streamTail: SseEvent[] }
+
+export type RenderContext = {
+  /** the `model` field of the request */
+  model: string
+  /** a fresh id with the given prefix, unique on this server */
+  nextId: (prefix: string) => string
+}
+
+export type Dialect = {
+  renderSuccess(reply: FakeSuccessReply, context: RenderContext): RenderedSuccess
+}
+
+export const DEFAULT_USAGE = { inputTokens: 10, outputTokens: 5 }
+
+/** Text is streamed word by word, like a real model, so partial output is visible. */
+export function splitText(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [text]
+}
+
+/** An SSE event named after its `type`, as Anthropic and OpenAI Responses send them. */
+export function typedEvent(data: { type: string; [key: string]: unknown }): SseEvent {
+  return { event: data.type, data }
+}

@@ -1,0 +1,242 @@
+// A loopback HTTP server that answers like the real model providers, so tests
+// run the real @ai-sdk/* packages over real HTTP without the internet.
+//
+//   const server = await startFakeProvider()
+//   server.enqueue('anthropic', reply.text('Hello'), anthropicOverloaded)
+//   createAnthropic({ baseURL: server.baseUrl('anthropic'), apiKey: 'test' })
+//   // or: Object.assign(process.env, server.envFor('anthropic')) for 'anthropic/...' agents
+//   server.requests            // every request: provider, api, path, headers, parsed body
+//   await server.close()
+//
+// URL layout: `${baseUrl(provider)}` = http://127.0.0.1:PORT/<provider>/v1, and
+// under it /messages (Anthropic Messages), /chat/completions (OpenAI Chat,
+// Cerebras, OpenAI-compatible) and /responses (OpenAI Responses). Each provider
+// name has its own reply queue; when it is empty the `fallback` reply is used
+// (by default a 500 naming the provider, so an unexpected call fails loudly).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { providerEnvNames } from '../agent/provider-env.ts'
+import { anthropicDialect } from './dialects/anthropic.ts'
+import { openaiChatDialect } from './dialects/openai-chat.ts'
+import { openaiResponsesDialect } from './dialects/openai-responses.ts'
+import type { Dialect, RenderedSuccess, SseEvent } from './dialects/shared.ts'
+import type { FakeDropReply, FakeReply } from './fake-replies.ts'
+
+export type FakeProviderApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses'
+
+export type RecordedRequest = {
+  /** the first path segment: which queue answered */
+  provider: string
+  /** null for a path the server does not know (answered 404) */
+  api: FakeProviderApi | null
+  method: string
+  path: string
+  /** lower-cased names */
+  headers: Record<string, string>
+  /** the parsed JSON body (the raw text when it is not JSON) */
+  body: unknown
+  /** the request asked for SSE (`"stream": true`) */
+  stream: boolean
+  /** Date.now() when the request arrived (to measure waits between attempts) */
+  receivedAt: number
+}
+
+export type FakeProviderServer = {
+  readonly port: number
+  /** every request received, in order */
+  readonly requests: RecordedRequest[]
+  /** e.g. http://127.0.0.1:PORT/anthropic/v1: the `baseURL` for the provider's SDK */
+  baseUrl(provider: string): string
+  /** `<PROVIDER>_BASE_URL` and `<PROVIDER>_API_KEY` pointing the agent's 'provider/model' resolution here */
+  envFor(provider: string): Record<string, string>
+  /** queue replies for the next requests to that provider, answered in order */
+  enqueue(provider: string, ...replies: FakeReply[]): void
+  /** replies still queued for the provider */
+  pending(provider: string): number
+  /** forget queued replies and recorded requests */
+  reset(): void
+  close(): Promise<void>
+}
+
+export type StartFakeProviderOptions = {
+  /** answer used when a provider's queue is empty */
+  fallback?: FakeReply
+}
+
+const ENDPOINTS: Record<string, { api: FakeProviderApi; dialect: Dialect }> = {
+  '/v1/messages': { api: 'anthropic-messages', dialect: anthropicDialect },
+  '/v1/chat/completions': { api: 'openai-chat', dialect: openaiChatDialect },
+  '/v1/responses': { api: 'openai-responses', dialect: openaiResponsesDialect },
+}
+
+export async function startFakeProvider(options: StartFakeProviderOptions = {}): Promise<FakeProviderServer> {
+  const queues = new Map<string, FakeReply[]>()
+  const requests: RecordedRequest[] = []
+  let idCounter = 0
+  const nextId = (prefix: string) => `${prefix}${++idCounter}`
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { message: `fake provider failed: ${String(error)}` } }))
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = Date.now()
+    const raw = await readBody(req)
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const [, provider = '', ...rest] = url.pathname.split('/')
+    const endpoint = ENDPOINTS[`/${rest.join('/')}`]
+    const body = parseJson(raw)
+    const stream = isRecord(body) && body.stream === true
+    requests.push({
+      provider,
+      api: endpoint?.api ?? null,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      headers: flattenHeaders(req.headers),
+      body,
+      stream,
+      receivedAt,
+    })
+    if (!endpoint) {
+      sendJson(res, 404, { error: { message: `fake provider: unknown endpoint ${url.pathname}` } })
+      return
+    }
+    const reply = queues.get(provider)?.shift() ?? options.fallback ?? noReplyQueued(provider)
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+    if (reply.kind === 'http-error') {
+      const isText = typeof reply.body === 'string'
+      res.writeHead(reply.status, { 'content-type': isText ? 'text/plain' : 'application/json', ...reply.headers })
+      res.end(isText ? reply.body : JSON.stringify(reply.body))
+      return
+    }
+    const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model'
+    const context = { model, nextId }
+    if (reply.kind === 'success') {
+      const rendered = endpoint.dialect.renderSuccess(reply, context)
+      if (stream) sendSse(res, [...rendered.streamHead, ...rendered.streamTail])
+      else sendJson(res, 200, rendered.json)
+      return
+    }
+    if (reply.kind === 'stream-error') {
+      if (!stream) {
+        sendJson(res, 500, { error: { message: 'fake provider: a stream-error reply needs a streaming request' } })
+        return
+      }
+      const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+      const chunkType = isRecord(reply.chunk) && typeof reply.chunk.type === 'string' ? reply.chunk.type : undefined
+      const eventName = reply.event ?? chunkType
+      sendSse(res, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
+      return
+    }
+    const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+    await drop(res, reply, rendered, stream)
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+
+  return {
+    port,
+    requests,
+    baseUrl: (provider) => `http://127.0.0.1:${port}/${provider}/v1`,
+    envFor(provider) {
+      const names = providerEnvNames(provider)
+      return { [names.baseUrl]: `http://127.0.0.1:${port}/${provider}/v1`, [names.apiKey]: `test-key-${provider}` }
+    },
+    enqueue(provider, ...replies) {
+      const queue = queues.get(provider) ?? []
+      queue.push(...replies)
+      queues.set(provider, queue)
+    },
+    pending: (provider) => queues.get(provider)?.length ?? 0,
+    reset() {
+      queues.clear()
+      requests.length = 0
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}
+
+function noReplyQueued(provider: string): FakeReply {
+  return {
+    kind: 'http-error',
+    status: 500,
+    body: { error: { type: 'fake_provider_error', message: `fake provider: no reply queued for "${provider}"` } },
+  }
+}
+
+/** Writes the start of an answer (or nothing), then kills the socket. */
+async function drop(res: ServerResponse, reply: FakeDropReply, rendered: RenderedSuccess, stream: boolean): Promise<void> {
+  const socket = res.socket as Socket | null
+  if (reply.text !== undefined || reply.afterBytes !== undefined) {
+    const full = stream ? sseText([...rendered.streamHead, ...rendered.streamTail]) : JSON.stringify(rendered.json)
+    const partial =
+      reply.afterBytes !== undefined
+        ? Buffer.from(full).subarray(0, reply.afterBytes)
+        : Buffer.from(stream ? sseText(rendered.streamHead) : full.slice(0, -1))
+    res.writeHead(200, stream ? SSE_HEADERS : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(full)) })
+    res.flushHeaders()
+    await new Promise<void>((resolve) => res.write(partial, () => resolve()))
+    // let the client read what was sent before the connection dies
+    await new Promise((resolve) => setTimeout(resolve, 30))
+  }
+  if (reply.reset === false) socket?.destroy()
+  else socket?.resetAndDestroy()
+}
+
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' }
+
+function sseText(events: SseEvent[]): string {
+  return events
+    .map(({ event, data }) => `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
+    .join('')
+}
+
+function sendSse(res: ServerResponse, events: SseEvent[]): void {
+  res.writeHead(200, SSE_HEADERS)
+  res.end(sseText(events))
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}

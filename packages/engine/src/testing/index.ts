@@ -1,0 +1,4 @@
+// @threadline/engine/testing: test utilities shared by the engine, API and e2e tests.
+export * from './fake-provider-server.ts'
+export * from './fake-replies.ts'
+export * from './provider-error-presets.ts'

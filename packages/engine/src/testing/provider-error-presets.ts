@@ -1,0 +1,242 @@
+// The real provider errors of spec/provider-errors.md as fake-server replies:
+// status, headers and body (or stream chunk) as the providers send them.
+// Spread one to vary it: `{ ...anthropicRateLimited, headers: { 'retry-after': '1' } }`.
+import type { FakeDropReply, FakeHttpErrorReply, FakeReply, FakeStreamErrorReply } from './fake-replies.ts'
+
+const anthropicError = (status: number, type: string, message: string, headers?: Record<string, string>): FakeHttpErrorReply => ({
+  kind: 'http-error',
+  status,
+  body: { type: 'error', error: { type, message } },
+  ...(headers ? { headers } : {}),
+})
+
+const openaiError = (
+  status: number,
+  error: { message: string; type: string; code: string | null; param?: string | null },
+  headers?: Record<string, string>,
+): FakeHttpErrorReply => ({
+  kind: 'http-error',
+  status,
+  body: { error: { param: null, ...error } },
+  ...(headers ? { headers } : {}),
+})
+
+// --- Anthropic -------------------------------------------------------------
+
+/** A tool-call ID from another provider (`functions.get_weather:0`): the built-in reactive rule's target. */
+export const anthropicInvalidToolUseId = anthropicError(
+  400,
+  'invalid_request_error',
+  "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
+)
+
+export const anthropicOrphanToolUse = anthropicError(
+  400,
+  'invalid_request_error',
+  'messages.6: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01D7FLrfh4GYq7yT1ULFeyMV. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
+)
+
+export const anthropicOrphanToolResult = anthropicError(
+  400,
+  'invalid_request_error',
+  'messages.0.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01D7FLrfh4GYq7yT1ULFeyMV. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
+)
+
+export const anthropicInvalidThinkingSignature = anthropicError(
+  400,
+  'invalid_request_error',
+  'messages.1.content.0: Invalid `signature` in `thinking` block',
+)
+
+export const anthropicFirstMessageNotUser = anthropicError(
+  400,
+  'invalid_request_error',
+  'messages: first message must use the "user" role',
+)
+
+export const anthropicOverloaded = anthropicError(529, 'overloaded_error', 'Overloaded')
+
+/** The same overload, arriving as an SSE `error` event on an HTTP 200 stream after some text. */
+export const anthropicOverloadedStreamEvent: FakeStreamErrorReply = {
+  kind: 'stream-error',
+  text: 'Let me think',
+  chunk: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+}
+
+export const anthropicRateLimited = anthropicError(
+  429,
+  'rate_limit_error',
+  'This request would exceed the rate limit for your organization of 50 input tokens per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits.',
+  { 'retry-after': '1', 'x-should-retry': 'true' },
+)
+
+/** `x-should-retry: false`: Anthropic says do not retry. */
+export const anthropicRateLimitedNoRetry: FakeHttpErrorReply = {
+  ...anthropicRateLimited,
+  headers: { 'retry-after': '1', 'x-should-retry': 'false' },
+}
+
+// --- Cerebras / DeepSeek (OpenAI-compatible) -------------------------------
+
+export const cerebrasReasoningContentUnsupported: FakeHttpErrorReply = {
+  kind: 'http-error',
+  status: 400,
+  body: {
+    message:
+      "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported",
+    type: 'invalid_request_error',
+    param: 'validation_error',
+    code: 'wrong_api_format',
+  },
+}
+
+export const deepseekReasoningContentMissing = openaiError(400, {
+  message: 'The `reasoning_content` in the thinking mode must be passed back to the API.',
+  type: 'invalid_request_error',
+  code: 'invalid_request_error',
+})
+
+// --- OpenAI ---------------------------------------------------------------
+
+export const openaiChatToolIdTooLong = openaiError(400, {
+  message:
+    "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.",
+  type: 'invalid_request_error',
+  param: 'messages[2].tool_calls[0].id',
+  code: 'string_above_max_length',
+})
+
+export const openaiChatOrphanToolCall = openaiError(400, {
+  message:
+    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_DdmO9lD4fXDVJzAGWbUHvHe3",
+  type: 'invalid_request_error',
+  param: 'messages.[3].role',
+  code: null,
+})
+
+const OPENAI_SERVER_ERROR_MESSAGE =
+  'An error occurred while processing your request. You can retry your request, or contact us through our help center at help.openai.com if the error persists. Please include the request ID req_7f1c0e5b3a2d4c6e8f9a0b1c2d3e4f5a in your message.'
+
+/** Responses stream: some text, then an `error` chunk with `server_error`. */
+export const openaiResponsesStreamServerError: FakeStreamErrorReply = {
+  kind: 'stream-error',
+  text: 'Partial answer that',
+  chunk: {
+    type: 'error',
+    sequence_number: 2,
+    error: { type: 'server_error', code: 'server_error', message: OPENAI_SERVER_ERROR_MESSAGE, param: null },
+  },
+}
+
+/** Responses stream: some text, then `response.failed` with `server_error`. */
+export const openaiResponsesFailedServerError: FakeStreamErrorReply = {
+  kind: 'stream-error',
+  text: 'Partial answer that',
+  chunk: {
+    type: 'response.failed',
+    sequence_number: 9,
+    response: {
+      id: 'resp_fake_failed',
+      object: 'response',
+      status: 'failed',
+      error: { code: 'server_error', message: OPENAI_SERVER_ERROR_MESSAGE },
+      incomplete_details: null,
+      usage: null,
+    },
+  },
+}
+
+/** A rate limit in the middle of a stream: no status, no headers, the wait only in the text. */
+export const openaiStreamRateLimit: FakeStreamErrorReply = {
+  kind: 'stream-error',
+  text: 'Partial answer that',
+  chunk: {
+    type: 'error',
+    sequence_number: 2,
+    error: {
+      type: 'tokens',
+      code: 'rate_limit_exceeded',
+      message:
+        'Rate limit reached for gpt-4o in organization org-fake on tokens per min (TPM): Limit 450000, Used 379102, Requested 89741. Please try again in 2.512s. Visit https://platform.openai.com/account/rate-limits to learn more.',
+      param: null,
+    },
+  },
+}
+
+/** Quota exhausted: a 429 that no wait can fix. */
+export const openaiInsufficientQuota = openaiError(429, {
+  message: 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+  type: 'insufficient_quota',
+  code: 'insufficient_quota',
+})
+
+export const openaiInvalidApiKey = openaiError(401, {
+  message: 'Incorrect API key provided: sk-fake. You can find your API key at https://platform.openai.com/account/api-keys.',
+  type: 'invalid_request_error',
+  code: 'invalid_api_key',
+})
+
+// --- Azure OpenAI / Mistral -------------------------------------------------
+
+export const azureOpenAIRateLimit: FakeHttpErrorReply = {
+  kind: 'http-error',
+  status: 429,
+  headers: { 'retry-after': '45' },
+  body: {
+    error: {
+      code: '429',
+      message:
+        'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-02-01 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 45 seconds. Please go here: https://aka.ms/oai/quotaincrease if you would like to further increase the default rate limit.',
+    },
+  },
+}
+
+export const mistralToolCallIdFormat: FakeHttpErrorReply = {
+  kind: 'http-error',
+  status: 400,
+  body: {
+    object: 'error',
+    message: 'Tool call id was 2968-LWy3uasib but must be a-z, A-Z, 0-9, with a length of 9.',
+    type: 'invalid_request_error',
+    param: null,
+    code: null,
+  },
+}
+
+// --- any provider: the connection ------------------------------------------
+
+/** The connection is reset before any response byte (the client sees ECONNRESET). */
+export const connectionReset: FakeDropReply = { kind: 'drop' }
+
+/** The connection is reset after some streamed text. */
+export const connectionResetMidStream: FakeDropReply = { kind: 'drop', text: 'Partial answer that' }
+
+/** The server closes the socket without answering ("socket hang up" / "other side closed"). */
+export const socketHangUp: FakeDropReply = { kind: 'drop', reset: false }
+
+/** Every preset by name (for pickers such as the playground's). */
+export const providerErrorPresets = {
+  anthropicInvalidToolUseId,
+  anthropicOrphanToolUse,
+  anthropicOrphanToolResult,
+  anthropicInvalidThinkingSignature,
+  anthropicFirstMessageNotUser,
+  anthropicOverloaded,
+  anthropicOverloadedStreamEvent,
+  anthropicRateLimited,
+  anthropicRateLimitedNoRetry,
+  cerebrasReasoningContentUnsupported,
+  deepseekReasoningContentMissing,
+  openaiChatToolIdTooLong,
+  openaiChatOrphanToolCall,
+  openaiResponsesStreamServerError,
+  openaiResponsesFailedServerError,
+  openaiStreamRateLimit,
+  openaiInsufficientQuota,
+  openaiInvalidApiKey,
+  azureOpenAIRateLimit,
+  mistralToolCallIdFormat,
+  connectionReset,
+  connectionResetMidStream,
+  socketHangUp,
+} satisfies Record<string, FakeReply>

@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from '@playwright/test'
+
+// End-to-end tests: Debian's Chromium (no browser download is possible here)
+// against `next start` on a built app, over a throwaway embedded database that
+// is recreated, migrated and seeded with the demo data before the server starts.
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url))
+const port = Number(process.env.E2E_PORT || 3100)
+const baseURL = `http://127.0.0.1:${port}`
+const e2eDataDir = path.join(repoRoot, '.data', 'e2e')
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 1,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // Needs a built app (`pnpm build`). The server must be ours, with the fresh
+    // database: never reuse whatever already listens on the port.
+    command: `rm -rf "${e2eDataDir}" && pnpm db:seed && pnpm --filter @threadline/web exec next start --port ${port} --hostname 127.0.0.1`,
+    url: `${baseURL}/api/trpc/health.check`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { DATABASE_URL: `file:${e2eDataDir}`, NEXT_TELEMETRY_DISABLED: '1' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+})

@@ -42,10 +42,11 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   }
   await expect(rows.filter({ hasNotText: resource })).toHaveCount(0)
 
-  // Open the partial clone: it holds the source's messages up to lastMessageId.
-  const clone = demoClones.find((candidate) => candidate.source.thread.resourceId === resource && candidate.lastMessageId)
-  if (!clone?.lastMessageId) throw new Error('the demo data has no partial clone on globex-research')
-  const cloneMessages = clone.source.messages.slice(0, clone.source.messages.findIndex((m) => m.id === clone.lastMessageId) + 1)
+  // Open the partial clone: it holds the source's messages up to its end date.
+  const clone = demoClones.find((candidate) => candidate.source.thread.resourceId === resource && candidate.options?.messageFilter?.endDate)
+  const endDate = clone?.options?.messageFilter?.endDate
+  if (!clone || endDate === undefined) throw new Error('the demo data has no date-range clone on globex-research')
+  const cloneMessages = clone.source.messages.filter((message) => message.createdAt <= new Date(endDate))
   await page.getByRole('link', { name: clone.title, exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/threads/${clone.id}$`))
   await expect(page.getByRole('heading', { name: clone.title, level: 1 })).toBeVisible()

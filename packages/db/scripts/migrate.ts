@@ -3,7 +3,12 @@
 import { migrateDatabase, redactPassword, resolveDatabaseUrl } from '../src/index.ts'
 
 const url = resolveDatabaseUrl()
-const applied = await migrateDatabase(url)
 const target = redactPassword(url)
-if (applied.length === 0) console.log(`No pending migrations: ${target} is up to date.`)
-else console.log(`Applied ${applied.length} migration(s) to ${target}:\n${applied.map((name) => `  ${name}`).join('\n')}`)
+try {
+  const applied = await migrateDatabase(url)
+  if (applied.length === 0) console.log(`No pending migrations: ${target} is up to date.`)
+  else console.log(`Applied ${applied.length} migration(s) to ${target}:\n${applied.map((name) => `  ${name}`).join('\n')}`)
+} catch (error) {
+  console.error(`${target}: ${error instanceof Error ? error.message : String(error)}`)
+  process.exitCode = 1
+}

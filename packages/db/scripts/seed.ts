@@ -2,7 +2,7 @@
 // PGlite folder .data/threadline at the repo root), migrating it first.
 // Idempotent: a second run writes nothing.
 import { openDatabase } from '../src/index.ts'
-import { seedDemoData } from '../src/seed/index.ts'
+import { demoOperator, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
 
 const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true })
 try {
@@ -14,6 +14,9 @@ try {
           `${report.workingMemories} working memories, ${report.observationalMemoryRecords} observational-memory records.`
       : `Demo data already present (${database.kind}): nothing to do.`,
   )
+  if (await seedDemoOperator(database.prisma)) {
+    console.log(`Demo operator created: ${demoOperator.email} / ${demoOperator.password}`)
+  }
 } finally {
   await database.close()
 }

@@ -4,14 +4,13 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { vector as pgvector } from '@electric-sql/pglite-pgvector'
 import { PrismaPg } from '@prisma/adapter-pg'
-import type { MemoryStorage, VectorStore } from '@threadline/engine'
+import { StorageError, type MemoryStorage, type VectorStore } from '@threadline/engine'
 import pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
 import { PrismaClient } from './generated/prisma/client.ts'
-import { applyMigrations } from './migrations/apply-migrations.ts'
+import { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
-import { toStorageError } from './storage/database-errors.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -35,7 +34,12 @@ export type OpenDatabaseOptions = {
   migrate?: boolean
 }
 
-type Connection = { kind: DatabaseKind; prisma: PrismaClient; migrate(): Promise<string[]>; release(): Promise<void> }
+type Connection = {
+  kind: DatabaseKind
+  prisma: PrismaClient
+  migrate(sources?: MigrationSources): Promise<string[]>
+  release(): Promise<void>
+}
 
 async function connectPGlite(dataDir: string): Promise<Connection> {
   if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true })
@@ -44,7 +48,7 @@ async function connectPGlite(dataDir: string): Promise<Connection> {
   return {
     kind: 'pglite',
     prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
-    migrate: () => applyMigrations(pgliteMigrationFactory(pglite)),
+    migrate: (sources) => applyMigrations(pgliteMigrationFactory(pglite), sources),
     // Without close() the process hangs for seconds after the client is gone.
     release: () => pglite.close(),
   }
@@ -55,7 +59,7 @@ function connectPostgres(url: string): Connection {
   return {
     kind: 'postgres',
     prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
-    migrate: () => applyMigrations(postgresMigrationFactory(pool)),
+    migrate: (sources) => applyMigrations(postgresMigrationFactory(pool), sources),
     release: () => pool.end(),
   }
 }
@@ -65,11 +69,20 @@ function connect(url: string | undefined): Promise<Connection> | Connection {
   return location.kind === 'pglite' ? connectPGlite(location.dataDir) : connectPostgres(location.url)
 }
 
+// The engine's message is the whole story (which migration, which SQL error).
+async function migrate(connection: Connection, sources?: MigrationSources): Promise<string[]> {
+  try {
+    return await connection.migrate(sources)
+  } catch (error) {
+    throw new StorageError(`Applying migrations failed: ${error instanceof Error ? error.message : String(error)}`, error)
+  }
+}
+
 /** Applies pending migrations and closes again; returns the names just applied. */
-export async function migrateDatabase(url?: string): Promise<string[]> {
+export async function migrateDatabase(url?: string, sources?: MigrationSources): Promise<string[]> {
   const connection = await connect(url)
   try {
-    return await connection.migrate()
+    return await migrate(connection, sources)
   } finally {
     await connection.release()
   }
@@ -93,10 +106,10 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     })())
   if (options.migrate !== false) {
     try {
-      await connection.migrate()
+      await migrate(connection)
     } catch (error) {
       await close()
-      throw toStorageError(error, 'Applying migrations')
+      throw error
     }
   }
   const { storage, vector } = createPrismaStorage(connection.prisma)

@@ -95,7 +95,7 @@ function JsonBlock({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="min-w-0 bg-slate-50 px-3 py-2">
       <p className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{label}</p>
-      <pre className="mt-1 overflow-x-auto font-mono text-xs leading-5 text-slate-700">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="mt-1 whitespace-pre-wrap font-mono text-xs leading-5 text-slate-700 [overflow-wrap:anywhere]">{JSON.stringify(value, null, 2)}</pre>
     </div>
   )
 }

@@ -19,7 +19,7 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
         <col className="w-44" />
         <col className="w-28" />
         <col className="w-28" />
-        <col className="w-44" />
+        <col className="w-56" />
       </colgroup>
       <thead className="border-b border-slate-200 bg-slate-50/80">
         <tr>

@@ -11,6 +11,9 @@ const codeByEngineError: Record<string, TRPCCode> = {
   MESSAGE_ALREADY_EXISTS: 'CONFLICT',
   INVALID_CLONE_OPTIONS: 'BAD_REQUEST',
   INVALID_INPUT: 'BAD_REQUEST',
+  INVALID_PROCESSOR_OPTIONS: 'BAD_REQUEST',
+  MODEL_RESOLUTION_FAILED: 'BAD_REQUEST',
+  SANDBOXED_RULE_FAILED: 'BAD_REQUEST',
   VECTOR_EXTENSION_MISSING: 'PRECONDITION_FAILED',
 }
 
@@ -21,4 +24,12 @@ export function engineErrorToTRPCError(error: ThreadlineError): TRPCError {
     message: error.message,
     cause: error,
   })
+}
+
+export function resourceForbidden(resourceId: string): TRPCError {
+  return new TRPCError({ code: 'FORBIDDEN', message: `This API token is not scoped to resource "${resourceId}"` })
+}
+
+export function writeForbidden(): TRPCError {
+  return new TRPCError({ code: 'FORBIDDEN', message: 'This API token is read-only' })
 }

@@ -1,17 +1,54 @@
-import { initTRPC } from '@trpc/server'
+import { initTRPC, TRPCError } from '@trpc/server'
 import { ThreadlineError } from '@threadline/engine'
 import superjson from 'superjson'
-import type { Database } from '@threadline/db'
-import { getDatabase } from './db.ts'
-import { engineErrorToTRPCError } from './errors.ts'
+import { ZodError } from 'zod'
+import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
+import { canWrite, type Caller } from './auth/caller.ts'
+import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
+import type { Services } from './services.ts'
 
-export type Context = { db: Database }
-
-export async function createContext(): Promise<Context> {
-  return { db: await getDatabase() }
+export type Context = {
+  services: Services
+  /** the request's headers (auth, CSRF header, client address) */
+  headers: Headers
+  /** headers of the response (sign-in sets its cookie here) */
+  resHeaders: Headers
+  /** the client's address, for the sign-in rate limit */
+  clientAddress: string
+  /** who is calling: authenticated once per HTTP request (a batch shares it), on first need */
+  getCaller: () => Promise<Caller>
 }
 
-const t = initTRPC.context<Context>().create({ transformer: superjson })
+/** One problem with the input: where (a dotted path, `options.messageFilter.startDate`) and what. */
+export type FieldIssue = { path: string; message: string }
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (field, key) => (typeof key === 'number' ? `${field}[${key}]` : field === '' ? String(key) : `${field}.${String(key)}`),
+    '',
+  )
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  /**
+   * Every error says which input field is at fault where one is: `data.field`
+   * (the first) and `data.issues` (all, for zod validation errors).
+   */
+  errorFormatter({ shape, error }) {
+    const cause = error.cause
+    let issues: FieldIssue[] | undefined
+    let field: string | undefined
+    if (cause instanceof ZodError) {
+      issues = cause.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message }))
+      field = issues[0]?.path || undefined
+    } else if (cause instanceof ThreadlineError) {
+      field = cause.field
+    }
+    const { stack: _stack, ...data } = shape.data
+    return { ...shape, data: { ...data, ...(field ? { field } : {}), ...(issues ? { issues } : {}) } }
+  },
+})
 
 /**
  * tRPC wraps anything a procedure throws as an INTERNAL_SERVER_ERROR; an engine
@@ -19,10 +56,51 @@ const t = initTRPC.context<Context>().create({ transformer: superjson })
  */
 const mapEngineErrors = t.middleware(async ({ next }) => {
   const result = await next()
-  if (!result.ok && result.error.cause instanceof ThreadlineError) throw engineErrorToTRPCError(result.error.cause)
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause instanceof ThreadlineError) throw engineErrorToTRPCError(result.error.cause)
   return result
+})
+
+/**
+ * Mutations not made with an API token (a cookie session, or signing in) must
+ * carry the CSRF header: a cross-site form or fetch cannot set it without a
+ * CORS preflight this server never approves.
+ */
+const requireCsrfHeaderOnMutations = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && !isCsrfSafe(ctx.headers)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `Mutations from a browser session must send the "${CSRF_HEADER}" header` })
+  }
+  return next()
+})
+
+/** Authenticates, then spends one request of an API token's rate limit (per procedure call, batched or not). */
+const authenticated = t.middleware(async ({ ctx, next }) => {
+  const caller = await ctx.getCaller()
+  if (caller.kind === 'token') {
+    const limit = ctx.services.tokenRateLimiter.take(caller.token.id)
+    if (!limit.allowed) {
+      ctx.resHeaders.set('retry-after', String(Math.ceil(limit.retryAfterMs / 1000)))
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Rate limit exceeded for this API token; retry in ${limit.retryAfterMs} ms` })
+    }
+  }
+  return next({ ctx: { caller } })
 })
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
-export const publicProcedure = t.procedure.use(mapEngineErrors)
+
+/** No caller needed (health, sign-in). */
+export const publicProcedure = t.procedure.use(mapEngineErrors).use(requireCsrfHeaderOnMutations)
+/** An operator or an API token; the procedure checks the resource scope. */
+export const authedProcedure = publicProcedure.use(authenticated)
+/** As authedProcedure, and the token must be read+write. */
+export const writeProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!canWrite(ctx.caller)) throw writeForbidden()
+  return next()
+})
+/** Signed-in operators only (token management, saved playground rules). */
+export const operatorProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.caller.kind !== 'operator') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a signed-in operator may do this, not an API token' })
+  }
+  return next({ ctx: { caller: ctx.caller } })
+})

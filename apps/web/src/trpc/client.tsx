@@ -22,7 +22,8 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient)
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
+      // the CSRF header the server requires on mutations made with the session cookie
+      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, headers: { 'x-threadline-csrf': '1' } })],
     }),
   )
   return (

@@ -84,7 +84,7 @@ export class ConversationBuilder {
   }
 
   assistant(model: TurnModel, parts: MessagePart[], minutesLater = 1): this {
-    return this.add('assistant', [{ type: 'step-start' }, ...parts], minutesLater)
+    return this.add('assistant', [{ type: 'step-start' }, ...parts], minutesLater, model)
   }
 
   /** The thread record: created a minute before its first message, updated at its last. */

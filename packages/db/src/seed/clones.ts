@@ -1,19 +1,22 @@
+import type { CloneThreadArgs } from '@threadline/engine'
 import { acmeDeliveryStorm } from './acme-support.ts'
 import type { SeedThread } from './builders.ts'
 import { globexElectrolytes } from './globex-research.ts'
 import { initechIncident } from './initech-ops.ts'
 
-/** A clone to create from a seeded thread, with the selection the spec's cloneThread options express. */
+/** A clone of a seeded thread, made by Memory.cloneThread with these arguments. */
 export type SeedClone = {
   id: string
   source: SeedThread
   title: string
-  clonedAt: Date
   metadata: Record<string, unknown>
-  /** clone up to and including this message */
-  lastMessageId?: string
-  /** keep only the last n messages */
-  messageLimit?: number
+  options?: NonNullable<CloneThreadArgs['options']>
+}
+
+function createdAtOf(seed: SeedThread, messageId: string): Date {
+  const message = seed.messages.find((candidate) => candidate.id === messageId)
+  if (!message) throw new Error(`Seed thread ${seed.thread.id} has no message ${messageId}`)
+  return message.createdAt
 }
 
 export const demoClones: SeedClone[] = [
@@ -22,25 +25,22 @@ export const demoClones: SeedClone[] = [
     id: 'acme-delivery-storm-claude',
     source: acmeDeliveryStorm,
     title: 'Delivery delay (continued on Claude)',
-    clonedAt: new Date('2026-11-19T09:00:00Z'),
     metadata: { nextModel: 'anthropic/claude-sonnet-4-5' },
   },
   {
-    // A fork from the middle of the review: up to the sulfide answer.
+    // A fork from the middle of the review: everything up to the sulfide answer.
     id: 'globex-electrolytes-sulfides',
     source: globexElectrolytes,
     title: 'Sulfide electrolytes deep dive',
-    clonedAt: new Date('2026-11-02T10:00:00Z'),
-    metadata: { project: 'ev-battery-2027', focus: 'sulfides' },
-    lastMessageId: 'msg-globex-elec-04',
+    metadata: { focus: 'sulfides' },
+    options: { messageFilter: { endDate: createdAtOf(globexElectrolytes, 'msg-globex-elec-04') } },
   },
   {
     // The last turns of the incident, as the start of the postmortem.
     id: 'initech-inc-2291-postmortem',
     source: initechIncident,
     title: 'INC-2291 postmortem draft',
-    clonedAt: new Date('2026-11-28T09:30:00Z'),
-    metadata: { severity: 'sev2', document: 'postmortem' },
-    messageLimit: 4,
+    metadata: { document: 'postmortem' },
+    options: { messageLimit: 6 },
   },
 ]

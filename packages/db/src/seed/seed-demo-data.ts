@@ -1,5 +1,4 @@
-import type { MemoryStorage, ObservationalMemoryKey } from '@threadline/engine'
-import type { SeedClone } from './clones.ts'
+import { Memory, type MemoryStorage, type ObservationalMemoryKey } from '@threadline/engine'
 import type { SeedObservationalMemory } from './observational-memory.ts'
 import { demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory } from './demo-data.ts'
 
@@ -15,9 +14,9 @@ export type SeedReport = {
 /**
  * Loads the demo data: threads on three resources with histories from several
  * providers, working memory in both scopes, observational memory with
- * generations, and clones. Idempotent: what exists is left alone (an operator's
- * later edits too), so running it again writes nothing. One transaction: the
- * demo data appears completely or not at all.
+ * generations, and clones (made by Memory.cloneThread). Idempotent: what
+ * exists is left alone (an operator's later edits too), so running it again
+ * writes nothing. One transaction: the demo data appears completely or not at all.
  */
 export async function seedDemoData(storage: MemoryStorage): Promise<SeedReport> {
   return storage.transaction(async ({ storage: tx }) => {
@@ -44,8 +43,25 @@ export async function seedDemoData(storage: MemoryStorage): Promise<SeedReport> 
       observationalMemoryRecords += generations.length
     }
 
+    // Clones go through the engine, in this same transaction (nested calls reuse
+    // it). Thread-scoped WM and OM are copied with them, remapped to the new ids.
+    const memory = new Memory({
+      storage: tx,
+      options: { workingMemory: { enabled: true, scope: 'thread' }, observationalMemory: { enabled: true, scope: 'thread' } },
+    })
     const newClones = demoClones.filter((clone) => !existingThreadIds.has(clone.id))
-    for (const clone of newClones) await createClone(tx, clone)
+    for (const clone of newClones) {
+      await memory.cloneThread(
+        {
+          sourceThreadId: clone.source.thread.id,
+          newThreadId: clone.id,
+          title: clone.title,
+          metadata: clone.metadata,
+          ...(clone.options ? { options: clone.options } : {}),
+        },
+        { returnMessages: false },
+      )
+    }
 
     return {
       threads: newThreads.length,
@@ -61,40 +77,4 @@ function lookupKeyOf(record: SeedObservationalMemory): ObservationalMemoryKey {
   return record.scope === 'thread' && record.threadId !== null
     ? { scope: 'thread', threadId: record.threadId }
     : { scope: 'resource', resourceId: record.resourceId }
-}
-
-/** The source messages a clone selects: up to `lastMessageId`, then the last `messageLimit`. */
-function selectedMessageIds(clone: SeedClone): string[] {
-  const ids = clone.source.messages.map((message) => message.id)
-  const upTo = clone.lastMessageId === undefined ? ids : ids.slice(0, ids.indexOf(clone.lastMessageId) + 1)
-  return clone.messageLimit === undefined ? upTo : upTo.slice(-clone.messageLimit)
-}
-
-// Memory.cloneThread does not exist yet: the clone is written with the storage
-// primitives it uses (lineage column + metadata.clone, messages copied in SQL).
-async function createClone(tx: MemoryStorage, clone: SeedClone): Promise<void> {
-  const source = clone.source.thread
-  await tx.createThread({
-    id: clone.id,
-    resourceId: source.resourceId,
-    title: clone.title,
-    metadata: {
-      ...source.metadata,
-      ...clone.metadata,
-      clone: {
-        sourceThreadId: source.id,
-        clonedAt: clone.clonedAt.toISOString(),
-        ...(clone.lastMessageId === undefined ? {} : { lastMessageId: clone.lastMessageId }),
-      },
-    },
-    sourceThreadId: source.id,
-    createdAt: clone.clonedAt,
-    updatedAt: clone.clonedAt,
-  })
-  await tx.copyMessages({
-    sourceThreadId: source.id,
-    messageIds: selectedMessageIds(clone),
-    targetThreadId: clone.id,
-    targetResourceId: source.resourceId,
-  })
 }

@@ -65,12 +65,9 @@ export const messageSelectionSchema = z.object({
 
 export const messagesAroundSchema = z.object({ messageIds: idListSchema, before: countSchema, after: countSchema })
 
-export const copyMessagesSchema = z.object({
-  sourceThreadId: idSchema,
-  messageIds: idListSchema,
-  targetThreadId: idSchema,
-  targetResourceId: idSchema,
-})
+export const copyThreadMessagesSchema = z.object({ sourceThreadId: idSchema, targetThreadId: idSchema, targetResourceId: idSchema })
+
+export const copyMessagesSchema = copyThreadMessagesSchema.extend({ messageIds: idListSchema })
 
 export const workingMemoryKeySchema = z.discriminatedUnion('scope', [
   z.object({ scope: z.literal('thread'), threadId: idSchema, resourceId: idSchema.optional() }),
@@ -90,26 +87,32 @@ const bufferedChunkSchema = z.object({
   createdAt: z.date(),
 })
 
-export const newObservationalMemorySchema = z
-  .object({
+// The fields a generation's content is made of (what updates may rewrite).
+const observationalMemoryContentSchema = z.object({
+  activeObservations: z.string(),
+  observedMessageIds: idListSchema,
+  bufferedObservationChunks: z.array(bufferedChunkSchema),
+  lastObservedAt: z.date().nullable(),
+  totalTokensObserved: countSchema,
+  observationTokenCount: countSchema,
+  pendingMessageTokens: countSchema,
+  isObserving: z.boolean(),
+  isReflecting: z.boolean(),
+  isBufferingObservation: z.boolean(),
+  isBufferingReflection: z.boolean(),
+  config: jsonObjectSchema,
+  metadata: jsonObjectSchema,
+})
+
+export const observationalMemoryPatchSchema = observationalMemoryContentSchema.partial().strict()
+
+export const newObservationalMemorySchema = observationalMemoryContentSchema
+  .extend({
     id: idSchema.optional(),
     scope: z.enum(['thread', 'resource']),
     resourceId: idSchema,
     threadId: idSchema.nullable(),
     originType: z.enum(['initial', 'reflection']),
-    activeObservations: z.string(),
-    observedMessageIds: idListSchema,
-    bufferedObservationChunks: z.array(bufferedChunkSchema),
-    lastObservedAt: z.date().nullable(),
-    totalTokensObserved: countSchema,
-    observationTokenCount: countSchema,
-    pendingMessageTokens: countSchema,
-    isObserving: z.boolean(),
-    isReflecting: z.boolean(),
-    isBufferingObservation: z.boolean(),
-    isBufferingReflection: z.boolean(),
-    config: jsonObjectSchema,
-    metadata: jsonObjectSchema,
     createdAt: z.date().optional(),
     updatedAt: z.date().optional(),
   })

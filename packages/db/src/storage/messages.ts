@@ -13,6 +13,7 @@ import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import {
   copyMessagesSchema,
+  copyThreadMessagesSchema,
   idListSchema,
   idSchema,
   messageSelectionSchema,
@@ -179,31 +180,52 @@ export async function countMessages(ctx: StorageContext, threadId: string): Prom
   return ctx.db.message.count({ where: { threadId: parseInput(idSchema, threadId, 'threadId') } })
 }
 
+type CopyTarget = { sourceThreadId: string; targetThreadId: string; targetResourceId: string }
+
 /**
- * ONE INSERT ... SELECT copies the messages with ids generated in SQL; the
- * materialised CTE pairs each new id with its source id for the map.
+ * ONE INSERT ... SELECT copies the source thread's messages (all, or those
+ * `onlyIds` names) with ids generated in SQL; the materialised CTE pairs each new
+ * id with its source id for the map. New ids are one random prefix per copy plus
+ * the row's position, so messages that share a createdAt keep their relative
+ * order in the copy (ties sort by id).
  */
-export async function copyMessages(
-  ctx: StorageContext,
-  args: { sourceThreadId: string; messageIds: string[]; targetThreadId: string; targetResourceId: string },
-): Promise<MessageCopyResult> {
-  const { sourceThreadId, messageIds, targetThreadId, targetResourceId } = parseInput(copyMessagesSchema, args, 'copyMessages')
+async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: string[]): Promise<MessageCopyResult> {
+  const { sourceThreadId, targetThreadId, targetResourceId } = target
+  const selected = onlyIds ? Prisma.sql`AND m.id = ANY(${onlyIds}::text[])` : Prisma.empty
+  const pairs = await ctx.db.$queryRaw<{ oldId: string; newId: string }[]>`
+    WITH batch AS MATERIALIZED (SELECT gen_random_uuid()::text AS prefix),
+    source AS MATERIALIZED (
+      SELECT m.id, m.role, m.type, m.content, m.created_at,
+             batch.prefix || '-' || lpad((row_number() OVER (ORDER BY m.created_at, m.id))::text, 10, '0') AS new_id
+      FROM messages m CROSS JOIN batch
+      WHERE m.thread_id = ${sourceThreadId} ${selected}
+    ), copied AS (
+      INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
+      SELECT new_id, ${targetThreadId}, ${targetResourceId}, role, type, content, created_at FROM source
+    )
+    SELECT id AS "oldId", new_id AS "newId" FROM source ORDER BY created_at, id`
+  return { messageIdMap: Object.fromEntries(pairs.map((p) => [p.oldId, p.newId])), count: pairs.length }
+}
+
+/** Copies the given messages of the source thread; ids not in it -> MessageNotFoundError. */
+export async function copyMessages(ctx: StorageContext, args: CopyTarget & { messageIds: string[] }): Promise<MessageCopyResult> {
+  const { messageIds, ...target } = parseInput(copyMessagesSchema, args, 'copyMessages')
   return atomically(ctx, async (tx) => {
-    await assertThreadsExist(tx, [sourceThreadId, targetThreadId])
+    await assertThreadsExist(tx, [target.sourceThreadId, target.targetThreadId])
     const missing = await tx.db.$queryRaw<{ id: string }[]>`
       SELECT wanted.id FROM unnest(${messageIds}::text[]) AS wanted(id)
-      WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = wanted.id AND m.thread_id = ${sourceThreadId})
+      WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = wanted.id AND m.thread_id = ${target.sourceThreadId})
       LIMIT 100`
     if (missing.length > 0) throw new MessageNotFoundError(missing.map((row) => row.id))
-    const pairs = await tx.db.$queryRaw<{ oldId: string; newId: string }[]>`
-      WITH source AS MATERIALIZED (
-        SELECT id, role, type, content, created_at, gen_random_uuid()::text AS new_id
-        FROM messages WHERE thread_id = ${sourceThreadId} AND id = ANY(${messageIds}::text[])
-      ), copied AS (
-        INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
-        SELECT new_id, ${targetThreadId}, ${targetResourceId}, role, type, content, created_at FROM source
-      )
-      SELECT id AS "oldId", new_id AS "newId" FROM source ORDER BY created_at, id`
-    return { messageIdMap: Object.fromEntries(pairs.map((p) => [p.oldId, p.newId])), count: pairs.length }
+    return copyInSql(tx, target, messageIds)
+  })
+}
+
+/** Copies every message of the source thread, selected in SQL (no id list travels). */
+export async function copyThreadMessages(ctx: StorageContext, args: CopyTarget): Promise<MessageCopyResult> {
+  const target = parseInput(copyThreadMessagesSchema, args, 'copyThreadMessages')
+  return atomically(ctx, async (tx) => {
+    await assertThreadsExist(tx, [target.sourceThreadId, target.targetThreadId])
+    return copyInSql(tx, target)
   })
 }

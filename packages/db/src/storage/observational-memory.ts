@@ -3,16 +3,30 @@
 import { randomUUID } from 'node:crypto'
 import {
   InvalidInputError,
+  StorageError,
   ThreadNotFoundError,
+  type BufferedObservationChunk,
   type NewObservationalMemoryRecord,
   type ObservationalMemoryKey,
+  type ObservationalMemoryPatch,
   type ObservationalMemoryRecord,
 } from '@threadline/engine'
 import type { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
-import { isForeignKeyViolation, isUniqueViolation } from './database-errors.ts'
-import { newObservationalMemorySchema, observationalMemoryKeySchema, parseInput } from './input-schemas.ts'
+import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from './database-errors.ts'
+import {
+  idSchema,
+  newObservationalMemorySchema,
+  observationalMemoryKeySchema,
+  observationalMemoryPatchSchema,
+  parseInput,
+} from './input-schemas.ts'
 import { toObservationalMemory } from './rows.ts'
+
+// JSON has no dates: chunks keep theirs as ISO strings (rows.ts turns them back).
+function storedChunks(chunks: BufferedObservationChunk[]): Prisma.InputJsonArray {
+  return chunks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }))
+}
 
 function lookupKeyOf(input: ObservationalMemoryKey): string {
   const key = parseInput(observationalMemoryKeySchema, input, 'observationalMemoryKey')
@@ -53,8 +67,7 @@ export async function insertObservationalMemory(
           id,
           lookupKey,
           generation: (_max.generation ?? -1) + 1,
-          observedMessageIds: record.observedMessageIds,
-          bufferedObservationChunks: record.bufferedObservationChunks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+          bufferedObservationChunks: storedChunks(record.bufferedObservationChunks),
           config: record.config as Prisma.InputJsonObject,
           metadata: record.metadata as Prisma.InputJsonObject,
         },
@@ -64,6 +77,31 @@ export async function insertObservationalMemory(
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new ThreadNotFoundError(record.threadId!)
     if (isUniqueViolation(error)) throw new InvalidInputError('observationalMemory.id', `a record with id "${id}" already exists`)
+    throw error
+  }
+}
+
+/** Rewrites fields of one record (a generation) in place; updatedAt moves on. */
+export async function updateObservationalMemory(
+  ctx: StorageContext,
+  id: string,
+  input: ObservationalMemoryPatch,
+): Promise<ObservationalMemoryRecord> {
+  const recordId = parseInput(idSchema, id, 'id')
+  const patch = parseInput(observationalMemoryPatchSchema, input, 'patch')
+  try {
+    const row = await ctx.db.observationalMemory.update({
+      where: { id: recordId },
+      data: {
+        ...patch,
+        bufferedObservationChunks: patch.bufferedObservationChunks && storedChunks(patch.bufferedObservationChunks),
+        config: patch.config as Prisma.InputJsonObject | undefined,
+        metadata: patch.metadata as Prisma.InputJsonObject | undefined,
+      },
+    })
+    return toObservationalMemory(row)
+  } catch (error) {
+    if (isRecordNotFound(error)) throw new StorageError(`Observational memory record "${recordId}" was not found`, error)
     throw error
   }
 }

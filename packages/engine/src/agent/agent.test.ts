@@ -155,6 +155,25 @@ describe('tools', () => {
     expect(result.response.content.parts.map((p) => p.type)).toEqual(['step-start', 'tool-invocation', 'step-start', 'text'])
   })
 
+  it.each([
+    ['openai/gpt-5', 'openai', 'function_call_output'],
+    ['openai-chat/gpt-4o', 'openai', '"role":"tool"'],
+    ['cerebras/gpt-oss-120b', 'cerebras', '"role":"tool"'],
+    ['example-provider/model', 'example-provider', '"role":"tool"'],
+  ])('%s: the tool loop sends the result back in the provider format', async (model, provider, resultMarker) => {
+    server.enqueue(provider, reply.toolCall('get_weather', { city: 'Paris' }, 'call_1'), reply.text('21 degrees'))
+    for (const stream of [false, true]) {
+      if (stream) server.enqueue(provider, reply.toolCall('get_weather', { city: 'Paris' }, 'call_1'), reply.text('21 degrees'))
+      const weatherAgent = agent({ model, tools: { get_weather: weatherTool } })
+      const text = stream ? await weatherAgent.stream('Weather?').text : (await weatherAgent.generate('Weather?')).text
+      expect(text).toBe('21 degrees')
+    }
+    for (const index of [1, 3]) {
+      expect(JSON.stringify(server.requests[index]?.body)).toContain(resultMarker)
+      expect(JSON.stringify(server.requests[index]?.body)).toContain('call_1')
+    }
+  })
+
   it('stops at maxSteps', async () => {
     server.enqueue('anthropic', reply.toolCall('get_weather', { city: 'A' }), reply.toolCall('get_weather', { city: 'B' }))
     const result = await agent({ tools: { get_weather: weatherTool }, maxSteps: 2 }).generate('Loop')
@@ -165,7 +184,7 @@ describe('tools', () => {
   it('feeds tool failures and invalid input back to the model as results', async () => {
     const failing = tool({
       inputSchema: z.object({ n: z.number() }),
-      execute: async () => {
+      execute: async (): Promise<string> => {
         throw new Error('service down')
       },
     })
@@ -323,6 +342,16 @@ describe('stream', () => {
     expect((error as ProviderStreamError).cause).toEqual({ type: 'overloaded_error', message: 'Overloaded' })
     await expect(stream.result).rejects.toBe(error)
     expect(server.requests).toHaveLength(1)
+  })
+
+  it('an abort ends the call without asking the processors', async () => {
+    const processAPIError = vi.fn(() => ({ retry: true }))
+    server.enqueue('anthropic', { ...reply.text('late'), delayMs: 2000 })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 50)
+    const stream = agent({ errorProcessors: [{ id: 'p', name: 'p', processAPIError }] }).stream('Hi', { abortSignal: controller.signal })
+    await expect(stream.result).rejects.toThrow(/abort/i)
+    expect(processAPIError).not.toHaveBeenCalled()
   })
 
   it('invalid input throws at once', () => {

@@ -26,7 +26,13 @@ export type WorkingMemoryPlan =
   | { action: 'none' }
 
 export type ObservationalMemoryPlan =
-  | { action: 'clone'; record: ObservationalMemoryRecord; sourcePositions: Map<string, MessagePosition> }
+  | {
+      action: 'clone'
+      record: ObservationalMemoryRecord
+      /** the cloned source messages and the positions of other source messages its ranges end on */
+      cloned: MessagePosition[]
+      sourcePositions: Map<string, MessagePosition>
+    }
   | { action: 'share' }
   | { action: 'none' }
 
@@ -38,7 +44,15 @@ export type VectorPlan = {
   embed: { sourceId: string; text: string }[]
 }
 
-export type ClonePlan = {
+/**
+ * The source messages to clone, in (createdAt, id) order, or 'all': every
+ * message of the source, selected by the database itself (a full clone that
+ * needs no ids in Node: nothing to remap, no vectors), so a 100k-message fork
+ * never travels through Node.
+ */
+export type CloneSelection = MessagePosition[] | 'all'
+
+export type ClonePlan<Selection extends CloneSelection = CloneSelection> = {
   source: StoredThread
   newThreadId: string
   resourceId: string
@@ -46,8 +60,7 @@ export type ClonePlan = {
   /** the source's metadata with the caller's merged over it (decision 1); `clone` is added when executed */
   metadata: Record<string, unknown>
   lastMessageId: string | undefined
-  /** the source messages to clone, in (createdAt, id) order */
-  selection: MessagePosition[]
+  selection: Selection
   warnings: CloneWarning[]
   workingMemory: WorkingMemoryPlan
   observationalMemory: ObservationalMemoryPlan
@@ -127,13 +140,13 @@ async function planWorkingMemory(
   return { action: 'copy', text, target: { scope: 'resource', resourceId } }
 }
 
-async function planObservationalMemory(
+/** The OM record to clone, or why there is none (share / none). */
+async function observationalMemoryToClone(
   context: CloneContext,
   source: StoredThread,
   resourceId: string,
-  selection: MessagePosition[],
   warnings: CloneWarning[],
-): Promise<ObservationalMemoryPlan> {
+): Promise<{ action: 'clone'; record: ObservationalMemoryRecord } | { action: 'share' } | { action: 'none' }> {
   const { enabled, scope } = context.options.observationalMemory
   if (!enabled) return { action: 'none' }
   if (scope === 'resource' && resourceId === source.resourceId) return { action: 'share' }
@@ -148,15 +161,23 @@ async function planObservationalMemory(
     })
     return { action: 'none' }
   }
-  // Ranges may end on messages that are not cloned: their positions decide the remapped range.
+  return { action: 'clone', record }
+}
+
+/** Positions of the source messages that the record's ranges end on but that are not cloned. */
+async function rangeEndPositions(
+  storage: MemoryStorage,
+  source: StoredThread,
+  record: ObservationalMemoryRecord,
+  selection: MessagePosition[],
+): Promise<Map<string, MessagePosition>> {
   const selected = new Set(selection.map((message) => message.id))
   const texts = [record.activeObservations, ...record.bufferedObservationChunks.map((chunk) => chunk.observations)]
   const uncloned = [...new Set(texts.flatMap(observationRangeIds))].filter((id) => !selected.has(id))
-  const ends = uncloned.length === 0 ? [] : await context.storage.getMessagesByIds(uncloned)
-  const sourcePositions = new Map(
+  const ends = uncloned.length === 0 ? [] : await storage.getMessagesByIds(uncloned)
+  return new Map(
     ends.filter((message) => message.threadId === source.id).map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]),
   )
-  return { action: 'clone', record, sourcePositions }
 }
 
 /** Decision 7: copy the vectors the same model made, compute the rest. */
@@ -179,30 +200,42 @@ export function requireVectorStore(context: Pick<CloneContext, 'vector'>): Vecto
   return context.vector
 }
 
-/** Reads and validates everything a clone needs; writes nothing. */
+/** Reads and validates everything a clone needs; writes nothing. A preview always lists the messages. */
+export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'preview'): Promise<ClonePlan<MessagePosition[]>>
+export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'clone'): Promise<ClonePlan>
 export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'clone' | 'preview'): Promise<ClonePlan> {
   const { storage } = context
   const { source, newThreadId } = await loadSource(storage, args)
   const resourceId = args.resourceId ?? source.resourceId
-  const rows = await selectMessages(storage, source, args)
-  const lastMessageId = hasMessageFilter(args.filter)
-    ? (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]?.id
-    : rows.at(-1)?.id
-  const { selection, warnings } = await applyBoundary(storage, source, args, rows, mode)
-  const workingMemory = await planWorkingMemory(context, source, newThreadId, resourceId, warnings)
-  const observationalMemory = await planObservationalMemory(context, source, resourceId, selection, warnings)
-  const vectors = await planVectors(context, selection)
-  return {
+  const memoryWarnings: CloneWarning[] = []
+  const base = {
     source,
     newThreadId,
     resourceId,
     title: args.title ?? (source.title === '' ? '' : `Clone of ${source.title}`),
     metadata: { ...source.metadata, ...args.metadata },
+    workingMemory: await planWorkingMemory(context, source, newThreadId, resourceId, memoryWarnings),
+  }
+  const observationalMemory = await observationalMemoryToClone(context, source, resourceId, memoryWarnings)
+  const filtered = hasMessageFilter(args.filter)
+
+  if (mode === 'clone' && !filtered && observationalMemory.action !== 'clone' && context.options.semanticRecall === null) {
+    const lastMessageId = (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]?.id
+    return { ...base, lastMessageId, selection: 'all', warnings: memoryWarnings, observationalMemory, vectors: null }
+  }
+
+  const rows = await selectMessages(storage, source, args)
+  const lastMessageId = filtered ? (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]?.id : rows.at(-1)?.id
+  const { selection, warnings } = await applyBoundary(storage, source, args, rows, mode)
+  return {
+    ...base,
     lastMessageId,
     selection,
-    warnings,
-    workingMemory,
-    observationalMemory,
-    vectors,
+    warnings: [...warnings, ...memoryWarnings],
+    observationalMemory:
+      observationalMemory.action === 'clone'
+        ? { ...observationalMemory, cloned: selection, sourcePositions: await rangeEndPositions(storage, source, observationalMemory.record, selection) }
+        : observationalMemory,
+    vectors: await planVectors(context, selection),
   }
 }

@@ -1,5 +1,6 @@
 import type { CloneWarning } from './clone-boundary.ts'
 import type { ClonePlan } from './clone-plan.ts'
+import type { MessagePosition } from './remap-observational-memory.ts'
 
 /** What cloneThread would do with the same arguments (the fork dialog shows it). */
 export type ClonePreview = {
@@ -17,7 +18,7 @@ export type ClonePreview = {
   observationalMemory: 'clone' | 'share' | 'none'
 }
 
-export function summarizeClonePlan(plan: ClonePlan): ClonePreview {
+export function summarizeClonePlan(plan: ClonePlan<MessagePosition[]>): ClonePreview {
   const messageIds = plan.selection.map((message) => message.id)
   return {
     sourceThreadId: plan.source.id,

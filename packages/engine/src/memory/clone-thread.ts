@@ -40,15 +40,13 @@ export async function executeClonePlan(
     metadata: { ...plan.metadata, clone: { ...clone, clonedAt: clone.clonedAt.toISOString() } },
     sourceThreadId: plan.source.id,
   })
-  const { messageIdMap } =
-    plan.selection.length === 0
-      ? { messageIdMap: {} }
-      : await storage.copyMessages({
-          sourceThreadId: plan.source.id,
-          messageIds: plan.selection.map((message) => message.id),
-          targetThreadId: plan.newThreadId,
-          targetResourceId: plan.resourceId,
-        })
+  const target = { sourceThreadId: plan.source.id, targetThreadId: plan.newThreadId, targetResourceId: plan.resourceId }
+  const { messageIdMap }: { messageIdMap: Record<string, string> } =
+    plan.selection === 'all'
+      ? await storage.copyThreadMessages(target)
+      : plan.selection.length === 0
+        ? { messageIdMap: {} }
+        : await storage.copyMessages({ ...target, messageIds: plan.selection.map((message) => message.id) })
 
   if (plan.workingMemory.action === 'copy') {
     await storage.setWorkingMemory(plan.workingMemory.target, plan.workingMemory.text)
@@ -57,7 +55,7 @@ export async function executeClonePlan(
     await storage.insertObservationalMemory(
       remapObservationalMemory(plan.observationalMemory.record, {
         messageIdMap,
-        cloned: plan.selection,
+        cloned: plan.observationalMemory.cloned,
         sourcePositions: plan.observationalMemory.sourcePositions,
         sourceThreadId: plan.source.id,
         targetThreadId: plan.newThreadId,
@@ -79,6 +77,7 @@ export async function executeClonePlan(
     await indexEmbeddings(vector, context.embedder, targets, context.options.embeddingBatchSize)
   }
 
-  const clonedMessages = options.returnMessages && plan.selection.length > 0 ? await storage.listMessages({ threadId: plan.newThreadId }) : []
+  const copied = Object.keys(messageIdMap).length > 0
+  const clonedMessages = options.returnMessages && copied ? await storage.listMessages({ threadId: plan.newThreadId }) : []
   return { thread: withCloneDates(thread), clonedMessages, messageIdMap }
 }

@@ -6,7 +6,7 @@
 
 /** Operations of the dispatcher; their arguments follow the op name. */
 export type HarnessOp =
-  /** (thrown) -> JSON { name, message } */
+  /** (thrown) -> JSON { name, message, stack } */
   | 'describeThrown'
   /** (moduleNamespace) -> JSON of what the default export looks like */
   | 'describeRule'
@@ -44,10 +44,12 @@ export const HARNESS_SOURCE = String.raw`(hostLog) => {
 
   const describe = (thrown) => {
     try {
-      if (thrown instanceof ErrorClass) return { name: toText(thrown.name), message: toText(thrown.message) }
-      return { name: 'thrown value', message: format(thrown) }
+      if (thrown instanceof ErrorClass) {
+        return { name: toText(thrown.name), message: toText(thrown.message), stack: toText(thrown.stack ?? '') }
+      }
+      return { name: 'thrown value', message: format(thrown), stack: '' }
     } catch (_) {
-      return { name: 'thrown value', message: '(a value that could not be read)' }
+      return { name: 'thrown value', message: '(a value that could not be read)', stack: '' }
     }
   }
   const serialize = (envelope) => {

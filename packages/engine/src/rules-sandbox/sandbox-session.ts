@@ -14,7 +14,7 @@ import {
 } from './sandboxed-rule-error.ts'
 
 /** The file name rule code runs under (error locations point into it). */
-export const RULE_FILENAME = 'rule.js'
+const RULE_FILENAME = 'rule.js'
 
 const MAX_LOG_LINES = 100
 const MAX_LOG_CHARS = 2000
@@ -54,7 +54,7 @@ class Session implements SandboxSession {
     private readonly context: QuickJSContext,
     private readonly ruleName: string,
     private readonly limits: SandboxLimits,
-    private readonly clock: { interrupted: boolean },
+    private readonly clock: { deadline: number; interrupted: boolean },
     private readonly logs: SandboxLog[],
   ) {}
 
@@ -127,8 +127,9 @@ class Session implements SandboxSession {
       const limitMb = Math.round(this.limits.memoryLimitBytes / (1024 * 1024))
       this.fail('memory', `exceeded the ${limitMb} MB memory limit (${thrown.name}: ${thrown.message}${where})`)
     }
-    if (phase === 'parse') this.fail('syntax', `${thrown.name}: ${thrown.message}${where}`)
-    this.fail('runtime', `${thrown.name}: ${thrown.message}${where}`)
+    // parsing also resolves imports: "could not load module" is a ReferenceError, not a syntax error
+    const kind = phase === 'parse' && thrown.name === 'SyntaxError' ? 'syntax' : 'runtime'
+    this.fail(kind, `${thrown.name}: ${thrown.message}${where}`)
   }
 
   private describeThrown(thrownHandle: QuickJSHandle): z.infer<typeof thrownSchema> | undefined {
@@ -178,8 +179,8 @@ export function runInSandbox<T>(ruleName: string, limits: SandboxLimits, work: (
   if (module === undefined) {
     throw new SandboxedRuleError('unavailable', ruleName, 'the sandbox is not loaded yet or is restarting after a crash; try again shortly')
   }
-  const deadline = Date.now() + limits.timeoutMs
-  const clock = { interrupted: false }
+  // the budget is the rule's: it starts after our own setup (runtime, harness)
+  const clock = { deadline: Number.POSITIVE_INFINITY, interrupted: false }
   let runtime: QuickJSRuntime | undefined
   let context: QuickJSContext | undefined
   let session: Session | undefined
@@ -189,7 +190,7 @@ export function runInSandbox<T>(ruleName: string, limits: SandboxLimits, work: (
       memoryLimitBytes: limits.memoryLimitBytes,
       maxStackSizeBytes: limits.maxStackSizeBytes,
       interruptHandler: () => {
-        if (Date.now() < deadline) return false
+        if (Date.now() < clock.deadline) return false
         clock.interrupted = true
         return true
       },
@@ -197,6 +198,7 @@ export function runInSandbox<T>(ruleName: string, limits: SandboxLimits, work: (
     context = runtime.newContext()
     session = new Session(context, ruleName, limits, clock, logs)
     session.start()
+    clock.deadline = Date.now() + limits.timeoutMs
     outcome = { value: work(session) }
   } catch (error) {
     outcome = { error }

@@ -30,7 +30,7 @@ export class SandboxedRuleError extends ThreadlineError {
   /** the failure without the rule-name prefix, for UIs that show the name already */
   readonly reason: string
   /** what the rule logged before it failed */
-  logs: SandboxLog[]
+  readonly logs: SandboxLog[]
 
   constructor(kind: SandboxedRuleErrorKind, ruleName: string, reason: string, options?: { cause?: unknown; logs?: SandboxLog[] }) {
     super('SANDBOXED_RULE_FAILED', `Custom rule "${ruleName}" failed (${kind}): ${reason}`, { cause: options?.cause })

@@ -189,6 +189,13 @@ export interface MemoryStorage {
   listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
   /** INSERT ... SELECT of the given source messages into another thread with new ids generated in SQL. */
   copyMessages(args: { sourceThreadId: string; messageIds: string[]; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
+  /**
+   * Added for cloneThread's fast path (a full clone, issue 5's 100k-message fork):
+   * copyMessages of EVERY message of the source thread, selected in SQL, so no id
+   * list travels to the database and back (one INSERT ... SELECT, new ids
+   * generated in SQL, the old -> new map returned in (createdAt, id) order).
+   */
+  copyThreadMessages(args: { sourceThreadId: string; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
 
   getWorkingMemory(key: WorkingMemoryKey): Promise<string | null>
   setWorkingMemory(key: WorkingMemoryKey & { resourceId?: string }, text: string): Promise<void>

@@ -1,12 +1,24 @@
 import { router } from '../trpc.ts'
+import { authRouter } from './auth.ts'
+import { cloneRouter } from './clone.ts'
 import { healthRouter } from './health.ts'
+import { memoryRouter } from './memory.ts'
+import { playgroundRouter } from './playground.ts'
+import { recallRouter } from './recall.ts'
 import { resourcesRouter } from './resources.ts'
 import { threadsRouter } from './threads.ts'
+import { tokensRouter } from './tokens.ts'
 
 export const appRouter = router({
   health: healthRouter,
+  auth: authRouter,
+  tokens: tokensRouter,
   resources: resourcesRouter,
   threads: threadsRouter,
+  clone: cloneRouter,
+  recall: recallRouter,
+  memory: memoryRouter,
+  playground: playgroundRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -2,9 +2,10 @@ import { migrationStatus } from '../migration-status.ts'
 import { publicProcedure, router } from '../trpc.ts'
 
 export const healthRouter = router({
-  /** Which database the server uses and whether the checked-in migrations are all applied to it. */
+  /** Which database the server uses, whether the checked-in migrations are all applied, and whether semantic recall works. No sign-in needed. */
   check: publicProcedure.query(async ({ ctx }) => ({
-    database: ctx.db.kind,
-    migrations: await migrationStatus(ctx.db),
+    database: ctx.services.db.kind,
+    semanticRecall: ctx.services.semanticRecall,
+    migrations: await migrationStatus(ctx.services.db),
   })),
 })

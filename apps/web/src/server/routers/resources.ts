@@ -1,11 +1,14 @@
-import { publicProcedure, router } from '../trpc.ts'
+import { visibleResourceIds } from '../auth/caller.ts'
+import { authedProcedure, router } from '../trpc.ts'
 
 export const resourcesRouter = router({
-  /** Resources that own threads, with their thread counts: the explorer's resource filter. */
-  list: publicProcedure.query(async ({ ctx }) => {
+  /** Resources that own threads (those the caller may see), with their thread counts: the explorer's resource filter. */
+  list: authedProcedure.query(async ({ ctx }) => {
+    const visible = visibleResourceIds(ctx.caller)
     // MemoryStorage has no resource listing yet; one grouped query over the threads table.
-    const groups = await ctx.db.prisma.thread.groupBy({
+    const groups = await ctx.services.db.prisma.thread.groupBy({
       by: ['resourceId'],
+      ...(visible === null ? {} : { where: { resourceId: { in: visible } } }),
       _count: { _all: true },
       orderBy: { resourceId: 'asc' },
     })

@@ -1,21 +1,28 @@
-import { ThreadNotFoundError, type ThreadListItem } from '@threadline/engine'
+import { getCloneMetadata, InvalidInputError, isClone, type ThreadListItem } from '@threadline/engine'
 import { z } from 'zod'
-import { publicProcedure, router } from '../trpc.ts'
-
-const resourceId = z.string().trim().min(1).max(200)
+import { visibleResourceIds, type Caller } from '../auth/caller.ts'
+import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { requireResource, threadInScope } from '../scope.ts'
+import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
 const listInput = z.object({
-  resourceId: resourceId.optional(),
+  resourceId: resourceIdInput.optional(),
   /** case-insensitive substring of the title */
   search: z.string().trim().max(200).optional(),
-  page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(100).default(20),
+  page: pageInput,
+  pageSize: pageSizeInput,
 })
 
 const byIdInput = z.object({
-  id: z.string().trim().min(1).max(200),
-  /** the thread page shows the first messages; the rest come with the full UI */
+  id: idInput,
+  /** the thread page shows the first messages; `messages` pages through the rest */
   messageLimit: z.number().int().min(1).max(1000).default(500),
+})
+
+const messagesInput = z.object({
+  threadId: threadIdInput,
+  page: pageInput,
+  pageSize: z.number().int().min(1).max(500).default(50),
 })
 
 /** A row of the threads explorer. Last activity: the latest message or thread change. */
@@ -27,38 +34,72 @@ export function toThreadRow(thread: ThreadListItem) {
     resourceId: thread.resourceId,
     title: thread.title,
     messageCount: thread.messageCount,
-    isClone: thread.sourceThreadId !== null,
+    isClone: isClone(thread),
     sourceThreadId: thread.sourceThreadId,
     createdAt: thread.createdAt,
     lastActivityAt,
   }
 }
 
+/**
+ * Which resource a listing covers: the one asked for (when in scope), or every
+ * resource the caller sees. A token scoped to several resources names one.
+ */
+function listedResource(caller: Caller, resourceId: string | undefined): string | undefined {
+  if (resourceId !== undefined) {
+    requireResource(caller, resourceId)
+    return resourceId
+  }
+  const visible = visibleResourceIds(caller)
+  if (visible === null) return undefined
+  if (visible.length === 1) return visible[0]
+  throw new InvalidInputError('resourceId', 'is required: this API token is scoped to several resources, name one')
+}
+
 export const threadsRouter = router({
-  list: publicProcedure.input(listInput).query(async ({ ctx, input }) => {
-    const { threads, total } = await ctx.db.storage.listThreads({
-      resourceId: input.resourceId,
+  /** Threads, most recently updated first, with message counts, clone flag and last activity. */
+  list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
+    const { threads, total } = await ctx.services.db.storage.listThreads({
+      resourceId: listedResource(ctx.caller, input.resourceId),
       titleContains: input.search || undefined,
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
       orderBy: 'updatedAt',
     })
-    return {
-      items: threads.map(toThreadRow),
-      total,
-      page: input.page,
-      pageSize: input.pageSize,
-      pageCount: Math.max(1, Math.ceil(total / input.pageSize)),
-    }
+    return { items: threads.map(toThreadRow), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),
 
-  byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
-    const thread = await ctx.db.storage.getThreadById(input.id)
-    if (!thread) throw new ThreadNotFoundError(input.id)
+  /** One thread with its message count and clone metadata. */
+  get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const messageCount = await ctx.services.db.storage.countMessages(thread.id)
+    return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread) }
+  }),
+
+  /** The thread page: the thread and its first messages. */
+  byId: authedProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.id)
     const [messages, messageCount] = await Promise.all([
-      ctx.db.storage.listMessages({ threadId: thread.id, limit: input.messageLimit }),
-      ctx.db.storage.countMessages(thread.id),
+      ctx.services.db.storage.listMessages({ threadId: thread.id, limit: input.messageLimit }),
+      ctx.services.db.storage.countMessages(thread.id),
     ])
     return { thread, messages, messageCount }
+  }),
+
+  /** A page of a thread's messages in (createdAt, id) order. */
+  messages: authedProcedure.input(messagesInput).query(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const [items, total] = await Promise.all([
+      ctx.services.db.storage.listMessages({ threadId: thread.id, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+      ctx.services.db.storage.countMessages(thread.id),
+    ])
+    return { items, total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+  }),
+
+  /** Deletes the thread with its messages, vectors and thread-scoped memory; its clones keep their lineage. */
+  delete: writeProcedure.input(z.object({ threadId: threadIdInput })).mutation(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    await ctx.services.memory.deleteThread(thread.id)
+    return { deleted: thread.id }
   }),
 })

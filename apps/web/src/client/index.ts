@@ -1,0 +1,54 @@
+// The typed client for app backends: `createThreadlineClient({ url, token })`
+// calls the Threadline API over HTTP with a bearer API token; every procedure's
+// input and output is typed from the server's router.
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
+import superjson from 'superjson'
+import type { AppRouter } from '../server/routers/app.ts'
+
+export type { AppRouter }
+export type ThreadlineInputs = inferRouterInputs<AppRouter>
+export type ThreadlineOutputs = inferRouterOutputs<AppRouter>
+export type ThreadlineClient = ReturnType<typeof createTRPCClient<AppRouter>>
+
+export type ThreadlineClientOptions = {
+  /** the Threadline server, e.g. `https://threadline.internal` (or its tRPC endpoint, `.../api/trpc`) */
+  url: string
+  /** an API token issued by an operator (`tl_...`) */
+  token?: string
+  /** more headers for every request (e.g. a tracing id) */
+  headers?: Record<string, string> | (() => Record<string, string>)
+  /** a fetch implementation (default: the global fetch) */
+  fetch?: typeof fetch
+}
+
+/** The header the server requires on mutations not authenticated by a token (CSRF protection); harmless with one. */
+const CSRF_HEADERS = { 'x-threadline-csrf': '1' }
+
+function endpointOf(url: string): string {
+  const trimmed = url.replace(/\/+$/, '')
+  return trimmed.endsWith('/api/trpc') ? trimmed : `${trimmed}/api/trpc`
+}
+
+export function createThreadlineClient(options: ThreadlineClientOptions): ThreadlineClient {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: endpointOf(options.url),
+        transformer: superjson,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        headers() {
+          const extra = typeof options.headers === 'function' ? options.headers() : (options.headers ?? {})
+          return { ...CSRF_HEADERS, ...extra, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
+        },
+      }),
+    ],
+  })
+}
+
+/** The tRPC error code of a failed call (`NOT_FOUND`, `FORBIDDEN`, ...), or undefined for other errors. */
+export function threadlineErrorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined
+}
+
+export { TRPCClientError }

@@ -1,0 +1,74 @@
+// Bearer API tokens for app backends. A token is 32 random bytes shown once at
+// issue; only its SHA-256 is stored (a high-entropy secret needs no slow hash),
+// so a database leak does not leak usable tokens.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { PrismaClient } from '@threadline/db'
+
+/** Every token starts with this, so secret scanners and people can recognise one. */
+export const API_TOKEN_PREFIX = 'tl_'
+/** characters of the token kept in clear to tell tokens apart in lists */
+const VISIBLE_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6
+
+export type TokenScope = { allResources: boolean; resourceIds: string[]; canWrite: boolean }
+
+export type ApiTokenSummary = TokenScope & {
+  id: string
+  name: string
+  prefix: string
+  createdById: string
+  createdAt: Date
+  expiresAt: Date | null
+  lastUsedAt: Date | null
+  revokedAt: Date | null
+}
+
+/** The token a request presented, once verified: usable now. */
+export type VerifiedApiToken = TokenScope & { id: string; name: string }
+
+export function hashApiToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex')
+}
+
+export async function issueApiToken(
+  prisma: PrismaClient,
+  input: TokenScope & { name: string; createdById: string; expiresAt: Date | null },
+): Promise<{ token: string; summary: ApiTokenSummary }> {
+  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
+  const row = await prisma.apiToken.create({
+    data: {
+      id: randomUUID(),
+      name: input.name,
+      tokenHash: hashApiToken(token),
+      prefix: token.slice(0, VISIBLE_PREFIX_LENGTH),
+      allResources: input.allResources,
+      resourceIds: input.allResources ? [] : [...new Set(input.resourceIds)].sort(),
+      canWrite: input.canWrite,
+      createdById: input.createdById,
+      expiresAt: input.expiresAt,
+    },
+    omit: { tokenHash: true },
+  })
+  return { token, summary: row }
+}
+
+export function listApiTokens(prisma: PrismaClient): Promise<ApiTokenSummary[]> {
+  return prisma.apiToken.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], omit: { tokenHash: true } })
+}
+
+/** Marks a token revoked (the row stays for the audit trail; revoking twice keeps the first time); null when there is no such token. */
+export async function revokeApiToken(prisma: PrismaClient, id: string): Promise<ApiTokenSummary | null> {
+  await prisma.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } })
+  return prisma.apiToken.findUnique({ where: { id }, omit: { tokenHash: true } })
+}
+
+/** The token behind a presented secret when it exists, is not revoked and has not expired; records its use. */
+export async function verifyApiToken(prisma: PrismaClient, presented: string, now = new Date()): Promise<VerifiedApiToken | null> {
+  if (!presented.startsWith(API_TOKEN_PREFIX)) return null
+  const row = await prisma.apiToken.findUnique({ where: { tokenHash: hashApiToken(presented) } })
+  if (row === null || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return null
+  // lastUsedAt is informational: written at most once a minute per token, never awaited by the request
+  if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined)
+  }
+  return { id: row.id, name: row.name, allResources: row.allResources, resourceIds: row.resourceIds, canWrite: row.canWrite }
+}

@@ -1,0 +1,54 @@
+// The server's settings, read once from the environment and validated: a bad
+// value stops the server with the variable's name instead of failing later.
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+
+const positiveNumber = z.coerce.number().positive()
+
+const envSchema = z.object({
+  /** signs session cookies; at least 32 characters. Unset: a random one per process (sessions end on restart). */
+  THREADLINE_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** the public origin of the app; https turns on Secure cookies */
+  THREADLINE_BASE_URL: z.url().optional(),
+  THREADLINE_ADMIN_EMAIL: z.email().optional(),
+  THREADLINE_ADMIN_PASSWORD: z.string().optional(),
+  THREADLINE_ADMIN_NAME: z.string().trim().min(1).optional(),
+  /** API-token rate limit: sustained requests per second and burst size, per token */
+  THREADLINE_RATE_LIMIT_PER_SECOND: positiveNumber.default(50),
+  THREADLINE_RATE_LIMIT_BURST: positiveNumber.default(100),
+  THREADLINE_SESSION_TTL_HOURS: positiveNumber.default(24 * 7),
+})
+
+export type ServerConfig = {
+  auth: { secret: string; baseURL: string; sessionTtlSeconds: number; secretIsEphemeral: boolean }
+  /** the first admin, created at startup when no operator exists */
+  firstAdmin: { email: string; password: string; name: string } | null
+  rateLimit: { perSecond: number; burst: number }
+}
+
+export class ServerConfigError extends Error {}
+
+export function readServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new ServerConfigError(`Invalid server environment: ${problems}`)
+  }
+  const vars = parsed.data
+  if (Boolean(vars.THREADLINE_ADMIN_EMAIL) !== Boolean(vars.THREADLINE_ADMIN_PASSWORD)) {
+    throw new ServerConfigError('Set both THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD, or neither')
+  }
+  return {
+    auth: {
+      secret: vars.THREADLINE_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+      secretIsEphemeral: vars.THREADLINE_AUTH_SECRET === undefined,
+      baseURL: vars.THREADLINE_BASE_URL ?? `http://localhost:${env.PORT ?? 3000}`,
+      sessionTtlSeconds: Math.round(vars.THREADLINE_SESSION_TTL_HOURS * 3600),
+    },
+    firstAdmin:
+      vars.THREADLINE_ADMIN_EMAIL && vars.THREADLINE_ADMIN_PASSWORD
+        ? { email: vars.THREADLINE_ADMIN_EMAIL, password: vars.THREADLINE_ADMIN_PASSWORD, name: vars.THREADLINE_ADMIN_NAME ?? 'Admin' }
+        : null,
+    rateLimit: { perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND, burst: vars.THREADLINE_RATE_LIMIT_BURST },
+  }
+}

@@ -1,0 +1,40 @@
+// The tRPC endpoint as a fetch handler: Next's route handler serves it, and
+// the integration tests put it behind node:http on a loopback port.
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { authenticate } from './auth/authenticate.ts'
+import type { Caller } from './auth/caller.ts'
+import { appRouter } from './routers/app.ts'
+import type { Services } from './services.ts'
+import type { Context } from './trpc.ts'
+
+export const TRPC_ENDPOINT = '/api/trpc'
+
+/** The client's address as the proxy in front reports it (first hop), else unknown. */
+function clientAddressOf(headers: Headers): string {
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown'
+}
+
+export function createContextFactory(services: Services) {
+  return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): Context => {
+    let caller: Promise<Caller> | undefined
+    return {
+      services,
+      headers: req.headers,
+      resHeaders,
+      clientAddress: clientAddressOf(req.headers),
+      getCaller: () => (caller ??= authenticate({ prisma: services.db.prisma, auth: services.auth }, req.headers)),
+    }
+  }
+}
+
+export function handleTrpcRequest(request: Request, services: Services): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: TRPC_ENDPOINT,
+    req: request,
+    router: appRouter,
+    createContext: createContextFactory(services),
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
+    },
+  })
+}

@@ -1,0 +1,67 @@
+// Custom rules chosen for a playground run: saved ones (by id) or code typed
+// in the editor, compiled into sandboxed CompatRules. A rule that does not
+// compile (syntax, invalid export, top-level loop, ...) is reported, not thrown.
+import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule, type SandboxLog } from '@threadline/engine'
+import type { PrismaClient } from '@threadline/db'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { idInput } from '../inputs.ts'
+
+export const ruleCodeInput = z.string().trim().min(1, 'must not be empty').max(100_000)
+export const errorPatternsInput = z.array(z.string().min(1).max(1000)).max(50)
+
+export const customRuleInput = z.union([
+  z.strictObject({ ruleId: idInput }),
+  z.strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    code: ruleCodeInput,
+    errorPatterns: errorPatternsInput.optional(),
+  }),
+])
+
+export type CustomRuleInput = z.output<typeof customRuleInput>
+
+export type RuleFailure = { kind: SandboxedRuleError['kind']; message: string; logs: SandboxLog[] }
+
+export type ResolvedCustomRule = {
+  name: string
+  /** the saved rule's id, for saved rules */
+  ruleId: string | null
+} & ({ rule: SandboxedCompatRule; compileError: null } | { rule: null; compileError: RuleFailure })
+
+export function ruleFailureOf(error: SandboxedRuleError): RuleFailure {
+  return { kind: error.kind, message: error.reason, logs: error.logs }
+}
+
+async function compile(
+  code: string,
+  options: { name: string | undefined; errorPatterns: string[] | undefined; ruleId: string | null },
+): Promise<ResolvedCustomRule> {
+  try {
+    const rule = await compileSandboxedRule(code, {
+      ...(options.name ? { name: options.name } : {}),
+      ...(options.errorPatterns ? { errorPatterns: options.errorPatterns } : {}),
+    })
+    return { name: rule.name, ruleId: options.ruleId, rule, compileError: null }
+  } catch (error) {
+    if (!SandboxedRuleError.isInstance(error)) throw error
+    return { name: options.name ?? error.ruleName, ruleId: options.ruleId, rule: null, compileError: ruleFailureOf(error) }
+  }
+}
+
+/** The chosen rules in the given order; an unknown saved id is NOT_FOUND. */
+export async function resolveCustomRules(prisma: PrismaClient, inputs: readonly CustomRuleInput[]): Promise<ResolvedCustomRule[]> {
+  const ids = inputs.flatMap((input) => ('ruleId' in input ? [input.ruleId] : []))
+  const saved = new Map((ids.length === 0 ? [] : await prisma.playgroundRule.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, row]))
+  const resolved: ResolvedCustomRule[] = []
+  for (const input of inputs) {
+    if ('ruleId' in input) {
+      const row = saved.get(input.ruleId)
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `Saved rule "${input.ruleId}" was not found` })
+      resolved.push(await compile(row.code, { name: row.name, errorPatterns: row.errorPatterns, ruleId: row.id }))
+    } else {
+      resolved.push(await compile(input.code, { name: input.name, errorPatterns: input.errorPatterns, ruleId: null }))
+    }
+  }
+  return resolved
+}

@@ -1,0 +1,108 @@
+// Saved custom rules (PlaygroundRule rows). Code is compiled in the sandbox
+// before it is saved, so the store holds only rules that load.
+import { randomUUID } from 'node:crypto'
+import { compileSandboxedRule, InvalidInputError, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine'
+import { Prisma, type PrismaClient } from '@threadline/db'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { errorPatternsInput, ruleCodeInput } from './custom-rules.ts'
+import { ruleFixturesInput, type RuleFixture } from './fixtures.ts'
+
+export const savedRuleFields = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(5000).default(''),
+  code: ruleCodeInput,
+  errorPatterns: errorPatternsInput.default([]),
+  enabled: z.boolean().default(true),
+  order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  fixtures: ruleFixturesInput.default([]),
+}
+
+export const createRuleInput = z.strictObject(savedRuleFields)
+export const updateRuleInput = z.strictObject({
+  id: z.string().min(1).max(200),
+  name: savedRuleFields.name.optional(),
+  description: z.string().max(5000).optional(),
+  code: ruleCodeInput.optional(),
+  errorPatterns: errorPatternsInput.optional(),
+  enabled: z.boolean().optional(),
+  order: savedRuleFields.order.unwrap().optional(),
+  fixtures: ruleFixturesInput.optional(),
+})
+
+export type SavedRule = {
+  id: string
+  name: string
+  description: string
+  code: string
+  errorPatterns: string[]
+  enabled: boolean
+  order: number
+  fixtures: RuleFixture[]
+  createdAt: Date
+  updatedAt: Date
+}
+
+type Row = Awaited<ReturnType<PrismaClient['playgroundRule']['findUniqueOrThrow']>>
+
+function toSavedRule(row: Row): SavedRule {
+  // written by this module only, through ruleFixturesInput
+  return { ...row, fixtures: ruleFixturesInput.parse(row.fixtures) }
+}
+
+/** The rule compiled as it would run; a rule that does not compile is bad input naming `code`. */
+export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | 'errorPatterns'>): Promise<SandboxedCompatRule> {
+  try {
+    return await compileSandboxedRule(rule.code, { name: rule.name, errorPatterns: rule.errorPatterns })
+  } catch (error) {
+    if (SandboxedRuleError.isInstance(error)) throw new InvalidInputError('code', error.message)
+    if (error instanceof InvalidInputError && error.field?.startsWith('options.errorPatterns')) {
+      throw new InvalidInputError('errorPatterns', error.message)
+    }
+    throw error
+  }
+}
+
+function nameTaken(error: unknown, name: string | undefined): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    throw new TRPCError({ code: 'CONFLICT', message: `A saved rule named "${name}" already exists` })
+  }
+  throw error
+}
+
+function notFound(id: string): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: `Saved rule "${id}" was not found` })
+}
+
+export async function listRules(prisma: PrismaClient): Promise<SavedRule[]> {
+  return (await prisma.playgroundRule.findMany({ orderBy: [{ order: 'asc' }, { name: 'asc' }] })).map(toSavedRule)
+}
+
+export async function getRule(prisma: PrismaClient, id: string): Promise<SavedRule> {
+  const row = await prisma.playgroundRule.findUnique({ where: { id } })
+  if (row === null) throw notFound(id)
+  return toSavedRule(row)
+}
+
+export async function createRule(prisma: PrismaClient, input: z.output<typeof createRuleInput>): Promise<SavedRule> {
+  await compileSavedRule(input)
+  const row = await prisma.playgroundRule
+    .create({ data: { id: randomUUID(), ...input, fixtures: input.fixtures as Prisma.InputJsonValue } })
+    .catch((error: unknown) => nameTaken(error, input.name))
+  return toSavedRule(row)
+}
+
+export async function updateRule(prisma: PrismaClient, input: z.output<typeof updateRuleInput>): Promise<SavedRule> {
+  const { id, fixtures, ...fields } = input
+  const current = await getRule(prisma, id)
+  if (fields.code !== undefined || fields.errorPatterns !== undefined || fields.name !== undefined) await compileSavedRule({ ...current, ...fields })
+  const row = await prisma.playgroundRule
+    .update({ where: { id }, data: { ...fields, ...(fixtures === undefined ? {} : { fixtures: fixtures as Prisma.InputJsonValue }) } })
+    .catch((error: unknown) => nameTaken(error, fields.name))
+  return toSavedRule(row)
+}
+
+export async function deleteRule(prisma: PrismaClient, id: string): Promise<void> {
+  const { count } = await prisma.playgroundRule.deleteMany({ where: { id } })
+  if (count === 0) throw notFound(id)
+}

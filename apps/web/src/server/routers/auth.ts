@@ -1,0 +1,59 @@
+import { TRPCError } from '@trpc/server'
+import { APIError } from 'better-auth/api'
+import { z } from 'zod'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+
+const signInInput = z.strictObject({
+  email: z.email().max(320),
+  password: z.string().min(1).max(200),
+})
+
+/** Copies the cookies better-auth set onto the tRPC response. */
+function forwardCookies(from: Headers, to: Headers): void {
+  for (const cookie of from.getSetCookie()) to.append('set-cookie', cookie)
+}
+
+export const authRouter = router({
+  /** Operator sign-in: sets the httpOnly session cookie. */
+  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
+    const email = input.email.toLowerCase()
+    // both buckets must allow: rotating addresses does not help against one account
+    for (const key of [`address:${ctx.clientAddress}`, `email:${email}`]) {
+      const limit = ctx.services.signInRateLimiter.take(key)
+      if (!limit.allowed) {
+        ctx.resHeaders.set('retry-after', String(Math.ceil(limit.retryAfterMs / 1000)))
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many sign-in attempts; wait a moment and try again' })
+      }
+    }
+    try {
+      const { headers, response } = await ctx.services.auth.api.signInEmail({
+        body: { email, password: input.password, rememberMe: true },
+        headers: ctx.headers,
+        returnHeaders: true,
+      })
+      forwardCookies(headers, ctx.resHeaders)
+      const { id, name } = response.user
+      return { operator: { id, email: response.user.email, name } }
+    } catch (error) {
+      if (error instanceof APIError && error.statusCode === 401) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid email or password' })
+      }
+      throw error
+    }
+  }),
+
+  /** Ends the operator's session and clears its cookie. */
+  signOut: authedProcedure.mutation(async ({ ctx }) => {
+    if (ctx.caller.kind !== 'operator') return { signedOut: false }
+    const { headers } = await ctx.services.auth.api.signOut({ headers: ctx.headers, returnHeaders: true })
+    forwardCookies(headers, ctx.resHeaders)
+    return { signedOut: true }
+  }),
+
+  /** Who the caller is: the signed-in operator, or the API token with its scope. */
+  me: authedProcedure.query(({ ctx }) =>
+    ctx.caller.kind === 'operator'
+      ? { kind: 'operator' as const, operator: ctx.caller.operator }
+      : { kind: 'token' as const, token: ctx.caller.token },
+  ),
+})

@@ -1,0 +1,134 @@
+import { getCloneMetadata, ThreadAlreadyExistsError, type StoredThread } from '@threadline/engine'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { canAccessResource, type Caller } from '../auth/caller.ts'
+import { idInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { requireResource, threadInScope } from '../scope.ts'
+import type { Services } from '../services.ts'
+import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+
+/** A Date, an ISO string or epoch milliseconds; the engine checks that it is a valid date. */
+const dateInput = z.union([z.date(), z.string(), z.number()])
+
+const cloneOptionsInput = z.strictObject({
+  /** the most recent N messages (after filtering); 0 = no limit */
+  messageLimit: z.number().int().nonnegative().optional(),
+  messageFilter: z
+    .strictObject({
+      startDate: dateInput.optional(),
+      endDate: dateInput.optional(),
+      messageIds: z.array(idInput).max(10_000).optional(),
+    })
+    .optional(),
+  /** 'exact' (default), 'expand' or 'trim' the selection at tool-call / turn boundaries */
+  boundary: z.enum(['exact', 'expand', 'trim']).optional(),
+})
+
+const cloneInput = z.strictObject({
+  sourceThreadId: threadIdInput,
+  newThreadId: idInput.optional(),
+  /** the clone's resource (default: the source's); must be in the caller's scope */
+  resourceId: resourceIdInput.optional(),
+  title: z.string().max(500).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  options: cloneOptionsInput.optional(),
+})
+
+const createInput = cloneInput.extend({
+  /** false: do not return the cloned messages (faster for long threads); default true */
+  returnMessages: z.boolean().optional(),
+})
+
+/** The clone arguments after the scope checks: the source must be visible, the target resource the caller's. */
+async function checkCloneScope(services: Services, caller: Caller, input: z.output<typeof cloneInput>): Promise<void> {
+  await threadInScope(services, caller, input.sourceThreadId)
+  if (input.resourceId !== undefined) requireResource(caller, input.resourceId)
+}
+
+type LineageNode = {
+  id: string
+  resourceId: string
+  title: string
+  createdAt: Date
+  clonedAt: Date | null
+  lastMessageId: string | null
+  children: LineageNode[]
+}
+
+const MAX_LINEAGE_NODES = 1000
+
+function lineageNode(thread: StoredThread): LineageNode {
+  const clone = getCloneMetadata(thread)
+  return {
+    id: thread.id,
+    resourceId: thread.resourceId,
+    title: thread.title,
+    createdAt: thread.createdAt,
+    clonedAt: clone ? new Date(clone.clonedAt) : null,
+    lastMessageId: clone?.lastMessageId ?? null,
+    children: [],
+  }
+}
+
+/**
+ * The clones of `root`, their clones, ... as a tree, level by level, showing
+ * only threads the caller may see (a clone in another tenant's resource is
+ * left out with its subtree). Stops at MAX_LINEAGE_NODES (`truncated`).
+ */
+async function descendantTree(services: Services, caller: Caller, root: LineageNode): Promise<{ truncated: boolean }> {
+  const seen = new Set([root.id])
+  let level = [root]
+  while (level.length > 0) {
+    const next: LineageNode[] = []
+    for (const parent of level) {
+      for (const clone of await services.memory.listClones(parent.id)) {
+        if (seen.has(clone.id) || !canAccessResource(caller, clone.resourceId)) continue
+        if (seen.size >= MAX_LINEAGE_NODES) return { truncated: true }
+        seen.add(clone.id)
+        const node = lineageNode(clone)
+        parent.children.push(node)
+        next.push(node)
+      }
+    }
+    level = next
+  }
+  return { truncated: false }
+}
+
+export const cloneRouter = router({
+  /** Memory.cloneThread: one transaction; the clone's messages get new ids (messageIdMap). */
+  create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
+    await checkCloneScope(ctx.services, ctx.caller, input)
+    const { returnMessages, ...args } = input
+    try {
+      return await ctx.services.memory.cloneThread(args, { returnMessages: returnMessages ?? true })
+    } catch (error) {
+      // The same answer whichever tenant owns the id: the caller learns only that it is taken.
+      if (error instanceof ThreadAlreadyExistsError) {
+        throw new TRPCError({ code: 'CONFLICT', message: `newThreadId "${error.threadId}" is not available`, cause: error })
+      }
+      throw error
+    }
+  }),
+
+  /** What create would do with the same arguments (selection, warnings, memory actions); writes nothing. */
+  preview: authedProcedure.input(cloneInput).query(async ({ ctx, input }) => {
+    await checkCloneScope(ctx.services, ctx.caller, input)
+    return ctx.services.memory.previewClone(input)
+  }),
+
+  /** Where a thread came from (ancestors, root first) and what was cloned from it (a tree). */
+  lineage: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const history = await ctx.services.memory.getCloneHistory(thread.id)
+    // nearest ancestors first, stopping at the first one outside the caller's scope
+    const ancestors: LineageNode[] = []
+    for (const ancestor of history.slice(0, -1).reverse()) {
+      if (!canAccessResource(ctx.caller, ancestor.resourceId)) break
+      ancestors.unshift(lineageNode(ancestor))
+    }
+    const tree = lineageNode(thread)
+    const { truncated } = await descendantTree(ctx.services, ctx.caller, tree)
+    return { ancestors, thread: tree, truncated }
+  }),
+})

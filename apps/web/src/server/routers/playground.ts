@@ -1,0 +1,129 @@
+import {
+  builtInCompatRules,
+  CUSTOM_RULE_TEMPLATE,
+  decideRetry,
+  exportSandboxedRulesAsCode,
+  storedMessagesSchema,
+  toPrompt,
+  type StoredMessage,
+} from '@threadline/engine'
+import { z } from 'zod'
+import { promptInput, threadIdInput } from '../inputs.ts'
+import { customRuleInput, resolveCustomRules } from '../playground/custom-rules.ts'
+import { evaluateError, evaluatePrompt, ruleSet } from '../playground/evaluate.ts'
+import { modelInput, runRuleFixtures } from '../playground/fixtures.ts'
+import { providerErrorInput, toProviderError } from '../playground/provider-error.ts'
+import { resolveRetryOptions, retryOptionsInput } from '../playground/retry-options.ts'
+import { compileSavedRule, createRule, createRuleInput, deleteRule, getRule, listRules, updateRule, updateRuleInput } from '../playground/rule-store.ts'
+import { threadInScope } from '../scope.ts'
+import type { Services } from '../services.ts'
+import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
+import type { Caller } from '../auth/caller.ts'
+
+const builtInRuleNames = z.array(z.enum(builtInCompatRules.map((rule) => rule.name) as [string, ...string[]])).max(20)
+
+const rulesChoice = {
+  /** built-in rules to run (by name); all when omitted */
+  builtInRules: builtInRuleNames.optional(),
+  /** custom rules after the built-ins, in order: saved ones by id, or code run in the sandbox */
+  customRules: z.array(customRuleInput).max(20).default([]),
+}
+
+const runPromptInput = z.strictObject({
+  source: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('prompt'), prompt: promptInput }),
+    /** a stored thread, converted to the prompt the agent would send */
+    z.strictObject({ kind: z.literal('thread'), threadId: threadIdInput, instructions: z.string().max(100_000).optional() }),
+  ]),
+  model: modelInput,
+  ...rulesChoice,
+})
+
+const runErrorInput = z
+  .strictObject({
+    /** the stored messages a fix would repair: a thread's (nothing is saved) or given as JSON */
+    threadId: threadIdInput.optional(),
+    messages: storedMessagesSchema.max(10_000).optional(),
+    error: providerErrorInput,
+    model: modelInput,
+    retryOptions: retryOptionsInput,
+    retryCount: z.number().int().min(0).max(10).default(0),
+    ...rulesChoice,
+  })
+  .refine((input) => (input.threadId === undefined) !== (input.messages === undefined), {
+    message: 'give either threadId or messages',
+    path: ['threadId'],
+  })
+
+const retryDecisionInput = z.strictObject({
+  error: providerErrorInput,
+  options: retryOptionsInput,
+  retryCount: z.number().int().min(0).max(10).default(0),
+  model: modelInput.default('openai/gpt-4o'),
+})
+
+async function threadMessages(ctx: Context & { caller: Caller }, threadId: string): Promise<StoredMessage[]> {
+  const thread = await threadInScope(ctx.services, ctx.caller, threadId)
+  return ctx.services.memory.listMessages({ threadId: thread.id })
+}
+
+function chosenRules(services: Services, input: { builtInRules?: string[] | undefined; customRules: z.output<typeof customRuleInput>[] }) {
+  return resolveCustomRules(services.db.prisma, input.customRules).then((custom) => ruleSet(input.builtInRules, custom))
+}
+
+const rulesRouter = router({
+  list: operatorProcedure.query(({ ctx }) => listRules(ctx.services.db.prisma)),
+  get: operatorProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => getRule(ctx.services.db.prisma, input.id)),
+  /** Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). */
+  create: operatorProcedure.input(createRuleInput).mutation(({ ctx, input }) => createRule(ctx.services.db.prisma, input)),
+  update: operatorProcedure.input(updateRuleInput).mutation(({ ctx, input }) => updateRule(ctx.services.db.prisma, input)),
+  delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+    await deleteRule(ctx.services.db.prisma, input.id)
+    return { deleted: input.id }
+  }),
+  /** Runs the rule's saved fixtures (regression tests) against the rule alone. */
+  runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+    const saved = await getRule(ctx.services.db.prisma, input.id)
+    const results = await runRuleFixtures(await compileSavedRule(saved), saved.fixtures)
+    return { ruleId: saved.id, passed: results.every((result) => result.passed), results }
+  }),
+  /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
+  exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await listRules(ctx.services.db.prisma)) })),
+})
+
+export const playgroundRouter = router({
+  /** The rule editor's starting code and the built-in rules' names. */
+  template: authedProcedure.query(() => ({ code: CUSTOM_RULE_TEMPLATE, builtInRules: builtInCompatRules.map((rule) => rule.name) })),
+
+  /** The prompt a target model would receive after the proactive rules, and what each rule did. */
+  runPrompt: authedProcedure.input(runPromptInput).mutation(async ({ ctx, input }) => {
+    const prompt =
+      input.source.kind === 'prompt'
+        ? input.source.prompt
+        : toPrompt(await threadMessages(ctx, input.source.threadId), { instructions: input.source.instructions })
+    return evaluatePrompt(await chosenRules(ctx.services, input), prompt, input.model)
+  }),
+
+  /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
+  runError: authedProcedure.input(runErrorInput).mutation(async ({ ctx, input }) => {
+    const messages = input.threadId !== undefined ? await threadMessages(ctx, input.threadId) : input.messages!
+    return evaluateError({
+      set: await chosenRules(ctx.services, input),
+      error: toProviderError(input.error),
+      messages,
+      model: input.model,
+      retryOptions: resolveRetryOptions(input.retryOptions),
+      retryCount: input.retryCount,
+    })
+  }),
+
+  /** What StreamErrorRetryProcessor decides for an error: retry or not, why, and the delay with its source. */
+  retryDecision: authedProcedure.input(retryDecisionInput).mutation(async ({ input }) => {
+    return decideRetry(
+      { error: toProviderError(input.error), messages: [], retryCount: input.retryCount, stepNumber: 0, state: {}, model: input.model },
+      resolveRetryOptions(input.options),
+    )
+  }),
+
+  rules: rulesRouter,
+})

@@ -1,0 +1,150 @@
+// Tenant isolation over real HTTP: a token scoped to one resource tries every
+// procedure on another resource's threads and on the resource itself. Each
+// attempt fails (NOT_FOUND for a thread, FORBIDDEN for a named resource or an
+// operator-only procedure), the answer for an existing foreign thread is the
+// same as for a thread that does not exist, and nothing changes.
+import { demoThreads } from '@threadline/db/seed'
+import { anthropicInvalidToolUseId } from '@threadline/engine/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ThreadlineClient } from '../client/index.ts'
+import { startApiHarness, type ApiHarness } from './testing/api-harness.ts'
+import { failureOf, type CallFailure } from './testing/errors.ts'
+
+const OWN = 'acme-support'
+const FOREIGN = 'globex-research'
+const ownThread = demoThreads.find((seed) => seed.thread.resourceId === OWN)!.thread.id
+const foreignThread = demoThreads.find((seed) => seed.thread.resourceId === FOREIGN)!.thread.id
+const MISSING = 'thread-that-does-not-exist'
+
+let api: ApiHarness
+let token: ThreadlineClient
+
+beforeAll(async () => {
+  api = await startApiHarness()
+  token = await api.tokenClient({ resourceIds: [OWN], canWrite: true })
+  // an operator clones an own thread INTO the foreign resource: the token must not see that clone either
+  await api.operator.clone.create.mutate({ sourceThreadId: ownThread, newThreadId: 'own-cloned-into-foreign', resourceId: FOREIGN, returnMessages: false })
+}, 120_000)
+
+afterAll(async () => {
+  await api?.close()
+})
+
+/** Every procedure that takes a thread id, called with `threadId`. */
+const threadProcedures: Record<string, (client: ThreadlineClient, threadId: string) => Promise<unknown>> = {
+  'threads.get': (client, threadId) => client.threads.get.query({ threadId }),
+  'threads.byId': (client, threadId) => client.threads.byId.query({ id: threadId }),
+  'threads.messages': (client, threadId) => client.threads.messages.query({ threadId }),
+  'threads.delete': (client, threadId) => client.threads.delete.mutate({ threadId }),
+  'clone.create (from)': (client, threadId) => client.clone.create.mutate({ sourceThreadId: threadId, resourceId: OWN }),
+  'clone.preview (from)': (client, threadId) => client.clone.preview.query({ sourceThreadId: threadId }),
+  'clone.lineage': (client, threadId) => client.clone.lineage.query({ threadId }),
+  'recall.search (thread)': (client, threadId) => client.recall.search.query({ threadId, query: 'battery' }),
+  'recall.indexThread': (client, threadId) => client.recall.indexThread.mutate({ threadId }),
+  'memory.workingMemory.get (thread scope)': (client, threadId) => client.memory.workingMemory.get.query({ scope: 'thread', threadId }),
+  'memory.workingMemory.get (resource scope, by thread)': (client, threadId) => client.memory.workingMemory.get.query({ scope: 'resource', threadId }),
+  'memory.workingMemory.update': (client, threadId) => client.memory.workingMemory.update.mutate({ scope: 'resource', threadId, workingMemory: 'pwned' }),
+  'memory.observational.get': (client, threadId) => client.memory.observational.get.query({ scope: 'thread', threadId }),
+  'playground.runPrompt (thread)': (client, threadId) =>
+    client.playground.runPrompt.mutate({ source: { kind: 'thread', threadId }, model: 'cerebras/gpt-oss-120b' }),
+  'playground.runError (thread)': (client, threadId) =>
+    client.playground.runError.mutate({
+      threadId,
+      model: 'anthropic/claude-sonnet-4-5',
+      error: { kind: 'http', status: 400, body: JSON.stringify(anthropicInvalidToolUseId.body) },
+    }),
+}
+
+/** Every procedure that names a resource, called with `resourceId`. */
+const resourceProcedures: Record<string, (client: ThreadlineClient, resourceId: string) => Promise<unknown>> = {
+  'threads.list': (client, resourceId) => client.threads.list.query({ resourceId }),
+  'clone.create (into)': (client, resourceId) => client.clone.create.mutate({ sourceThreadId: ownThread, resourceId }),
+  'clone.preview (into)': (client, resourceId) => client.clone.preview.query({ sourceThreadId: ownThread, resourceId }),
+  'recall.search (resource)': (client, resourceId) => client.recall.search.query({ resourceId, query: 'battery' }),
+  'memory.workingMemory.get (resource)': (client, resourceId) => client.memory.workingMemory.get.query({ scope: 'resource', resourceId }),
+  'memory.workingMemory.update (resource)': (client, resourceId) =>
+    client.memory.workingMemory.update.mutate({ scope: 'resource', resourceId, workingMemory: 'pwned' }),
+  'memory.observational.get (resource)': (client, resourceId) => client.memory.observational.get.query({ scope: 'resource', resourceId }),
+}
+
+/** Procedures only an operator may call. */
+const operatorProcedures: Record<string, (client: ThreadlineClient) => Promise<unknown>> = {
+  'tokens.issue': (client) => client.tokens.issue.mutate({ name: 'escalate', allResources: true, canWrite: true }),
+  'tokens.list': (client) => client.tokens.list.query(),
+  'tokens.revoke': (client) => client.tokens.revoke.mutate({ id: 'any' }),
+  'playground.rules.list': (client) => client.playground.rules.list.query(),
+  'playground.rules.get': (client) => client.playground.rules.get.query({ id: 'any' }),
+  'playground.rules.create': (client) => client.playground.rules.create.mutate({ name: 'x', code: 'export default { name: "x" }' }),
+  'playground.rules.update': (client) => client.playground.rules.update.mutate({ id: 'any', enabled: false }),
+  'playground.rules.delete': (client) => client.playground.rules.delete.mutate({ id: 'any' }),
+  'playground.rules.runFixtures': (client) => client.playground.rules.runFixtures.mutate({ id: 'any' }),
+  'playground.rules.exportCode': (client) => client.playground.rules.exportCode.query(),
+}
+
+/** The failure with the thread id taken out, to compare a foreign thread's answer with a missing one's. */
+function anonymised(failure: CallFailure, threadId: string): CallFailure {
+  return { ...failure, message: failure.message.replaceAll(threadId, '<id>') }
+}
+
+describe('a token scoped to another resource', () => {
+  for (const [name, call] of Object.entries(threadProcedures)) {
+    it(`${name}: a foreign thread is NOT_FOUND, exactly like a missing one`, async () => {
+      const foreign = await failureOf(call(token, foreignThread))
+      const missing = await failureOf(call(token, MISSING))
+      expect(foreign).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404 })
+      expect(anonymised(foreign, foreignThread)).toEqual(anonymised(missing, MISSING))
+      // the operator sees that thread: the token's answer hid it
+      expect(await api.operator.threads.get.query({ threadId: foreignThread })).toMatchObject({ thread: { resourceId: FOREIGN } })
+    })
+  }
+
+  for (const [name, call] of Object.entries(resourceProcedures)) {
+    it(`${name}: a foreign resource is FORBIDDEN`, async () => {
+      const failure = await failureOf(call(token, FOREIGN))
+      expect(failure).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 })
+      expect(failure.message).toContain(FOREIGN)
+      // the same answer whether or not the resource has any data
+      expect(anonymised(await failureOf(call(token, 'empty-resource')), 'empty-resource')).toEqual(anonymised(failure, FOREIGN))
+    })
+  }
+
+  for (const [name, call] of Object.entries(operatorProcedures)) {
+    it(`${name}: FORBIDDEN for any token`, async () => {
+      expect(await failureOf(call(token))).toMatchObject({ code: 'FORBIDDEN' })
+    })
+  }
+
+  it('lists only its own resource and its own threads, and works on them', async () => {
+    expect((await token.resources.list.query()).map((resource) => resource.id)).toEqual([OWN])
+    const listed = await token.threads.list.query({ pageSize: 100 })
+    expect(listed.items.length).toBeGreaterThan(0)
+    expect(listed.items.every((item) => item.resourceId === OWN)).toBe(true)
+    expect(await token.threads.get.query({ threadId: ownThread })).toMatchObject({ thread: { id: ownThread } })
+    const clone = await token.clone.create.mutate({ sourceThreadId: ownThread, returnMessages: false })
+    expect(clone.thread.resourceId).toBe(OWN)
+  })
+
+  it("leaves the foreign clone out of its own thread's lineage", async () => {
+    const lineage = await token.clone.lineage.query({ threadId: ownThread })
+    const ids = JSON.stringify(lineage)
+    expect(ids).not.toContain('own-cloned-into-foreign')
+    const asOperator = await api.operator.clone.lineage.query({ threadId: ownThread })
+    expect(asOperator.thread.children.map((child) => child.id)).toContain('own-cloned-into-foreign')
+  })
+
+  it('changed nothing of the other tenant', async () => {
+    expect(await api.operator.threads.get.query({ threadId: foreignThread })).toMatchObject({ thread: { id: foreignThread } })
+    const memory = await api.operator.memory.workingMemory.get.query({ scope: 'resource', resourceId: FOREIGN })
+    expect(memory.workingMemory).not.toBe('pwned')
+    const foreignThreads = await api.operator.threads.list.query({ resourceId: FOREIGN, pageSize: 100 })
+    expect(foreignThreads.items.every((item) => item.resourceId === FOREIGN)).toBe(true)
+    expect(foreignThreads.items.map((item) => item.id)).toContain('own-cloned-into-foreign')
+  })
+
+  it('a token for several resources must name one when listing threads', async () => {
+    const several = await api.tokenClient({ resourceIds: [OWN, 'initech-ops'] })
+    expect(await failureOf(several.threads.list.query({}))).toMatchObject({ code: 'BAD_REQUEST', field: 'resourceId' })
+    expect((await several.threads.list.query({ resourceId: 'initech-ops' })).total).toBeGreaterThan(0)
+    expect(await failureOf(several.threads.list.query({ resourceId: FOREIGN }))).toMatchObject({ code: 'FORBIDDEN' })
+  })
+})

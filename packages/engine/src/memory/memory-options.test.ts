@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { memoryOptionsSchema, resolveMemoryOptions } from './memory-options.ts'
+
+const resolve = (options: unknown) => resolveMemoryOptions(memoryOptionsSchema.parse(options))
+
+describe('memory options', () => {
+  it('has documented defaults', () => {
+    expect(resolve({})).toEqual({
+      lastMessages: 10,
+      semanticRecall: null,
+      workingMemory: { enabled: false, scope: 'resource', template: null },
+      observationalMemory: { enabled: false, scope: 'thread' },
+      embeddingBatchSize: 100,
+    })
+  })
+
+  it('expands semanticRecall: true and a numeric messageRange', () => {
+    expect(resolve({ semanticRecall: true }).semanticRecall).toEqual({ topK: 4, messageRange: { before: 1, after: 1 }, scope: 'resource' })
+    expect(resolve({ semanticRecall: { topK: 2, messageRange: 3, scope: 'thread' } }).semanticRecall).toEqual({
+      topK: 2,
+      messageRange: { before: 3, after: 3 },
+      scope: 'thread',
+    })
+    expect(resolve({ semanticRecall: { messageRange: { before: 0, after: 2 } } }).semanticRecall?.messageRange).toEqual({ before: 0, after: 2 })
+  })
+
+  it('maps lastMessages: false to none and rejects nonsense', () => {
+    expect(resolve({ lastMessages: false }).lastMessages).toBe(0)
+    expect(memoryOptionsSchema.safeParse({ lastMessages: -1 }).success).toBe(false)
+    expect(memoryOptionsSchema.safeParse({ semanticRecall: { topK: 0 } }).success).toBe(false)
+    expect(memoryOptionsSchema.safeParse({ workingMemory: { scope: 'thread' } }).success).toBe(false)
+  })
+})

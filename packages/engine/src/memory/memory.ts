@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { hashedNgramEmbedder } from '../embedders/hashed-ngram-embedder.ts'
+import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
+import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
+import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
+import type { StoredMessage } from '../messages/types.ts'
+import type {
+  MemoryStorage,
+  ObservationalMemoryKey,
+  ObservationalMemoryRecord,
+  StoredThread,
+  ThreadListItem,
+  VectorStore,
+  WorkingMemoryKey,
+} from '../storage/types.ts'
+import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
+import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
+import { type CloneContext, planClone, requireVectorStore } from './clone-plan.ts'
+import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
+import { type CloneThreadResult, executeClonePlan } from './clone-thread.ts'
+import { messageEmbeddingText } from './embedding-text.ts'
+import {
+  createThreadInputSchema,
+  idSchema,
+  listMessagesInputSchema,
+  listThreadsInputSchema,
+  memoryScopeInputSchema,
+  recallInputSchema,
+  saveObservationalMemoryInputSchema,
+  threadIdInputSchema,
+  updateWorkingMemoryInputSchema,
+} from './input-schemas.ts'
+import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
+import { asStoredMessage, saveMessagesInputSchema } from './message-schema.ts'
+import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
+import { parseInput } from './parse-input.ts'
+import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
+import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
+
+export type MemoryConfig = {
+  storage: MemoryStorage
+  /** needed for semantic recall */
+  vector?: VectorStore | null
+  /** an AI SDK embedding model or an Embedder; default: the built-in local hashed n-gram embedder */
+  embedder?: EmbeddingModelInput
+  options?: MemoryOptions
+}
+
+const memoryConfigSchema = z.object({
+  storage: z.custom<MemoryStorage>((value) => typeof value === 'object' && value !== null && 'transaction' in value, {
+    error: 'must be a MemoryStorage',
+  }),
+  vector: z
+    .custom<VectorStore>((value) => typeof value === 'object' && value !== null && 'queryVectors' in value, {
+      error: 'must be a VectorStore',
+    })
+    .nullish(),
+  embedder: z
+    .custom<EmbeddingModelInput>(
+      (value) => typeof value === 'object' && value !== null && ('doEmbed' in value || 'embed' in value),
+      { error: 'must be an AI SDK embedding model or an Embedder' },
+    )
+    .optional(),
+  options: memoryOptionsSchema.optional(),
+})
+
+export type ListThreadsPage = { threads: ThreadListItem[]; total: number; page: number; perPage: number; hasMore: boolean }
+
+type Transaction = { storage: MemoryStorage; vector: VectorStore | null }
+
+/**
+ * Conversation memory: threads, messages, recall (last messages + semantic
+ * recall), working memory, observational memory and thread cloning, over a
+ * MemoryStorage (and a VectorStore for semantic recall).
+ */
+export class Memory {
+  readonly storage: MemoryStorage
+  readonly vector: VectorStore | null
+  readonly embedder: Embedder
+  readonly options: ResolvedMemoryOptions
+
+  constructor(config: MemoryConfig) {
+    const parsed = parseInput(memoryConfigSchema, config)
+    this.storage = parsed.storage
+    this.vector = parsed.vector ?? null
+    this.embedder = parsed.embedder === undefined ? hashedNgramEmbedder() : resolveEmbedder(parsed.embedder)
+    this.options = resolveMemoryOptions(parsed.options ?? {})
+    if (this.options.semanticRecall !== null && this.vector === null) {
+      throw new InvalidInputError('vector', 'semantic recall needs a vector store')
+    }
+  }
+
+  // ---- threads
+
+  async createThread(input: { threadId?: string; resourceId: string; title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
+    const { threadId, resourceId, title, metadata } = parseInput(createThreadInputSchema, input)
+    const thread = await this.storage.createThread({ id: threadId ?? randomUUID(), resourceId, title: title ?? '', metadata: metadata ?? {} })
+    return withCloneDates(thread)
+  }
+
+  async getThreadById(input: { threadId: string }): Promise<StoredThread | null> {
+    const { threadId } = parseInput(threadIdInputSchema, input)
+    const thread = await this.storage.getThreadById(threadId)
+    return thread === null ? null : withCloneDates(thread)
+  }
+
+  /** A page (0-based) of threads, most recently updated first. */
+  async listThreads(input: { resourceId?: string; page?: number; perPage?: number; titleContains?: string } = {}): Promise<ListThreadsPage> {
+    const { resourceId, titleContains, page, perPage } = parseInput(listThreadsInputSchema, input)
+    const { threads, total } = await this.storage.listThreads({
+      ...(resourceId === undefined ? {} : { resourceId }),
+      ...(titleContains === undefined ? {} : { titleContains }),
+      limit: perPage,
+      offset: page * perPage,
+      orderBy: 'updatedAt',
+    })
+    return { threads: threads.map(withCloneDates), total, page, perPage, hasMore: (page + 1) * perPage < total }
+  }
+
+  /** Deletes the thread with its messages, vectors and thread-scoped memory. Its clones keep their lineage. */
+  async deleteThread(threadId: string): Promise<void> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    if ((await this.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
+    await this.storage.deleteThread(id)
+  }
+
+  // ---- messages
+
+  /**
+   * Inserts messages or replaces them by id (persisting a repaired history), in
+   * one transaction; with semantic recall on, embeds the new and changed ones.
+   */
+  async saveMessages(input: { messages: StoredMessage[] }): Promise<StoredMessage[]> {
+    const messages = parseInput(saveMessagesInputSchema, input).messages.map(asStoredMessage)
+    if (messages.length === 0) return []
+    const ids = messages.map((message) => message.id)
+    const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
+    if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
+
+    return this.storage.transaction(async (tx) => {
+      await this.checkMessageThreads(tx.storage, messages)
+      const toEmbed = await this.messagesToEmbed(tx, messages)
+      await tx.storage.upsertMessages(messages)
+      if (toEmbed.length > 0) {
+        await indexEmbeddings(this.vectorOf(tx), this.embedder, toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
+      }
+      return messages
+    })
+  }
+
+  /** A thread's messages in (createdAt, id) order, or its last `last` ones; [] for an unknown thread. */
+  async listMessages(input: { threadId: string; last?: number }): Promise<StoredMessage[]> {
+    const { threadId, last } = parseInput(listMessagesInputSchema, input)
+    return this.storage.listMessages({ threadId, ...(last === undefined ? {} : { last }) })
+  }
+
+  /**
+   * The last `lastMessages` messages plus, with semantic recall on and a
+   * `vectorSearchString`, the best matches with `messageRange` neighbours,
+   * de-duplicated, in (createdAt, id) order.
+   */
+  async recall(input: {
+    threadId: string
+    resourceId?: string
+    vectorSearchString?: string
+    topK?: number
+    lastMessages?: number | false
+  }): Promise<RecallResult> {
+    const args = parseInput(recallInputSchema, input)
+    const thread = await this.requireThread(this.storage, args.threadId)
+    const last = args.lastMessages === undefined ? this.options.lastMessages : args.lastMessages || 0
+    const recent = last > 0 ? await this.storage.listMessages({ threadId: thread.id, last }) : []
+    const config = this.options.semanticRecall
+    const query = args.vectorSearchString?.trim() ?? ''
+    if (config === null || query === '') return { messages: recent, matches: [] }
+    const semantic = await semanticMatches({
+      storage: this.storage,
+      vector: requireVectorStore(this),
+      embedder: this.embedder,
+      config,
+      thread,
+      resourceId: args.resourceId ?? thread.resourceId,
+      query,
+      topK: args.topK ?? config.topK,
+    })
+    return { messages: mergeMessages(recent, semantic.messages), matches: semantic.matches }
+  }
+
+  // ---- working memory
+
+  /** The working memory of the configured scope, or the template while nothing is stored. */
+  async getWorkingMemory(input: { threadId: string; resourceId?: string }): Promise<string | null> {
+    const key = await this.workingMemoryKey(parseInput(memoryScopeInputSchema, input))
+    return (await this.storage.getWorkingMemory(key)) ?? this.options.workingMemory.template
+  }
+
+  async updateWorkingMemory(input: { threadId: string; resourceId?: string; workingMemory: string }): Promise<void> {
+    const { workingMemory, ...scope } = parseInput(updateWorkingMemoryInputSchema, input)
+    await this.storage.setWorkingMemory(await this.workingMemoryKey(scope), workingMemory)
+  }
+
+  // ---- observational memory
+
+  /** The current (highest) generation of the configured scope's OM, or null. */
+  async getObservationalMemory(input: { threadId: string; resourceId?: string }): Promise<ObservationalMemoryRecord | null> {
+    const { key } = await this.observationalMemoryOwner(this.storage, parseInput(memoryScopeInputSchema, input))
+    return this.storage.getObservationalMemory(key)
+  }
+
+  async listObservationalMemoryGenerations(input: { threadId: string; resourceId?: string }): Promise<ObservationalMemoryRecord[]> {
+    const { key } = await this.observationalMemoryOwner(this.storage, parseInput(memoryScopeInputSchema, input))
+    return this.storage.listObservationalMemoryGenerations(key)
+  }
+
+  /** Rewrites the current generation in place (creating generation 0 when there is none). */
+  async saveObservationalMemory(input: {
+    threadId: string
+    resourceId?: string
+    observationalMemory: Record<string, unknown>
+  }): Promise<ObservationalMemoryRecord> {
+    const { observationalMemory: fields, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
+    return this.storage.transaction(async (tx) => {
+      const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
+      const current = await tx.storage.getObservationalMemory(key)
+      return current === null
+        ? tx.storage.insertObservationalMemory(initialObservationalMemory(owner, fields))
+        : tx.storage.updateObservationalMemory(current.id, fields)
+    })
+  }
+
+  /** Stores the result of a reflection as a NEW generation; older generations stay as history. */
+  async reflect(input: { threadId: string; resourceId?: string; observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
+    const { observationalMemory: fields, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
+    return this.storage.transaction(async (tx) => {
+      const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
+      const current = await tx.storage.getObservationalMemory(key)
+      return tx.storage.insertObservationalMemory(reflectedObservationalMemory(owner, current, fields))
+    })
+  }
+
+  // ---- cloning
+
+  /**
+   * Clones a thread (spec: clone-thread.md, data-model.md decisions) in ONE
+   * REPEATABLE READ transaction: validated before any write, all or nothing.
+   * `returnMessages: false` (here or in `options`) skips reading the messages back.
+   */
+  async cloneThread(args: CloneThreadArgs, callOptions?: CloneCallOptions): Promise<CloneThreadResult> {
+    const parsed = parseCloneArgs(args, callOptions)
+    return this.storage.transaction(
+      async (tx) => {
+        const context = this.cloneContext(tx)
+        const plan = await planClone(context, parsed, 'clone')
+        return executeClonePlan(context, plan, { returnMessages: parsed.returnMessages })
+      },
+      { isolationLevel: 'RepeatableRead' },
+    )
+  }
+
+  /** What cloneThread would do with these arguments, computed by the same planning code; writes nothing. */
+  async previewClone(args: CloneThreadArgs): Promise<ClonePreview> {
+    const parsed = parseCloneArgs(args)
+    return this.storage.transaction(async (tx) => summarizeClonePlan(await planClone(this.cloneContext(tx), parsed, 'preview')), {
+      isolationLevel: 'RepeatableRead',
+    })
+  }
+
+  getCloneMetadata(thread: Pick<StoredThread, 'metadata'>): CloneMetadata | null {
+    return getCloneMetadata(thread)
+  }
+
+  isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'>): boolean {
+    return isClone(thread)
+  }
+
+  /** The thread a clone was made from; null when it is not a clone or its source was deleted. */
+  async getSourceThread(threadId: string): Promise<StoredThread | null> {
+    const thread = await this.requireThread(this.storage, parseInput(idSchema, threadId, { root: 'threadId' }))
+    const sourceId = thread.sourceThreadId ?? getCloneMetadata(thread)?.sourceThreadId
+    if (sourceId === undefined) return null
+    const source = await this.storage.getThreadById(sourceId)
+    return source === null ? null : withCloneDates(source)
+  }
+
+  /** The direct clones of a thread, across resources (the indexed lineage column). */
+  async listClones(threadId: string): Promise<StoredThread[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    return (await this.storage.listClones(id)).map(withCloneDates)
+  }
+
+  /** The lineage of a thread, root first and the thread itself last (cycle-safe, one query). */
+  async getCloneHistory(threadId: string): Promise<StoredThread[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    const ancestry = await this.storage.getThreadAncestry(id)
+    if (ancestry.length === 0) throw new ThreadNotFoundError(id)
+    return ancestry.map(withCloneDates)
+  }
+
+  // ---- internals
+
+  private vectorOf(tx: Transaction): VectorStore {
+    return requireVectorStore({ vector: tx.vector ?? this.vector })
+  }
+
+  private cloneContext(tx: Transaction): CloneContext {
+    return { storage: tx.storage, vector: tx.vector ?? this.vector, options: this.options, embedder: this.embedder }
+  }
+
+  private async requireThread(storage: MemoryStorage, threadId: string): Promise<StoredThread> {
+    const thread = await storage.getThreadById(threadId)
+    if (thread === null) throw new ThreadNotFoundError(threadId)
+    return thread
+  }
+
+  /** Every message's thread exists and the message carries that thread's resourceId. */
+  private async checkMessageThreads(storage: MemoryStorage, messages: StoredMessage[]): Promise<void> {
+    const threadIds = [...new Set(messages.map((message) => message.threadId))]
+    const threads = new Map((await storage.getThreadsByIds(threadIds)).map((thread) => [thread.id, thread]))
+    messages.forEach((message, index) => {
+      const thread = threads.get(message.threadId)
+      if (thread === undefined) throw new ThreadNotFoundError(message.threadId)
+      if (thread.resourceId !== message.resourceId) {
+        throw new InvalidInputError(`messages[${index}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
+      }
+    })
+  }
+
+  /** With semantic recall on: messages that are new, changed (text or thread) or without a vector of this embedder. */
+  private async messagesToEmbed(tx: Transaction, messages: StoredMessage[]): Promise<StoredMessage[]> {
+    if (this.options.semanticRecall === null) return []
+    const ids = messages.map((message) => message.id)
+    const existing = new Map((await tx.storage.getMessagesByIds(ids)).map((message) => [message.id, message]))
+    const withVector = new Set(await this.vectorOf(tx).listVectorMessageIds(ids, this.embedder.id))
+    return messages.filter((message) => {
+      const before = existing.get(message.id)
+      return (
+        before === undefined ||
+        !withVector.has(message.id) ||
+        before.threadId !== message.threadId ||
+        messageEmbeddingText(before) !== messageEmbeddingText(message)
+      )
+    })
+  }
+
+  private async workingMemoryKey(scope: { threadId: string; resourceId?: string | undefined }): Promise<WorkingMemoryKey & { resourceId: string }> {
+    if (this.options.workingMemory.scope === 'resource' && scope.resourceId !== undefined) {
+      return { scope: 'resource', resourceId: scope.resourceId }
+    }
+    const thread = await this.requireThread(this.storage, scope.threadId)
+    return this.options.workingMemory.scope === 'thread'
+      ? { scope: 'thread', threadId: thread.id, resourceId: thread.resourceId }
+      : { scope: 'resource', resourceId: thread.resourceId }
+  }
+
+  private async observationalMemoryOwner(
+    storage: MemoryStorage,
+    scope: { threadId: string; resourceId?: string | undefined },
+  ): Promise<{ key: ObservationalMemoryKey; owner: Pick<ObservationalMemoryRecord, 'scope' | 'resourceId' | 'threadId'> }> {
+    const thread = await this.requireThread(storage, scope.threadId)
+    if (this.options.observationalMemory.scope === 'thread') {
+      return { key: { scope: 'thread', threadId: thread.id }, owner: { scope: 'thread', resourceId: thread.resourceId, threadId: thread.id } }
+    }
+    const resourceId = scope.resourceId ?? thread.resourceId
+    return { key: { scope: 'resource', resourceId }, owner: { scope: 'resource', resourceId, threadId: null } }
+  }
+}

@@ -140,12 +140,11 @@ describe('tokens', () => {
     )
     const server = await startTestServer(services)
     try {
-      const first = await api.tokenClient({ resourceIds: [ACME] })
-      const second = await api.tokenClient({ resourceIds: [ACME] })
+      const first = await api.issueToken({ resourceIds: [ACME] })
+      const second = await api.issueToken({ resourceIds: [ACME] })
       const client = createThreadlineClient({ url: server.url, token: first.token })
       // batched into one HTTP request, still counted per call
       const results = await Promise.allSettled([1, 2, 3, 4].map(() => client.resources.list.query()))
-      console.log(results)
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
       expect(await failureOf(client.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
       const raw = await fetch(`${server.url}/api/trpc/resources.list`, { headers: { authorization: `Bearer ${first.token}` } })
@@ -206,7 +205,7 @@ describe('threads', () => {
     )
     expect(nested).toMatchObject({ code: 'BAD_REQUEST', field: 'options.messageFilter.messageIds[1]' })
     // not JSON at all: still a 400, never a 500
-    const { token } = await api.tokenClient({ allResources: true })
+    const { token } = await api.issueToken({ allResources: true })
     const raw = await fetch(`${api.server.url}/api/trpc/threads.get?input=%7Bnot-json`, { headers: { authorization: `Bearer ${token}` } })
     expect(raw.status).toBe(400)
   })

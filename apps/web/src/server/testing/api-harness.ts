@@ -14,12 +14,16 @@ export type ApiHarness = {
   server: TestServer
   /** the demo operator, signed in (session cookie) */
   operator: ThreadlineClient
-  /** issues a token as the operator and returns a client that uses it */
-  tokenClient(scope: Omit<ThreadlineInputs['tokens']['issue'], 'name'> & { name?: string }): Promise<ThreadlineClient & { tokenId: string; token: string }>
+  /** issues a token as the operator: the secret, its id and a client that uses it */
+  issueToken(scope: TokenScopeInput): Promise<{ client: ThreadlineClient; token: string; tokenId: string }>
+  /** a client with a freshly issued token of this scope */
+  tokenClient(scope: TokenScopeInput): Promise<ThreadlineClient>
   /** a client that sends no credentials (and keeps cookies it is given) */
   anonymous(): ThreadlineClient
   close(): Promise<void>
 }
+
+type TokenScopeInput = Omit<ThreadlineInputs['tokens']['issue'], 'name'> & { name?: string }
 
 export const TEST_AUTH_SECRET = 'integration-test-secret-0123456789abcdef'
 
@@ -50,15 +54,17 @@ export async function startApiHarness(env: Record<string, string> = {}): Promise
   const operator = createThreadlineClient({ url: server.url, fetch: cookieJarFetch() })
   await operator.auth.signIn.mutate({ email: demoOperator.email, password: demoOperator.password })
   let tokens = 0
+  const issueToken = async (scope: TokenScopeInput) => {
+    const { token, summary } = await operator.tokens.issue.mutate({ name: `test token ${++tokens}`, ...scope })
+    return { client: createThreadlineClient({ url: server.url, token }), token, tokenId: summary.id }
+  }
   return {
     db,
     services,
     server,
     operator,
-    async tokenClient(scope) {
-      const { token, summary } = await operator.tokens.issue.mutate({ name: `test token ${++tokens}`, ...scope })
-      return Object.assign(createThreadlineClient({ url: server.url, token }), { tokenId: summary.id, token })
-    },
+    issueToken,
+    tokenClient: async (scope) => (await issueToken(scope)).client,
     anonymous: () => createThreadlineClient({ url: server.url, fetch: cookieJarFetch() }),
     async close() {
       await server.close()

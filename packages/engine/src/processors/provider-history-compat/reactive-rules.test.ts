@@ -36,6 +36,13 @@ describe('matchReactiveRules', () => {
     const globalRule = rule('global', [/oops/g], () => true)
     for (let i = 0; i < 3; i++) expect(matchReactiveRules([globalRule], new Error('oops oops'))).toHaveLength(1)
   })
+  it('skips a rule whose pattern throws (e.g. a sandboxed pattern over its time limit) and keeps matching the others', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const throwing = { source: 'x', flags: '', [Symbol.search]: () => { throw new Error('time limit') } } as unknown as RegExp
+    const matches = matchReactiveRules([rule('slow', [throwing], () => true), rule('alpha', [/alpha failure/], () => true)], new Error('an alpha failure'))
+    expect(matches.map((m) => m.rule.name)).toEqual(['alpha'])
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"slow" threw in errorPatterns'), expect.any(Error))
+  })
 })
 
 describe('runReactiveRules', () => {

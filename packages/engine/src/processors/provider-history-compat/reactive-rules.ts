@@ -23,7 +23,15 @@ export function matchReactiveRules(rules: readonly CompatRule[], error: unknown)
   if (texts.length === 0) return matches
   for (const rule of rules) {
     if (rule.fix === undefined || rule.errorPatterns === undefined) continue
-    const found = firstMatch(rule.errorPatterns, texts)
+    // a pattern can throw (a sandboxed rule's pattern that hits its time limit):
+    // that rule does not match, and the provider's error stays the one reported
+    let found: ReturnType<typeof firstMatch>
+    try {
+      found = firstMatch(rule.errorPatterns, texts)
+    } catch (failure) {
+      warnRuleFailure(rule.name, 'errorPatterns', failure)
+      continue
+    }
     if (found !== undefined) matches.push({ rule, ...found })
   }
   return matches

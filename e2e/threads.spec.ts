@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoClones, demoThreads } from '../packages/db/src/seed/demo-data.ts'
+import { demoOperator } from '../packages/db/src/seed/demo-operator.ts'
 
 // The server runs over a freshly seeded database (playwright.config.ts), so
 // the expected rows come from the demo data itself.
@@ -16,9 +17,32 @@ function collectBrowserErrors(page: Page): string[] {
   return errors
 }
 
+/** Signs in as the seed's demo operator through the sign-in page a visit without a session is sent to. */
+async function signIn(page: Page, next = '/'): Promise<void> {
+  await page.goto(next)
+  await expect(page).toHaveURL(/\/sign-in/)
+  await page.getByLabel('Email').fill(demoOperator.email)
+  await page.getByLabel('Password').fill(demoOperator.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`))
+}
+
+test('a visit without a session goes to the sign-in page, which refuses a wrong password', async ({ page }) => {
+  await page.goto('/threads/acme-refund-4512')
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fthreads%2Facme-refund-4512$/)
+  await page.getByLabel('Email').fill(demoOperator.email)
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Invalid email or password')
+  await page.screenshot({ path: `${screenshotDir}/sign-in-error.png`, fullPage: true })
+  await page.getByLabel('Password').fill(demoOperator.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/threads\/acme-refund-4512$/)
+})
+
 test('the explorer lists the demo threads, filters them and opens one', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
-  await page.goto('/')
+  await signIn(page)
 
   await expect(page.getByRole('link', { name: 'Threadline home' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Threads', level: 1 })).toBeVisible()
@@ -63,7 +87,7 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
 
 test('a search that matches nothing shows the empty state, and clearing brings the threads back', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
-  await page.goto('/')
+  await signIn(page)
   const rows = page.getByTestId('thread-row')
   await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
 

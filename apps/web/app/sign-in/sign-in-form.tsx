@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation } from '@tanstack/react-query'
-import { useRouter, useSearchParams } from 'next/navigation'
+import { useSearchParams } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 
@@ -12,16 +12,13 @@ function safeNext(next: string | null): string {
 
 export function SignInForm() {
   const trpc = useTRPC()
-  const router = useRouter()
   const next = safeNext(useSearchParams().get('next'))
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
-      onSuccess: () => {
-        router.replace(next)
-        router.refresh()
-      },
+      // a full page load: the client router may still hold the redirect to this page for `next`
+      onSuccess: () => window.location.assign(next),
     }),
   )
 

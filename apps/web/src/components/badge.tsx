@@ -6,6 +6,9 @@ const tones = {
   amber: 'bg-amber-50 text-amber-800 ring-amber-200',
   emerald: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   violet: 'bg-violet-50 text-violet-700 ring-violet-200',
+  red: 'bg-red-50 text-red-700 ring-red-200',
+  teal: 'bg-teal-50 text-teal-800 ring-teal-200',
+  sky: 'bg-sky-50 text-sky-800 ring-sky-200',
 } as const
 
 export type BadgeTone = keyof typeof tones

@@ -187,8 +187,11 @@ describe('playground.retryDecision', () => {
       options: { maxRetries: 3 },
       retryCount: 0,
     })
-    expect(decision).toMatchObject({ retry: true, delayMs: 7000, reason: 'is-retryable', retryCount: 0, maxRetries: 3 })
+    expect(decision).toMatchObject({ retry: true, delayMs: 7000, retryCount: 0, maxRetries: 3 })
     expect(decision.delaySource).toMatch(/retry-after/)
+    // a bare 429 (no provider error body): retryable by its status, same delay
+    const bare = await api.operator.playground.retryDecision.mutate({ error: { kind: 'http', status: 429, headers: { 'retry-after': '7' }, body: 'Too Many Requests' } })
+    expect(bare).toMatchObject({ retry: true, reason: 'is-retryable', delayMs: 7000 })
   })
 
   it('says why not: terminal errors, an exhausted budget, no match; custom matchers decide with their own policy', async () => {
@@ -255,7 +258,7 @@ describe('playground.rules', () => {
     // the saved rule runs in runError by id
     const viaId = await api.operator.playground.runError.mutate({ threadId: KIMI_THREAD, model: 'mistral/mistral-large', error: mistralError, customRules: [{ ruleId: rule.id }] })
     expect(viaId.rules.find((candidate) => candidate.ruleId === rule.id)).toMatchObject({ matched: true, fix: 'fixed', origin: 'custom' })
-    expect(viaId.changes.toolCallIdChanges[0]).toMatchObject({ from: 'functions.track_shipment:0', to: 'functionst' })
+    expect(viaId.changes.toolCallIdChanges[0]).toMatchObject({ from: 'functions.track_shipment:0', to: 'functions' })
 
     // a fixture that no longer holds is reported as failing
     const updated = await api.operator.playground.rules.update.mutate({

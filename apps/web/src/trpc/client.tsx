@@ -1,18 +1,36 @@
 'use client'
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink } from '@trpc/client'
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
 import superjson from 'superjson'
 import type { AppRouter } from '@/server/routers/app.ts'
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
+
+/**
+ * A session that expired (or was ended elsewhere) makes every call UNAUTHORIZED:
+ * send the operator to the sign-in page, back here afterwards.
+ */
+function signInAgainWhenUnauthorized(error: unknown) {
+  if (!(error instanceof TRPCClientError) || error.data?.code !== 'UNAUTHORIZED') return
+  if (window.location.pathname.startsWith('/sign-in')) return
+  const next = `${window.location.pathname}${window.location.search}`
+  window.location.assign(`/sign-in?next=${encodeURIComponent(next)}`)
+}
 
 function makeQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: signInAgainWhenUnauthorized }),
+    mutationCache: new MutationCache({ onError: signInAgainWhenUnauthorized }),
     defaultOptions: {
-      queries: { staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 },
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        // a 4xx answer will not change on a second try
+        retry: (failures, error) => failures < 1 && !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500),
+      },
     },
   })
 }

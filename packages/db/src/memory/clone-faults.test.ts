@@ -160,6 +160,37 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     expect(await threadSnapshot(getDb(), 'fault-race')).toEqual(source)
   })
 
+  it('a clone racing past the existence check loses on the primary key with ThreadAlreadyExistsError', async (context: TestContext) => {
+    if (kind !== 'postgres') context.skip('PGlite has one connection: transactions cannot overlap')
+    await seedThread(memoryWith({}), { threadId: 'fault-pk', resourceId: 'fault-user', texts: numbered(3) })
+    const before = await rowCounts(getDb())
+    let second: Promise<unknown> | undefined
+    // While the first clone holds its uncommitted thread row, a second clone passes the
+    // existence check (it cannot see that row) and blocks inserting the same primary key.
+    const storage = storageWithFault(getDb(), 'copyMessages', async () => {
+      second = memoryWith({}).cloneThread({ sourceThreadId: 'fault-pk', newThreadId: 'fault-pk-clone' }).catch((error: unknown) => error)
+      await expect
+        .poll(
+          async () =>
+            (
+              await getDb().prisma.$queryRaw<{ waiting: number }[]>`
+                SELECT count(*)::int AS waiting FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO%threads%'`
+            )[0]?.waiting,
+          { timeout: 10_000 },
+        )
+        .toBe(1)
+    })
+    const first = await memoryWith({}, { storage }).cloneThread({
+      sourceThreadId: 'fault-pk',
+      newThreadId: 'fault-pk-clone',
+      options: { messageFilter: { messageIds: ['fault-pk-m0', 'fault-pk-m1', 'fault-pk-m2'] } },
+    })
+    expect(first.thread.id).toBe('fault-pk-clone')
+    expect(await second).toBeInstanceOf(ThreadAlreadyExistsError)
+    expect(await rowCounts(getDb())).toEqual({ ...before, threads: before.threads + 1, messages: before.messages + 3 })
+  })
+
   it('a clone taken while the source grows sees one consistent snapshot', async (context: TestContext) => {
     if (kind !== 'postgres') context.skip('PGlite has one connection: no other session can write during the clone')
     const seeded = await seedThread(memoryWith({}), { threadId: 'fault-grow', resourceId: 'fault-user', texts: numbered(10) })

@@ -25,6 +25,14 @@ export function toolResult(toolCallId: string, toolName: string, args: unknown, 
   return { type: 'tool-invocation', toolInvocation: { toolCallId, toolName, args, state: 'result', result } }
 }
 
+/**
+ * A tool call stored before its result (state 'call'): the result arrives in a
+ * LATER message as `toolResult` with the same id (a long-running tool).
+ */
+export function pendingToolCall(toolCallId: string, toolName: string, args: unknown): ToolInvocationPart {
+  return { type: 'tool-invocation', toolInvocation: { toolCallId, toolName, args, state: 'call' } }
+}
+
 /** Reasoning as OpenAI-compatible providers (OpenAI, DeepSeek, ...) return it: plain text, no signature. */
 export function reasoning(value: string, providerMetadata: ProviderMetadata): ReasoningPart {
   return { type: 'reasoning', reasoning: value, details: [{ type: 'text', text: value }], providerMetadata }

@@ -1,7 +1,8 @@
-import type { MemoryStorage, StoredThread } from '@threadline/engine'
+import { Memory, type MemoryStorage, type StoredThread } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 import { demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory, seedDemoData, type SeedReport } from './index.ts'
+import { initechRestoreDrill, RESTORE_TOOL_CALL_ID } from './initech-restore-drill.ts'
 
 /** Everything the seed writes, read back through the storage. */
 async function snapshot(storage: MemoryStorage) {
@@ -102,6 +103,18 @@ describeEachDatabase('seedDemoData', (getDb) => {
     const referenced = [observations?.observedMessageIds ?? [], ...(observations?.bufferedObservationChunks ?? []).map((chunk) => chunk.messageIds)]
     expect(referenced.map((ids) => ids.length)).toEqual([2, 2])
     expect(referenced.flat().every((id) => postmortemIds.has(id))).toBe(true)
+  })
+
+  it('holds a tool call stored apart from its result: a fork from message 4 splits the pair', async () => {
+    const fourth = initechRestoreDrill.messages[3]!
+    const preview = await new Memory({ storage: getDb().storage }).previewClone({
+      sourceThreadId: initechRestoreDrill.thread.id,
+      options: { messageFilter: { endDate: fourth.createdAt } },
+    })
+    expect(preview.messageIds).toEqual(initechRestoreDrill.messages.slice(0, 4).map((message) => message.id))
+    expect(preview.warnings).toContainEqual(
+      expect.objectContaining({ code: 'split-tool-pair', messageId: fourth.id, message: expect.stringContaining(RESTORE_TOOL_CALL_ID) }),
+    )
   })
 
   it('is idempotent: a second run writes nothing and changes nothing', async () => {

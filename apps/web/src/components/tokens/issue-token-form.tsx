@@ -1,0 +1,124 @@
+'use client'
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import type { RouterOutputs } from '@/trpc/types.ts'
+import { Button } from '../ui/button.tsx'
+import { CopyButton } from '../ui/copy-button.tsx'
+import { describeError } from '../ui/describe-error.ts'
+import { checkboxClass, Field, FieldSet, inputClass } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { Panel } from '../ui/panel.tsx'
+
+type Issued = RouterOutputs['tokens']['issue']
+
+/** Issue a token scoped to resources; its secret is shown once, right here. */
+export function IssueTokenForm() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const resources = useQuery(trpc.resources.list.queryOptions())
+  const [name, setName] = useState('')
+  const [allResources, setAllResources] = useState(false)
+  const [resourceIds, setResourceIds] = useState<string[]>([])
+  const [canWrite, setCanWrite] = useState(false)
+  const [expiresInDays, setExpiresInDays] = useState('')
+  const [issued, setIssued] = useState<Issued | null>(null)
+
+  const issue = useMutation(
+    trpc.tokens.issue.mutationOptions({
+      onSuccess: async (result) => {
+        setIssued(result)
+        setName('')
+        setResourceIds([])
+        setAllResources(false)
+        setCanWrite(false)
+        setExpiresInDays('')
+        await queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() })
+      },
+    }),
+  )
+
+  const noScope = !allResources && resourceIds.length === 0
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    setIssued(null)
+    issue.mutate({
+      name,
+      allResources,
+      resourceIds: allResources ? [] : resourceIds,
+      canWrite,
+      ...(expiresInDays ? { expiresInDays: Number(expiresInDays) } : {}),
+    })
+  }
+
+  function toggleResource(id: string, checked: boolean) {
+    setResourceIds((current) => (checked ? [...current, id] : current.filter((candidate) => candidate !== id)))
+  }
+
+  return (
+    <Panel title="Issue a token" description="For app backends calling the API with a typed client.">
+      <form onSubmit={onSubmit} className="space-y-4">
+        <Field label="Name" hint="Who uses it, e.g. “support-bot production”.">
+          <input className={inputClass} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} />
+        </Field>
+        <FieldSet legend="Resources" hint="The token sees and changes only these resources' threads and memory.">
+          <label className="mb-2 flex items-center gap-2">
+            <input type="checkbox" className={checkboxClass} checked={allResources} onChange={(event) => setAllResources(event.target.checked)} />
+            All resources, including future ones
+          </label>
+          <div className="max-h-40 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+            {resources.data?.length === 0 && <p className="text-xs text-slate-500">No resource has threads yet.</p>}
+            {resources.data?.map((resource) => (
+              <label key={resource.id} className={`flex items-center gap-2 ${allResources ? 'text-slate-400' : ''}`}>
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  disabled={allResources}
+                  checked={allResources || resourceIds.includes(resource.id)}
+                  onChange={(event) => toggleResource(resource.id, event.target.checked)}
+                />
+                <span className="truncate font-mono text-xs">{resource.id}</span>
+                <span className="ml-auto text-xs text-slate-400">{resource.threadCount} threads</span>
+              </label>
+            ))}
+          </div>
+        </FieldSet>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FieldSet legend="Access">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" className={checkboxClass} checked={canWrite} onChange={(event) => setCanWrite(event.target.checked)} />
+              Can write (clone, edit memory)
+            </label>
+          </FieldSet>
+          <Field label="Expires after (days)" hint="Empty: valid until revoked.">
+            <input
+              className={inputClass}
+              type="number"
+              min={1}
+              max={3650}
+              value={expiresInDays}
+              onChange={(event) => setExpiresInDays(event.target.value)}
+            />
+          </Field>
+        </div>
+        {issue.error && <Notice tone="error" title="The token was not issued">{describeError(issue.error)}</Notice>}
+        <Button type="submit" variant="primary" disabled={issue.isPending || noScope || name.trim() === ''}>
+          {issue.isPending ? 'Issuing…' : 'Issue token'}
+        </Button>
+        {noScope && <p className="text-xs text-slate-500">Choose at least one resource, or all resources.</p>}
+      </form>
+      {issued && (
+        <Notice tone="success" title={`Token “${issued.summary.name}” issued`} className="mt-4" testId="issued-token">
+          <p>Copy it now: it is stored hashed and will not be shown again.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <code className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-emerald-200" data-testid="token-secret">
+              {issued.token}
+            </code>
+            <CopyButton text={issued.token} />
+          </div>
+        </Notice>
+      )}
+    </Panel>
+  )
+}

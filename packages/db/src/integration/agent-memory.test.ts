@@ -205,4 +205,25 @@ describeEachDatabase('Agent + Memory', (getDb) => {
     await expect(agent.generate('Hi', { memory: { thread: threadId, resource: 'someone-else' } })).rejects.toThrow(InvalidInputError)
     expect(server.requests).toHaveLength(0)
   })
+
+  it('clone-thread spec example: continues the conversation on the clone, leaving the source alone', async () => {
+    const { mem, threadId } = await seedThread([{ type: 'text', text: 'It is sunny in Paris.' }])
+    const { thread: fullClone } = await mem.cloneThread({ sourceThreadId: threadId, title: 'Alternative Conversation Path' })
+    const agent = new Agent({ id: 'a', name: 'a', instructions: 'You are a helpful assistant.', model: 'anthropic/claude-sonnet-4-5', memory: mem })
+    server.enqueue('anthropic', reply.text('Here is another way.'))
+
+    const response = await agent.generate('Try a different approach', {
+      memory: { thread: fullClone.id, resource: fullClone.resourceId },
+    })
+
+    expect(response.text).toBe('Here is another way.')
+    // the provider saw the cloned history followed by the new turn
+    expect(bodyText(0)).toContain('Weather in Paris?')
+    expect(bodyText(0)).toContain('It is sunny in Paris.')
+    expect(bodyText(0)).toContain('Try a different approach')
+    const onClone = await mem.listMessages({ threadId: fullClone.id })
+    expect(onClone.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect(onClone.every((m) => m.threadId === fullClone.id)).toBe(true)
+    expect(await mem.listMessages({ threadId })).toHaveLength(2)
+  })
 })

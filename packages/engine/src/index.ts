@@ -1,5 +1,6 @@
 // The public API of @threadline/engine. Names follow the spec.
 export * from './messages/types.ts'
+export { messagePartSchema, storedMessageSchema, storedMessagesSchema, parseStoredMessages } from './messages/schema.ts'
 export * from './storage/types.ts'
 export * from './errors/index.ts'
 export * from './processors/types.ts'

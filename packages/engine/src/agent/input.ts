@@ -3,38 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { InvalidInputError } from '../errors/index.ts'
+import { messagePartSchema } from '../messages/schema.ts'
 import type { MessagePart, StoredMessage } from '../messages/types.ts'
 import type { AgentCallOptions, AgentInput } from './types.ts'
-
-const providerMetadataSchema = z.record(z.string(), z.record(z.string(), z.unknown())).optional()
-
-const partSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string(), providerMetadata: providerMetadataSchema }),
-  z.object({
-    type: z.literal('reasoning'),
-    reasoning: z.string(),
-    details: z.array(
-      z.union([
-        z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
-        z.object({ type: z.literal('redacted'), data: z.string() }),
-      ]),
-    ),
-    providerMetadata: providerMetadataSchema,
-  }),
-  z.object({
-    type: z.literal('tool-invocation'),
-    toolInvocation: z.object({
-      toolCallId: z.string().min(1),
-      toolName: z.string().min(1),
-      args: z.unknown(),
-      state: z.enum(['call', 'partial-call', 'result']),
-      result: z.unknown().optional(),
-    }),
-    providerMetadata: providerMetadataSchema,
-  }),
-  z.object({ type: z.literal('file'), mimeType: z.string().min(1), data: z.string(), providerMetadata: providerMetadataSchema }),
-  z.object({ type: z.literal('step-start') }),
-])
 
 const inputSchema = z.union([
   z.string().min(1, 'must not be empty'),
@@ -42,7 +13,7 @@ const inputSchema = z.union([
     .array(
       z.object({
         role: z.enum(['user', 'assistant', 'system']),
-        content: z.union([z.string(), z.array(partSchema)]),
+        content: z.union([z.string(), z.array(messagePartSchema)]),
       }),
     )
     .min(1, 'must hold at least one message'),

@@ -32,7 +32,7 @@ import {
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
 import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
-import { asStoredMessage, saveMessagesInputSchema } from './message-schema.ts'
+import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
 import { parseInput } from './parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'

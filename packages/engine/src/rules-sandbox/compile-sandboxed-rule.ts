@@ -16,7 +16,7 @@ import { describeZodIssue, parseSandboxOutput } from './sandbox-output.ts'
 import { runInSandbox, type SandboxRun } from './sandbox-session.ts'
 import { SandboxedRegExp } from './sandboxed-regexp.ts'
 import { SandboxedRuleError, type SandboxLog } from './sandboxed-rule-error.ts'
-import { parseStoredMessages } from './stored-message-json.ts'
+import { parseStoredMessages } from '../messages/schema.ts'
 
 export const MAX_RULE_SOURCE_LENGTH = 100_000
 

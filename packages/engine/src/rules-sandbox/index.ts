@@ -9,4 +9,3 @@ export { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits, type SandboxLimits } from
 export { prepareSandbox, sandboxStatus, type SandboxStatus } from './sandbox-engine.ts'
 export type { SandboxRun } from './sandbox-session.ts'
 export { languageModelPromptSchema, parseLanguageModelPrompt } from './prompt-json.ts'
-export { storedMessagesSchema, parseStoredMessages } from './stored-message-json.ts'

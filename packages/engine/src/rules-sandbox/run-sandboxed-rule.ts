@@ -11,7 +11,7 @@ import type { SandboxLimits } from './sandbox-limits.ts'
 import { describeZodIssue } from './sandbox-output.ts'
 import type { SandboxRun } from './sandbox-session.ts'
 import { SandboxedRuleError, type SandboxedRuleErrorKind, type SandboxLog } from './sandboxed-rule-error.ts'
-import { parseStoredMessages } from './stored-message-json.ts'
+import { parseStoredMessages } from '../messages/schema.ts'
 
 export type SandboxedRunOutcome<T> =
   | { ok: true; result: T; logs: SandboxLog[]; durationMs: number }

@@ -1,6 +1,6 @@
-import { ThreadView } from '@/components/thread-view.tsx'
+import { ThreadPage } from '@/components/thread/thread-page.tsx'
 
-export default async function ThreadPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function ThreadRoute({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
-  return <ThreadView id={id} />
+  return <ThreadPage id={id} />
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import type { StoredMessage } from '../messages/types.ts'
-import { dateInputSchema, idSchema, metadataSchema } from './input-schemas.ts'
+import { dateInputSchema, idSchema, metadataSchema } from '../memory/input-schemas.ts'
+import type { StoredMessage } from './types.ts'
 
-// The stored message format (data-model.md) as a zod schema, for messages
-// handed to Memory.saveMessages from outside. Extra properties of a part are
+// The stored message format (data-model.md) as a zod schema: the one check of
+// messages that come from outside (Memory.saveMessages, agent input, the JSON a
+// sandboxed rule returns). Extra properties of a part are
 // kept (providers add their own), unknown part types are rejected.
 
 const providerMetadataSchema = z.record(z.string(), z.record(z.string(), z.unknown()))
@@ -16,7 +17,7 @@ const toolInvocationSchema = z.looseObject({
   result: z.unknown().optional(),
 })
 
-const partSchema = z.discriminatedUnion('type', [
+export const messagePartSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('text'), text: z.string(), providerMetadata: providerMetadataSchema.optional() }),
   z.looseObject({
     type: z.literal('reasoning'),
@@ -52,7 +53,7 @@ export const storedMessageSchema = z.strictObject({
   type: z.literal('v2').optional(),
   content: z.looseObject({
     format: z.literal(2),
-    parts: z.array(partSchema),
+    parts: z.array(messagePartSchema),
     content: z.string().optional(),
     metadata: metadataSchema.optional(),
     providerMetadata: providerMetadataSchema.optional(),
@@ -65,4 +66,11 @@ export const saveMessagesInputSchema = z.strictObject({ messages: z.array(stored
 /** The parsed message has the stored type (zod's output is structurally the same, with looser parts). */
 export function asStoredMessage(message: z.output<typeof storedMessageSchema>): StoredMessage {
   return message as StoredMessage
+}
+
+/** Stored messages; `createdAt` may be a Date, an ISO string or epoch ms and comes out a Date. */
+export const storedMessagesSchema = z.array(storedMessageSchema)
+
+export function parseStoredMessages(value: unknown): z.ZodSafeParseResult<StoredMessage[]> {
+  return storedMessagesSchema.safeParse(value) as z.ZodSafeParseResult<StoredMessage[]>
 }

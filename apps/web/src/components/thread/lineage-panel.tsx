@@ -1,0 +1,56 @@
+'use client'
+
+import Link from 'next/link'
+import type { RouterOutputs } from '@/trpc/types.ts'
+import { formatDateTime } from '../format.ts'
+import { ButtonLink } from '../ui/button.tsx'
+import { Panel } from '../ui/panel.tsx'
+
+type ThreadInfo = RouterOutputs['threads']['get']
+
+/** Where the thread came from (clone metadata, with a link to the source) and a way to its lineage graph. */
+export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
+  const threadId = info?.thread.id
+  const clone = info?.clone ?? null
+  return (
+    <Panel
+      title="Clone metadata"
+      description={clone ? 'This thread is a clone.' : 'This thread is an original.'}
+      actions={
+        threadId && (
+          <ButtonLink size="sm" href={`/threads/${encodeURIComponent(threadId)}/lineage`}>
+            Lineage graph
+          </ButtonLink>
+        )
+      }
+      testId="clone-panel"
+    >
+      {clone ? (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs">
+          <dt className="text-slate-500">Source</dt>
+          <dd className="break-all font-mono">
+            <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(clone.sourceThreadId)}`} data-testid="clone-source-link">
+              {clone.sourceThreadId}
+            </Link>
+          </dd>
+          <dt className="text-slate-500">Cloned at</dt>
+          <dd>{formatDateTime(new Date(clone.clonedAt))}</dd>
+          {clone.lastMessageId && (
+            <>
+              <dt className="text-slate-500" title="The last message the source had when it was cloned">
+                Source's last message
+              </dt>
+              <dd className="break-all font-mono">
+                <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(clone.sourceThreadId)}#m-${encodeURIComponent(clone.lastMessageId)}`}>
+                  {clone.lastMessageId}
+                </Link>
+              </dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p className="text-xs text-slate-500">Clones made from it appear in its lineage graph.</p>
+      )}
+    </Panel>
+  )
+}

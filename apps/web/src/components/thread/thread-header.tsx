@@ -1,0 +1,63 @@
+import type { RouterOutputs } from '@/trpc/types.ts'
+import Link from 'next/link'
+import { Badge } from '../badge.tsx'
+import { formatDateTime } from '../format.ts'
+import { ButtonLink } from '../ui/button.tsx'
+
+type Thread = RouterOutputs['threads']['byId']['thread']
+
+export function ThreadHeader({ thread, messageCount }: { thread: Thread; messageCount: number }) {
+  const id = encodeURIComponent(thread.id)
+  return (
+    <header className="rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">{thread.title || 'Untitled thread'}</h1>
+          <p className="mt-1 break-all font-mono text-xs text-slate-400">{thread.id}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{thread.resourceId}</Badge>
+          {thread.sourceThreadId !== null && <Badge tone="violet">Clone</Badge>}
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-500">Messages</dt>
+          <dd className="font-medium tabular-nums">{messageCount}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Created</dt>
+          <dd className="font-medium">{formatDateTime(thread.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Updated</dt>
+          <dd className="font-medium">{formatDateTime(thread.updatedAt)}</dd>
+        </div>
+        {thread.sourceThreadId !== null && (
+          <div className="min-w-0">
+            <dt className="text-slate-500">Cloned from</dt>
+            <dd className="truncate font-mono text-xs leading-5">
+              <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(thread.sourceThreadId)}`}>
+                {thread.sourceThreadId}
+              </Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+        <ButtonLink size="sm" variant="primary" href={`/threads/${id}/fork`}>
+          Clone…
+        </ButtonLink>
+        <ButtonLink size="sm" href={`/threads/${id}/lineage`}>
+          Lineage
+        </ButtonLink>
+        <ButtonLink size="sm" href={`/recall?thread=${id}`}>
+          Search this thread
+        </ButtonLink>
+        <ButtonLink size="sm" href={`/playground?thread=${id}`}>
+          Test in playground
+        </ButtonLink>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,92 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useMemo, useState } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import { EmptyState } from '../empty-state.tsx'
+import { describeError, errorCode } from '../ui/describe-error.ts'
+import { Notice } from '../ui/notice.tsx'
+import { Loading } from '../ui/progress.tsx'
+import { CloneResultBanner } from './clone-result-banner.tsx'
+import { EmbeddingsPanel } from './embeddings-panel.tsx'
+import { LineagePanel } from './lineage-panel.tsx'
+import { MessageCard } from './message-card.tsx'
+import { observationMarks } from './observation-marks.ts'
+import { ObservationalMemoryPanel, type OmScope } from './observational-memory-panel.tsx'
+import { ThreadHeader } from './thread-header.tsx'
+import { linkToolCalls } from './tool-links.ts'
+import { useMessageHash } from './use-message-hash.ts'
+import { WorkingMemoryPanel } from './working-memory-panel.tsx'
+
+const MESSAGE_LIMIT = 1000
+
+/** A thread's timeline with its memory side panels. */
+export function ThreadPage({ id }: { id: string }) {
+  const trpc = useTRPC()
+  const thread = useQuery(trpc.threads.byId.queryOptions({ id, messageLimit: MESSAGE_LIMIT }))
+  const info = useQuery(trpc.threads.get.queryOptions({ threadId: id }))
+  const [omScope, setOmScope] = useState<OmScope>('thread')
+  const om = useQuery(trpc.memory.observational.get.queryOptions({ scope: omScope, threadId: id }, { enabled: thread.isSuccess }))
+  const highlighted = useMessageHash(thread.isSuccess)
+
+  const messages = thread.data?.messages
+  const links = useMemo(() => linkToolCalls(messages ?? []), [messages])
+  const marks = useMemo(() => observationMarks(om.data?.current ?? null), [om.data])
+  const markedHere = messages?.filter((message) => marks.has(message.id)).length ?? 0
+
+  return (
+    <div className="space-y-5">
+      <Link href="/" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
+        <span aria-hidden>←</span> All threads
+      </Link>
+      {thread.error ? (
+        <Notice tone="error" title={errorCode(thread.error) === 'NOT_FOUND' ? 'Thread not found' : 'Could not load the thread'}>
+          {describeError(thread.error)}
+        </Notice>
+      ) : !thread.data ? (
+        <Loading label="Loading thread…" />
+      ) : (
+        <>
+          <ThreadHeader thread={thread.data.thread} messageCount={thread.data.messageCount} />
+          <CloneResultBanner threadId={thread.data.thread.id} />
+          <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <section aria-label="Timeline" className="min-w-0 space-y-3">
+              {thread.data.messages.length === 0 ? (
+                <div className="rounded-lg border border-slate-200 bg-white">
+                  <EmptyState title="No messages" description="This thread has no messages yet (an empty clone, or a thread whose agent has not answered)." />
+                </div>
+              ) : (
+                <ol className="space-y-3" aria-label="Messages">
+                  {thread.data.messages.map((message, index) => (
+                    <li key={message.id}>
+                      <MessageCard
+                        message={message}
+                        position={index + 1}
+                        threadId={thread.data.thread.id}
+                        links={links}
+                        mark={marks.get(message.id) ?? null}
+                        highlighted={highlighted === message.id}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {thread.data.messageCount > thread.data.messages.length && (
+                <p className="text-center text-sm text-slate-500">
+                  Showing the first {thread.data.messages.length} of {thread.data.messageCount} messages.
+                </p>
+              )}
+            </section>
+            <aside aria-label="Thread memory" className="min-w-0 space-y-4">
+              <LineagePanel info={info.data} />
+              <WorkingMemoryPanel threadId={thread.data.thread.id} resourceId={thread.data.thread.resourceId} />
+              <ObservationalMemoryPanel scope={omScope} onScopeChange={setOmScope} memory={om.data} error={om.error} markedHere={markedHere} />
+              <EmbeddingsPanel threadId={thread.data.thread.id} messageCount={thread.data.messageCount} />
+            </aside>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}

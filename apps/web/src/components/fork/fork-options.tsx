@@ -1,0 +1,118 @@
+'use client'
+
+import type { StoredMessage } from '@threadline/engine'
+import type { Dispatch, SetStateAction } from 'react'
+import { messageSnippet } from '../message-snippet.ts'
+import { checkboxClass, Field, FieldSet, inputClass, selectClass, textareaClass } from '../ui/field.tsx'
+import { Panel } from '../ui/panel.tsx'
+import type { Boundary, ForkForm, ForkFormErrors } from './fork-form.ts'
+
+const boundaries: { id: Boundary; label: string; hint: string }[] = [
+  { id: 'exact', label: 'Exact', hint: 'exactly the selected messages, even if that cuts a tool call from its result' },
+  { id: 'expand', label: 'Expand', hint: 'add messages so no tool pair is cut and it does not start on an orphaned assistant turn' },
+  { id: 'trim', label: 'Trim', hint: 'drop the orphaned half of a cut tool pair and leading assistant turns' },
+]
+
+/** Every cloneThread option. */
+export function ForkOptions({
+  form,
+  setForm,
+  errors,
+  messages,
+  sourceTitle,
+  sourceResourceId,
+  resources,
+}: {
+  form: ForkForm
+  setForm: Dispatch<SetStateAction<ForkForm>>
+  errors: ForkFormErrors
+  messages: StoredMessage[]
+  sourceTitle: string
+  sourceResourceId: string
+  resources: string[]
+}) {
+  const set = <Key extends keyof ForkForm>(key: Key, value: ForkForm[Key]) => setForm((current) => ({ ...current, [key]: value }))
+  return (
+    <Panel title="Options" description="Every option of cloneThread; the preview updates as you type.">
+      <div className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Title" hint={sourceTitle ? 'Empty: “Clone of …” the source title.' : 'Empty: no title.'}>
+            <input className={inputClass} value={form.title} placeholder={sourceTitle ? `Clone of ${sourceTitle}` : ''} onChange={(event) => set('title', event.target.value)} />
+          </Field>
+          <Field label="New thread ID" hint="Empty: a generated UUID.">
+            <input className={`${inputClass} font-mono`} value={form.newThreadId} onChange={(event) => set('newThreadId', event.target.value)} spellCheck={false} />
+          </Field>
+        </div>
+        <Field label="Resource" hint="Same resource: working and observational memory are shared when resource-scoped; another: they are copied.">
+          <select className={selectClass} value={form.resourceId} onChange={(event) => set('resourceId', event.target.value)}>
+            <option value="">{sourceResourceId} (same as the source)</option>
+            {resources
+              .filter((id) => id !== sourceResourceId)
+              .map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+          </select>
+        </Field>
+        <Field label="Metadata (JSON)" hint="Merged over the source's metadata; clone metadata is added automatically." error={errors.metadata}>
+          <textarea className={`${textareaClass} h-20`} value={form.metadataText} onChange={(event) => set('metadataText', event.target.value)} spellCheck={false} />
+        </Field>
+
+        <div className="border-t border-slate-100 pt-4">
+          <p className="text-sm font-semibold text-slate-800">Which messages</p>
+          <p className="text-xs text-slate-500">Filters apply together; the limit then keeps the most recent N.</p>
+        </div>
+        <Field label="Fork point" hint="Clone up to and including this message." error={errors.upTo}>
+          <select className={selectClass} value={form.upTo} onChange={(event) => set('upTo', event.target.value)}>
+            <option value="">No fork point (up to the last message)</option>
+            {messages.map((message, index) => (
+              <option key={message.id} value={message.id}>
+                #{index + 1} {message.role}: {messageSnippet(message, 60)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Message limit" hint="Most recent N; empty or 0: all." error={errors.messageLimit}>
+            <input className={inputClass} type="number" min={0} value={form.messageLimit} onChange={(event) => set('messageLimit', event.target.value)} />
+          </Field>
+          <Field label="From (inclusive)" error={errors.dates}>
+            <input className={inputClass} type="datetime-local" value={form.startDate} onChange={(event) => set('startDate', event.target.value)} />
+          </Field>
+          <Field label="Until (inclusive)" hint={form.upTo ? 'Set by the fork point.' : undefined}>
+            <input
+              className={inputClass}
+              type="datetime-local"
+              value={form.upTo ? '' : form.endDate}
+              disabled={form.upTo !== ''}
+              onChange={(event) => set('endDate', event.target.value)}
+            />
+          </Field>
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className={checkboxClass} checked={form.handPick} onChange={(event) => set('handPick', event.target.checked)} />
+          Hand-pick messages (tick them in the preview list)
+        </label>
+        <FieldSet legend="Boundary policy">
+          <div className="grid gap-2 sm:grid-cols-3">
+            {boundaries.map((boundary) => (
+              <label
+                key={boundary.id}
+                className={`flex cursor-pointer flex-col rounded-md border px-3 py-2 text-xs ${
+                  form.boundary === boundary.id ? 'border-indigo-500 bg-indigo-50/60 ring-1 ring-indigo-500' : 'border-slate-200 hover:bg-slate-50'
+                }`}
+              >
+                <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                  <input type="radio" name="boundary" className="accent-indigo-600" checked={form.boundary === boundary.id} onChange={() => set('boundary', boundary.id)} />
+                  {boundary.label}
+                </span>
+                <span className="mt-1 text-slate-500">{boundary.hint}</span>
+              </label>
+            ))}
+          </div>
+        </FieldSet>
+      </div>
+    </Panel>
+  )
+}

@@ -1,0 +1,149 @@
+'use client'
+
+import type { StoredMessage } from '@threadline/engine'
+import type { RouterOutputs } from '@/trpc/types.ts'
+import { Badge } from '../badge.tsx'
+import { messageSnippet } from '../message-snippet.ts'
+import { describeError } from '../ui/describe-error.ts'
+import { checkboxClass } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { Panel } from '../ui/panel.tsx'
+import { Spinner } from '../ui/progress.tsx'
+
+export type ClonePreview = RouterOutputs['clone']['preview']
+
+const memoryAction = {
+  copy: 'copied to the clone',
+  clone: 'cloned (IDs remapped)',
+  share: 'shared with the source',
+  none: 'nothing to carry over',
+} as const
+
+/** What create would do, from clone.preview: the messages copied (marked in the source list), warnings, vectors, memory. */
+export function ForkPreview({
+  preview,
+  error,
+  updating,
+  invalid,
+  messages,
+  upTo,
+  handPick,
+  pickedIds,
+  onTogglePick,
+}: {
+  preview: ClonePreview | undefined
+  error: unknown
+  updating: boolean
+  /** the form has problems: the preview waits for them to be fixed */
+  invalid: boolean
+  messages: StoredMessage[]
+  upTo: string
+  handPick: boolean
+  pickedIds: string[]
+  onTogglePick: (messageId: string, picked: boolean) => void
+}) {
+  const selected = new Set(preview?.messageIds ?? [])
+  const warnedAt = new Map((preview?.warnings ?? []).flatMap((warning) => (warning.messageId ? [[warning.messageId, warning.code] as const] : [])))
+  return (
+    <Panel
+      title="Preview"
+      description="Computed by the server with the same code as create; nothing is written."
+      actions={updating && <Spinner className="size-4 text-indigo-600" />}
+      testId="clone-preview"
+    >
+      <div className="space-y-3">
+        {invalid ? (
+          <Notice tone="info">Fix the highlighted options to see the preview.</Notice>
+        ) : error ? (
+          <Notice tone="error" title="The preview failed">
+            {describeError(error)}
+          </Notice>
+        ) : !preview ? (
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner /> Computing the preview…
+          </p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-xs text-slate-500">Messages</dt>
+                <dd className="font-semibold tabular-nums" data-testid="preview-count">
+                  {preview.count} of {messages.length}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Vectors</dt>
+                <dd className="text-xs">
+                  <span className="font-semibold tabular-nums">{preview.vectors.copied}</span> copied ·{' '}
+                  <span className="font-semibold tabular-nums">{preview.vectors.computed}</span> computed
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Working memory</dt>
+                <dd className="text-xs">{memoryAction[preview.workingMemory]}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-slate-500">Observational memory</dt>
+                <dd className="text-xs">{memoryAction[preview.observationalMemory]}</dd>
+              </div>
+            </dl>
+            <p className="text-xs text-slate-500">
+              New thread “<span className="font-medium text-slate-700">{preview.title || 'untitled'}</span>” in resource{' '}
+              <span className="font-mono">{preview.resourceId}</span>.
+            </p>
+            {preview.warnings.length === 0 ? (
+              <Notice tone="success">No warning: the selection keeps every tool call with its result.</Notice>
+            ) : (
+              <ul className="space-y-2" aria-label="Warnings">
+                {preview.warnings.map((warning, index) => (
+                  <li key={index}>
+                    <Notice tone="warning" testId="clone-warning">
+                      <span className="mr-2 inline-block">
+                        <Badge tone="amber">{warning.code}</Badge>
+                      </span>
+                      {warning.message}
+                      {warning.messageId && <span className="ml-1 font-mono text-xs">(at {warning.messageId})</span>}
+                    </Notice>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        <ol className="divide-y divide-slate-100 overflow-hidden rounded-md border border-slate-200" aria-label="Source messages" data-testid="preview-messages">
+          {messages.map((message, index) => {
+            const copied = selected.has(message.id)
+            const warning = warnedAt.get(message.id)
+            return (
+              <li
+                key={message.id}
+                data-testid="preview-message"
+                data-copied={copied}
+                className={`flex items-start gap-2 px-3 py-2 text-xs ${copied ? 'bg-emerald-50/60' : 'bg-white text-slate-400'}`}
+              >
+                {handPick ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Pick message #${index + 1}`}
+                    className={`${checkboxClass} mt-0.5`}
+                    checked={pickedIds.includes(message.id)}
+                    onChange={(event) => onTogglePick(message.id, event.target.checked)}
+                  />
+                ) : (
+                  <span aria-label={copied ? 'copied' : 'not copied'} className={`mt-0.5 w-4 shrink-0 text-center font-bold ${copied ? 'text-emerald-600' : 'text-slate-300'}`}>
+                    {copied ? '✓' : '–'}
+                  </span>
+                )}
+                <span className="w-7 shrink-0 font-mono tabular-nums">#{index + 1}</span>
+                <span className={`w-16 shrink-0 font-medium ${copied ? 'text-slate-700' : ''}`}>{message.role}</span>
+                <span className={`min-w-0 flex-1 truncate ${copied ? 'text-slate-700' : ''}`}>{messageSnippet(message)}</span>
+                {message.id === upTo && <Badge tone="indigo">fork point</Badge>}
+                {warning && <Badge tone="amber">{warning}</Badge>}
+              </li>
+            )
+          })}
+        </ol>
+      </div>
+    </Panel>
+  )
+}

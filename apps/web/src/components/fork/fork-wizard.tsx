@@ -1,0 +1,175 @@
+'use client'
+
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import Link from 'next/link'
+import { useRouter, useSearchParams } from 'next/navigation'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import { rememberCloneResult } from '../thread/clone-result-banner.tsx'
+import { Button } from '../ui/button.tsx'
+import { describeError, errorCode } from '../ui/describe-error.ts'
+import { Notice } from '../ui/notice.tsx'
+import { PageHeader } from '../ui/page-header.tsx'
+import { Loading, ProgressBar } from '../ui/progress.tsx'
+import { useDebouncedValue } from '../use-debounced-value.ts'
+import { emptyForkForm, toCloneArgs, type CloneArgs, type ForkForm } from './fork-form.ts'
+import { ForkOptions } from './fork-options.tsx'
+import { ForkPreview } from './fork-preview.tsx'
+
+const PREVIEW_DELAY_MS = 350
+
+/** Fork a thread: every cloneThread option, a live preview, then create and open the clone. */
+export function ForkWizard({ sourceId }: { sourceId: string }) {
+  const trpc = useTRPC()
+  const router = useRouter()
+  const at = useSearchParams().get('at') ?? ''
+  const source = useQuery(trpc.threads.byId.queryOptions({ id: sourceId, messageLimit: 1000 }))
+  const resources = useQuery(trpc.resources.list.queryOptions())
+  const [form, setForm] = useState<ForkForm>(() => emptyForkForm(at))
+
+  const messages = useMemo(() => source.data?.messages ?? [], [source.data])
+  const createdAt = useMemo(() => new Map(messages.map((message) => [message.id, message.createdAt])), [messages])
+  const { args, errors } = toCloneArgs(sourceId, form, (id) => createdAt.get(id))
+  const invalid = Object.keys(errors).length > 0
+  // the preview follows the form once it stops changing (compared as JSON: a new object each render)
+  const settledArgs = useDebouncedValue(JSON.stringify(args), PREVIEW_DELAY_MS)
+  const preview = useQuery(
+    trpc.clone.preview.queryOptions(JSON.parse(settledArgs) as CloneArgs, {
+      enabled: source.isSuccess && !invalid,
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  )
+
+  const create = useMutation(
+    trpc.clone.create.mutationOptions({
+      onSuccess: (result) => {
+        rememberCloneResult(result.thread.id, {
+          sourceThreadId: sourceId,
+          messageIdMap: result.messageIdMap,
+          count: Object.keys(result.messageIdMap).length,
+        })
+        router.push(`/threads/${encodeURIComponent(result.thread.id)}`)
+      },
+    }),
+  )
+
+  function togglePick(messageId: string, picked: boolean) {
+    setForm((current) => ({
+      ...current,
+      pickedIds: picked ? [...current.pickedIds, messageId] : current.pickedIds.filter((id) => id !== messageId),
+    }))
+  }
+
+  if (source.error) {
+    return (
+      <Notice tone="error" title={errorCode(source.error) === 'NOT_FOUND' ? 'Thread not found' : 'Could not load the thread'}>
+        {describeError(source.error)}
+      </Notice>
+    )
+  }
+  if (!source.data) return <Loading label="Loading the thread…" />
+  const thread = source.data.thread
+  const willCopy = preview.data && !preview.isPlaceholderData ? preview.data.count : undefined
+
+  return (
+    <div className="space-y-5">
+      <Link href={`/threads/${encodeURIComponent(sourceId)}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
+        <span aria-hidden>←</span> Back to the thread
+      </Link>
+      <PageHeader
+        title={at ? 'Fork from a message' : 'Clone a thread'}
+        description={
+          <>
+            Source: <span className="font-medium text-slate-700">{thread.title || 'Untitled thread'}</span>{' '}
+            <span className="font-mono text-xs">({thread.id})</span>, {source.data.messageCount} messages.
+          </>
+        }
+      />
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className="min-w-0 space-y-4">
+          <ForkOptions
+            form={form}
+            setForm={setForm}
+            errors={errors}
+            messages={messages}
+            sourceTitle={thread.title}
+            sourceResourceId={thread.resourceId}
+            resources={resources.data?.map((resource) => resource.id) ?? []}
+          />
+          <CreatePanel
+            disabled={invalid || create.isPending || !preview.data}
+            pending={create.isPending}
+            error={create.error}
+            count={willCopy}
+            onCreate={() => create.mutate({ ...args, returnMessages: false })}
+          />
+        </div>
+        <ForkPreview
+          preview={preview.data}
+          error={preview.error}
+          updating={preview.isFetching}
+          invalid={invalid}
+          messages={messages}
+          upTo={form.upTo}
+          handPick={form.handPick}
+          pickedIds={form.pickedIds}
+          onTogglePick={togglePick}
+        />
+      </div>
+    </div>
+  )
+}
+
+function CreatePanel({
+  disabled,
+  pending,
+  error,
+  count,
+  onCreate,
+}: {
+  disabled: boolean
+  pending: boolean
+  error: unknown
+  count: number | undefined
+  onCreate: () => void
+}) {
+  const elapsed = useElapsedSeconds(pending)
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="primary" onClick={onCreate} disabled={disabled}>
+          {pending ? 'Creating…' : 'Create clone'}
+        </Button>
+        <p className="text-xs text-slate-500">One transaction: the clone appears complete or not at all.</p>
+      </div>
+      {pending && (
+        <div className="space-y-1.5" data-testid="clone-progress">
+          <ProgressBar label="Creating the clone" />
+          <p className="text-xs text-slate-600" role="status">
+            Copying {count ?? 'the'} message{count === 1 ? '' : 's'} with new IDs, then vectors and memory… {elapsed.toFixed(1)} s
+          </p>
+        </div>
+      )}
+      {Boolean(error) && (
+        <Notice tone="error" title="The clone was not created">
+          {describeError(error)}
+        </Notice>
+      )}
+    </div>
+  )
+}
+
+/** Seconds since `running` turned true, updated ten times a second while it stays true. */
+function useElapsedSeconds(running: boolean): number {
+  const [elapsed, setElapsed] = useState(0)
+  const startedAt = useRef(0)
+  useEffect(() => {
+    if (!running) return
+    startedAt.current = performance.now()
+    setElapsed(0)
+    const timer = setInterval(() => setElapsed((performance.now() - startedAt.current) / 1000), 100)
+    return () => clearInterval(timer)
+  }, [running])
+  return elapsed
+}

@@ -1,0 +1,26 @@
+'use client'
+
+import ReactDiffViewer, { DiffMethod } from 'react-diff-viewer-continued'
+
+/** Two JSON values side by side, the lines a rule removed on the left and added on the right. */
+export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unknown; after: unknown; leftTitle: string; rightTitle: string }) {
+  const oldValue = JSON.stringify(before, null, 2)
+  const newValue = JSON.stringify(after, null, 2)
+  return (
+    <div className="overflow-hidden rounded-md border border-slate-200 text-xs [&_pre]:whitespace-pre-wrap [&_pre]:[overflow-wrap:anywhere]" data-testid="prompt-diff">
+      <ReactDiffViewer
+        oldValue={oldValue}
+        newValue={newValue}
+        splitView
+        leftTitle={leftTitle}
+        rightTitle={rightTitle}
+        compareMethod={DiffMethod.WORDS}
+        showDiffOnly
+        extraLinesSurroundingDiff={4}
+        disableWorker
+        hideSummary
+        styles={{ contentText: { fontFamily: 'var(--font-mono)', fontSize: 12, lineHeight: '18px' }, gutter: { minWidth: 32, padding: '0 6px' } }}
+      />
+    </div>
+  )
+}

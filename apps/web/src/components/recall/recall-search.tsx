@@ -1,0 +1,216 @@
+'use client'
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { StoredMessage } from '@threadline/engine'
+import Link from 'next/link'
+import { useState, type FormEvent } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import { Badge } from '../badge.tsx'
+import { EmptyState } from '../empty-state.tsx'
+import { formatDateTime } from '../format.ts'
+import { messageSnippet } from '../message-snippet.ts'
+import { threadMessageHref } from '../thread/anchors.ts'
+import { Button } from '../ui/button.tsx'
+import { describeError } from '../ui/describe-error.ts'
+import { Field, inputClass, selectClass } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { PageHeader } from '../ui/page-header.tsx'
+import { Panel } from '../ui/panel.tsx'
+import { Loading, Spinner } from '../ui/progress.tsx'
+import { useSearchParamsState } from '../use-search-params-state.ts'
+import { neighboursOf } from './neighbours.ts'
+
+type Scope = 'thread' | 'resource'
+
+/** Semantic search over a thread or a resource; each result opens the timeline at its message. */
+export function RecallSearch() {
+  const trpc = useTRPC()
+  const [params, setParams] = useSearchParamsState()
+  const threadId = params.get('thread') ?? ''
+  const resourceId = params.get('resource') ?? ''
+  const query = params.get('q') ?? ''
+  const topK = Math.min(100, Math.max(1, Number(params.get('k')) || 10))
+  const [scope, setScope] = useState<Scope>(resourceId ? 'resource' : 'thread')
+  const [draft, setDraft] = useState({ threadId, resourceId, query, topK: String(topK) })
+
+  const threads = useQuery(trpc.threads.list.queryOptions({ pageSize: 100 }))
+  const resources = useQuery(trpc.resources.list.queryOptions())
+  const target = resourceId ? { resourceId } : threadId ? { threadId } : null
+  const search = useQuery(
+    trpc.recall.search.queryOptions(target ? { ...target, query, topK } : { threadId: '', query: '', topK }, {
+      enabled: target !== null && query !== '',
+      placeholderData: keepPreviousData,
+    }),
+  )
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    setParams({
+      thread: scope === 'thread' ? draft.threadId : null,
+      resource: scope === 'resource' ? draft.resourceId : null,
+      q: draft.query.trim(),
+      k: draft.topK === '10' ? null : draft.topK,
+    })
+  }
+
+  const chosen = scope === 'thread' ? draft.threadId : draft.resourceId
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Recall" description="Semantic search over stored messages, as the agent's memory recalls them." />
+      <Panel title="Search">
+        <form onSubmit={onSubmit} className="grid items-end gap-3 md:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1.4fr)_5rem_auto]">
+          <Field label="Search in">
+            <select className={selectClass} value={scope} onChange={(event) => setScope(event.target.value as Scope)}>
+              <option value="thread">one thread</option>
+              <option value="resource">a resource</option>
+            </select>
+          </Field>
+          {scope === 'thread' ? (
+            <Field label="Thread">
+              <select className={selectClass} value={draft.threadId} onChange={(event) => setDraft({ ...draft, threadId: event.target.value })}>
+                <option value="">Choose a thread…</option>
+                {threads.data?.items.map((thread) => (
+                  <option key={thread.id} value={thread.id}>
+                    {thread.title || thread.id} ({thread.resourceId})
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ) : (
+            <Field label="Resource">
+              <select className={selectClass} value={draft.resourceId} onChange={(event) => setDraft({ ...draft, resourceId: event.target.value })}>
+                <option value="">Choose a resource…</option>
+                {resources.data?.map((resource) => (
+                  <option key={resource.id} value={resource.id}>
+                    {resource.id} ({resource.threadCount} threads)
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
+          <Field label="Query">
+            <input className={inputClass} type="search" value={draft.query} placeholder="e.g. database connection pool" onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
+          </Field>
+          <Field label="Top K">
+            <input className={inputClass} type="number" min={1} max={100} value={draft.topK} onChange={(event) => setDraft({ ...draft, topK: event.target.value })} />
+          </Field>
+          <Button type="submit" variant="primary" disabled={!chosen || draft.query.trim() === ''}>
+            Search
+          </Button>
+        </form>
+        {scope === 'thread' && draft.threadId && <IndexThreadHint threadId={draft.threadId} />}
+      </Panel>
+
+      {target === null || query === '' ? (
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <EmptyState title="Search your agents' memory" description="Choose a thread or a resource and type what you are looking for." />
+        </div>
+      ) : search.error ? (
+        <Notice tone="error" title="The search failed">
+          {describeError(search.error)}
+        </Notice>
+      ) : !search.data ? (
+        <Loading label="Searching…" />
+      ) : search.data.results.length === 0 ? (
+        <div className="rounded-lg border border-slate-200 bg-white">
+          <EmptyState
+            title="No message matched"
+            description="Nothing in memory is close to that query. Seeded or imported messages are searchable once their thread is indexed."
+          />
+        </div>
+      ) : (
+        <section aria-label="Results" className="space-y-3">
+          <p className="flex items-center gap-2 text-sm text-slate-500">
+            {search.data.results.length} result{search.data.results.length === 1 ? '' : 's'} for “{query}”, best first
+            {search.isFetching && <Spinner className="size-3.5" />}
+          </p>
+          <ol className="space-y-3">
+            {search.data.results.map((result, index) => (
+              <li key={result.message.id}>
+                <RecallResult rank={index + 1} score={result.score} message={result.message} context={search.data.context} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  )
+}
+
+function IndexThreadHint({ threadId }: { threadId: string }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const index = useMutation(
+    trpc.recall.indexThread.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.recall.search.queryKey() }),
+    }),
+  )
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
+      <span>Messages that were seeded or imported need vectors before they can be found.</span>
+      <Button size="sm" onClick={() => index.mutate({ threadId })} disabled={index.isPending}>
+        {index.isPending ? (
+          <>
+            <Spinner className="size-3.5" /> Indexing…
+          </>
+        ) : (
+          'Index this thread'
+        )}
+      </Button>
+      {index.data && (
+        <span role="status" className="font-medium text-emerald-700">
+          Indexed {index.data.messages} messages.
+        </span>
+      )}
+      {index.error && (
+        <span role="alert" className="text-red-700">
+          {describeError(index.error)}
+        </span>
+      )}
+    </div>
+  )
+}
+
+function RecallResult({ rank, score, message, context }: { rank: number; score: number; message: StoredMessage; context: StoredMessage[] }) {
+  const { before, after } = neighboursOf(message, context)
+  const clamped = Math.max(0, Math.min(1, score))
+  return (
+    <article className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="recall-result">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
+        <span className="font-mono text-slate-400">#{rank}</span>
+        <span className="flex items-center gap-2" title="Cosine similarity">
+          <span className="h-1.5 w-20 overflow-hidden rounded-full bg-slate-100">
+            <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${clamped * 100}%` }} />
+          </span>
+          <span className="font-semibold tabular-nums text-slate-700" data-testid="recall-score">
+            {score.toFixed(3)}
+          </span>
+        </span>
+        <Badge>{message.role}</Badge>
+        <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt)}</time>
+        <span className="ml-auto break-all font-mono text-slate-400">{message.threadId}</span>
+      </header>
+      <div className="space-y-1 px-4 py-3 text-sm">
+        {before.map((neighbour) => (
+          <Neighbour key={neighbour.id} message={neighbour} />
+        ))}
+        <Link href={threadMessageHref(message.threadId, message.id)} className="block rounded-md bg-indigo-50/60 px-2 py-1.5 text-slate-900 ring-1 ring-indigo-100 hover:bg-indigo-50" data-testid="recall-open">
+          {messageSnippet(message, 400)}
+          <span className="ml-2 whitespace-nowrap text-xs font-medium text-indigo-700">Open in timeline →</span>
+        </Link>
+        {after.map((neighbour) => (
+          <Neighbour key={neighbour.id} message={neighbour} />
+        ))}
+      </div>
+    </article>
+  )
+}
+
+function Neighbour({ message }: { message: StoredMessage }) {
+  return (
+    <Link href={threadMessageHref(message.threadId, message.id)} className="block truncate px-2 text-xs text-slate-500 hover:text-slate-800" data-testid="recall-neighbour">
+      <span className="mr-2 font-medium">{message.role}</span>
+      {messageSnippet(message, 200)}
+    </Link>
+  )
+}

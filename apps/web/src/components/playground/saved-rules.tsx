@@ -1,0 +1,105 @@
+'use client'
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import type { RouterOutputs } from '@/trpc/types.ts'
+import { Badge } from '../badge.tsx'
+import { EmptyState } from '../empty-state.tsx'
+import { formatRelative } from '../format.ts'
+import { Button } from '../ui/button.tsx'
+import { describeError } from '../ui/describe-error.ts'
+import { Notice } from '../ui/notice.tsx'
+import { Panel } from '../ui/panel.tsx'
+import { Loading } from '../ui/progress.tsx'
+
+export type LoadedRule = RouterOutputs['playground']['rules']['list'][number]
+type FixtureRun = RouterOutputs['playground']['rules']['runFixtures']
+
+/** The saved rules: load one into the editor, run its fixtures, delete it. */
+export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const rules = useQuery(trpc.playground.rules.list.queryOptions())
+  const [results, setResults] = useState<Record<string, FixtureRun>>({})
+  const [deleted, setDeleted] = useState<string | null>(null)
+  const runFixtures = useMutation(
+    trpc.playground.rules.runFixtures.mutationOptions({ onSuccess: (run) => setResults((current) => ({ ...current, [run.ruleId]: run })) }),
+  )
+  const remove = useMutation(
+    trpc.playground.rules.delete.mutationOptions({
+      onSuccess: async (_result, input) => {
+        setDeleted(rules.data?.find((rule) => rule.id === input.id)?.name ?? input.id)
+        await queryClient.invalidateQueries({ queryKey: trpc.playground.rules.list.queryKey() })
+      },
+    }),
+  )
+  return (
+    <Panel title="Saved rules" bodyClassName="">
+      {deleted && (
+        <Notice tone="success" className="m-3">
+          Deleted “{deleted}”.
+        </Notice>
+      )}
+      {(runFixtures.error ?? remove.error) && (
+        <Notice tone="error" className="m-3">
+          {describeError(runFixtures.error ?? remove.error)}
+        </Notice>
+      )}
+      {rules.error ? (
+        <Notice tone="error" title="Could not load the saved rules" className="m-3">
+          {describeError(rules.error)}
+        </Notice>
+      ) : !rules.data ? (
+        <div className="px-4">
+          <Loading label="Loading saved rules…" />
+        </div>
+      ) : rules.data.length === 0 ? (
+        <EmptyState title="No saved rules" description="Write a rule in the editor, test it, then save it with its fixtures." />
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {rules.data.map((rule) => {
+            const run = results[rule.id]
+            return (
+              <li key={rule.id} className="space-y-2 px-4 py-3" data-testid="saved-rule">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-sm font-medium">{rule.name}</span>
+                  {!rule.enabled && <Badge>disabled</Badge>}
+                  <Badge tone="sky">
+                    {rule.fixtures.length} fixture{rule.fixtures.length === 1 ? '' : 's'}
+                  </Badge>
+                  {rule.errorPatterns.length > 0 && <Badge tone="amber">reactive</Badge>}
+                  <span className="text-xs text-slate-400">updated {formatRelative(rule.updatedAt)}</span>
+                </div>
+                {rule.description && <p className="text-xs text-slate-600">{rule.description}</p>}
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" onClick={() => onLoad(rule)}>
+                    Load into the editor
+                  </Button>
+                  <Button size="sm" onClick={() => runFixtures.mutate({ id: rule.id })} disabled={rule.fixtures.length === 0 || runFixtures.isPending}>
+                    Run fixtures
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => remove.mutate({ id: rule.id })} disabled={remove.isPending}>
+                    Delete
+                  </Button>
+                </div>
+                {run && (
+                  <Notice tone={run.passed ? 'success' : 'error'} title={run.passed ? 'Every fixture passed' : 'Some fixtures failed'}>
+                    <ul className="text-xs">
+                      {run.results.map((result) => (
+                        <li key={result.name}>
+                          {result.passed ? '✓' : '✗'} {result.name}
+                          {result.failures.length > 0 && `: ${result.failures.join('; ')}`}
+                        </li>
+                      ))}
+                    </ul>
+                  </Notice>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,124 @@
+// Compat-pass benchmark (issue 8, part 2): ProviderHistoryCompat on prompts of
+// 100, 1k and 10k messages for an Anthropic model, a Cerebras model and an
+// unaffected one: µs per processLLMRequest call, heap bytes allocated per call,
+// and whether an unchanged prompt comes back as `undefined` (nothing copied).
+// Then the reactive tool-ID repair (processAPIError) on 10k stored messages.
+//
+//   pnpm exec tsx bench/compat.ts [--sizes=100,1000,10000]
+import type { APICallError as APICallErrorType } from '@ai-sdk/provider'
+import {
+  ProviderHistoryCompat,
+  toPrompt,
+  type LanguageModelPrompt,
+  type ProcessAPIErrorArgs,
+  type ProcessLLMRequestArgs,
+  type StoredMessage,
+} from '../packages/engine/src/index.ts'
+import { selectedSizes } from './lib/args.ts'
+import { heapBytesPerCall, microsPerCall, summarize } from './lib/measure.ts'
+import { conversation, type ReasoningStyle } from './lib/messages.ts'
+import { createReport } from './lib/report.ts'
+import { requireFrom } from './lib/workspace-require.ts'
+
+const { APICallError } = requireFrom('packages/engine')('@ai-sdk/provider') as { APICallError: typeof APICallErrorType }
+
+const sizes = selectedSizes([100, 1_000, 10_000])
+const models = { anthropic: 'anthropic/claude-sonnet-4-5', cerebras: 'cerebras/gpt-oss-120b', unaffected: 'openai/gpt-4o' } as const
+
+/** A prompt of exactly `size` messages, converted from a stored conversation as the agent does. */
+function promptOf(size: number, reasoning: ReasoningStyle): LanguageModelPrompt {
+  const stored = conversation({ threadId: 'compat', resourceId: 'compat', count: size, reasoning })
+  return toPrompt(stored, { instructions: 'You are a helpful support agent.' }).slice(0, size)
+}
+
+type Scenario = { model: keyof typeof models; prompt: string; reasoning: ReasoningStyle; expectChange: boolean }
+
+const scenarios: Scenario[] = [
+  { model: 'anthropic', prompt: 'OpenAI + Anthropic reasoning (rule fires)', reasoning: 'mixed', expectChange: true },
+  { model: 'anthropic', prompt: 'Anthropic-signed reasoning only (nothing to do)', reasoning: 'anthropic', expectChange: false },
+  { model: 'cerebras', prompt: 'reasoning present (rule fires)', reasoning: 'mixed', expectChange: true },
+  { model: 'cerebras', prompt: 'no reasoning (nothing to do)', reasoning: 'none', expectChange: false },
+  { model: 'unaffected', prompt: 'OpenAI + Anthropic reasoning', reasoning: 'mixed', expectChange: false },
+]
+
+/** Enough calls per round for ~10-50 ms rounds at these sizes. */
+const callsFor = (size: number) => Math.max(20, Math.round(200_000 / size))
+
+async function proactive(report: ReturnType<typeof createReport>): Promise<void> {
+  const compat = new ProviderHistoryCompat()
+  for (const size of sizes) {
+    for (const scenario of scenarios) {
+      const args: ProcessLLMRequestArgs = { prompt: promptOf(size, scenario.reasoning), model: models[scenario.model], stepNumber: 0, retryCount: 0, state: {} }
+      const call = () => compat.processLLMRequest(args)
+      const result = call()
+      const changed = result !== undefined
+      if (changed !== scenario.expectChange) throw new Error(`${scenario.model} / ${scenario.prompt}: expected ${scenario.expectChange ? 'a rewrite' : 'undefined'}`)
+      const { medianUs, bestUs } = microsPerCall(call, { calls: callsFor(size), rounds: 9 })
+      // Fewer calls for the allocation count so a rewrite's copies fit in the young generation.
+      const allocated = await heapBytesPerCall(call, changed ? Math.max(5, Math.round(2_000 / size)) : 1_000)
+      report.row('compat pass: processLLMRequest', {
+        model: `${scenario.model} (${models[scenario.model]})`,
+        prompt: scenario.prompt,
+        messages: size,
+        'µs/call p50': medianUs,
+        'µs/call best': bestUs,
+        result: changed ? `rewritten (${result!.prompt.length} msgs)` : 'undefined (no copy)',
+        'heap bytes/call': allocated,
+      })
+    }
+  }
+}
+
+function toolIdError(): APICallErrorType {
+  return new APICallError({
+    message: 'Bad Request',
+    url: 'http://127.0.0.1/v1/messages',
+    requestBodyValues: {},
+    statusCode: 400,
+    responseBody: JSON.stringify({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" },
+    }),
+  })
+}
+
+/** processAPIError mutates the history: each timed call gets its own fresh copy, prepared untimed. */
+async function reactive(report: ReturnType<typeof createReport>): Promise<void> {
+  const compat = new ProviderHistoryCompat()
+  const size = 10_000
+  const copies = 15
+  const cases: { name: string; toolIds: 'valid' | 'foreign'; error: () => unknown; expectRetry: boolean }[] = [
+    { name: 'Anthropic tool-ID 400, foreign IDs (fix rewrites)', toolIds: 'foreign', error: toolIdError, expectRetry: true },
+    { name: 'Anthropic tool-ID 400, IDs already valid (nothing to fix)', toolIds: 'valid', error: toolIdError, expectRetry: false },
+    { name: 'unrelated 500 (no rule matches)', toolIds: 'foreign', error: () => new Error('Internal server error'), expectRetry: false },
+  ]
+  for (const test of cases) {
+    const original = conversation({ threadId: 'reactive', resourceId: 'reactive', count: size, toolIds: test.toolIds })
+    const histories: StoredMessage[][] = Array.from({ length: copies + 1 }, () => structuredClone(original))
+    const error = test.error()
+    const samples: number[] = []
+    for (const [index, messages] of histories.entries()) {
+      const args: ProcessAPIErrorArgs = { error, messages, retryCount: 0, stepNumber: 0, state: {}, model: models.anthropic }
+      const start = performance.now()
+      const result = await compat.processAPIError(args)
+      const ms = performance.now() - start
+      if ((result?.retry === true) !== test.expectRetry) throw new Error(`${test.name}: expected retry ${test.expectRetry}`)
+      if (index > 0) samples.push(ms * 1000) // the first call warms up
+    }
+    const summary = summarize(samples)
+    report.row('compat: reactive tool-ID repair (processAPIError)', {
+      case: test.name,
+      messages: size,
+      'µs/call p50': summary.p50,
+      'µs/call best': summary.min,
+      retry: test.expectRetry,
+      calls: samples.length,
+    })
+  }
+}
+
+const report = createReport('compat', { sizes, models })
+await proactive(report)
+await reactive(report)
+report.printTables()
+report.save()

@@ -7,6 +7,7 @@ import { EmptyState } from './empty-state.tsx'
 import { ErrorNotice } from './error-notice.tsx'
 import { Pagination } from './pagination.tsx'
 import { ThreadsTable } from './threads-table.tsx'
+import { Notice } from './ui/notice.tsx'
 import { useSearchParamsState } from './use-search-params-state.ts'
 
 const PAGE_SIZE = 20
@@ -19,6 +20,7 @@ export function ThreadsExplorer() {
   const resource = params.get('resource') ?? ''
   const search = params.get('q') ?? ''
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
+  const deleted = params.get('deleted')
 
   const [searchText, setSearchText] = useState(search)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -86,6 +88,15 @@ export function ThreadsExplorer() {
           />
         </div>
       </div>
+
+      {deleted && (
+        <Notice tone="success">
+          Deleted “{deleted}”.{' '}
+          <button type="button" className="font-medium underline" onClick={() => setParams({ deleted: null })}>
+            Dismiss
+          </button>
+        </Notice>
+      )}
 
       <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
         {threads.error ? (

@@ -14,29 +14,13 @@ import {
   anthropicInvalidToolUseId,
   openaiResponsesFailedServerError,
   reply,
-  startFakeProvider,
-  type FakeProviderServer,
 } from '@threadline/engine/testing'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it } from 'vitest'
 import { z } from 'zod'
 import { describeEachDatabase } from '../testing/index.ts'
+import { useFakeProvider } from '@threadline/engine/testing/vitest'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
-  for (const provider of ['anthropic', 'cerebras', 'openai']) {
-    for (const [name, value] of Object.entries(server.envFor(provider))) vi.stubEnv(name, value)
-  }
-})
-afterEach(() => {
-  vi.unstubAllEnvs()
-})
+const server = useFakeProvider({ envFor: ['anthropic', 'cerebras', 'openai'] })
 
 const bodyText = (index: number) => JSON.stringify(server.requests[index]?.body)
 const BAD_ID = 'functions.get_weather:0'

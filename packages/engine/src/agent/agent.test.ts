@@ -2,11 +2,11 @@
 // Memory-backed turns are tested in packages/db/src/integration (real database).
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { APICallError, tool } from 'ai'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { InvalidInputError, ModelResolutionError, ProviderStreamError } from '../errors/index.ts'
 import type { Processor } from '../processors/types.ts'
-import { reply, startFakeProvider, type FakeProviderServer } from '../testing/index.ts'
+import { reply } from '../testing/index.ts'
 import {
   anthropicInvalidToolUseId,
   anthropicOverloadedStreamEvent,
@@ -14,23 +14,9 @@ import {
 } from '../testing/provider-error-presets.ts'
 import { Agent } from './agent.ts'
 import type { AgentInputMessage, AgentStreamEvent } from './types.ts'
+import { useFakeProvider } from '../testing/use-fake-provider.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
-  for (const provider of ['anthropic', 'openai', 'cerebras', 'example-provider']) {
-    for (const [name, value] of Object.entries(server.envFor(provider))) vi.stubEnv(name, value)
-  }
-})
-afterEach(() => {
-  vi.unstubAllEnvs()
-})
+const server = useFakeProvider({ envFor: ['anthropic', 'openai', 'cerebras', 'example-provider'] })
 
 const bodyOf = (index: number) => server.requests[index]?.body as Record<string, unknown>
 

@@ -2,29 +2,15 @@
 // @ai-sdk/cerebras and @ai-sdk/openai-compatible against the loopback fake
 // provider. The history is given as input here; the memory-backed acceptance
 // (repair persisted, later turns clean) is in packages/db/src/integration.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { MessagePart } from '../messages/types.ts'
-import { ProviderHistoryCompat, type CompatRule } from '../processors/provider-history-compat/index.ts'
-import { anthropicInvalidToolUseId, reply, startFakeProvider, type FakeProviderServer } from '../testing/index.ts'
+import { ProviderHistoryCompat } from '../processors/provider-history-compat/index.ts'
+import { anthropicInvalidToolUseId, reply, stripUnsupportedAssistantMetadata } from '../testing/index.ts'
 import { Agent } from './agent.ts'
 import type { AgentInputMessage } from './types.ts'
+import { useFakeProvider } from '../testing/use-fake-provider.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
-  for (const provider of ['anthropic', 'cerebras', 'example-provider']) {
-    for (const [name, value] of Object.entries(server.envFor(provider))) vi.stubEnv(name, value)
-  }
-})
-afterEach(() => {
-  vi.unstubAllEnvs()
-})
+const server = useFakeProvider({ envFor: ['anthropic', 'cerebras', 'example-provider'] })
 
 const bodyText = (index: number) => JSON.stringify(server.requests[index]?.body)
 
@@ -112,29 +98,7 @@ describe('cerebras: reasoning never reaches the wire', () => {
 })
 
 describe('the spec custom-rule example against an OpenAI-compatible provider (env: EXAMPLE_PROVIDER_*)', () => {
-  // Unchanged from provider-history-compat.md.
-  const stripUnsupportedAssistantMetadata: CompatRule = {
-    name: 'strip-unsupported-assistant-metadata',
-    applyToPrompt({ prompt, model }) {
-      if (typeof model !== 'string' || !model.startsWith('example-provider/')) {
-        return undefined
-      }
-      let changed = false
-      const nextPrompt = prompt.map(message => {
-        if (message.role !== 'assistant' || typeof message.content === 'string') {
-          return message
-        }
-        const nextContent = message.content.map(part => {
-          if (!('providerOptions' in part)) return part
-          changed = true
-          const { providerOptions: _providerOptions, ...rest } = part
-          return rest
-        })
-        return { ...message, content: nextContent }
-      })
-      return changed ? nextPrompt : undefined
-    },
-  }
+  // the rule is the spec's, verbatim: testing/spec-examples.ts
 
   const agent = new Agent({
     id: 'custom-provider-agent',

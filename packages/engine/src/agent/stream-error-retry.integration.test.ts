@@ -3,7 +3,7 @@
 // keeps after a retried stream is tested with a real database in
 // packages/db/src/integration.)
 import { APICallError } from 'ai'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StreamErrorRetryProcessor } from '../processors/stream-error-retry/index.ts'
 import {
   connectionReset,
@@ -13,26 +13,12 @@ import {
   openaiResponsesFailedServerError,
   openaiResponsesStreamServerError,
   reply,
-  startFakeProvider,
-  type FakeProviderServer,
 } from '../testing/index.ts'
 import { Agent } from './agent.ts'
 import type { AgentStreamEvent } from './types.ts'
+import { useFakeProvider } from '../testing/use-fake-provider.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
-  for (const [name, value] of Object.entries(server.envFor('openai'))) vi.stubEnv(name, value)
-})
-afterEach(() => {
-  vi.unstubAllEnvs()
-})
+const server = useFakeProvider({ envFor: ['openai'] })
 
 async function collect(events: AsyncIterable<AgentStreamEvent>): Promise<AgentStreamEvent[]> {
   const out: AgentStreamEvent[] = []

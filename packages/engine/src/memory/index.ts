@@ -8,3 +8,4 @@ export { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.
 export type { RecallResult } from './recall.ts'
 export { hashThreadId } from './thread-id-hash.ts'
 export { messageEmbeddingText } from './embedding-text.ts'
+export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './observational-memory.ts'

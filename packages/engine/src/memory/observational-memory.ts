@@ -4,7 +4,8 @@ import type { observationalMemoryFieldsSchema } from './input-schemas.ts'
 
 export type ObservationalMemoryFields = z.output<typeof observationalMemoryFieldsSchema>
 
-const EMPTY_CONTENT = {
+/** A record's content before anything was observed. */
+export const EMPTY_OBSERVATIONAL_MEMORY_CONTENT = {
   activeObservations: '',
   observedMessageIds: [],
   bufferedObservationChunks: [],
@@ -25,7 +26,7 @@ export type ObservationalMemoryOwner = Pick<ObservationalMemoryRecord, 'scope' |
 
 /** The first generation of a key: empty content overlaid with `fields`. */
 export function initialObservationalMemory(owner: ObservationalMemoryOwner, fields: ObservationalMemoryFields): NewObservationalMemoryRecord {
-  return { ...EMPTY_CONTENT, ...fields, ...owner, originType: 'initial' }
+  return { ...EMPTY_OBSERVATIONAL_MEMORY_CONTENT, ...fields, ...owner, originType: 'initial' }
 }
 
 /**
@@ -37,7 +38,7 @@ export function reflectedObservationalMemory(
   current: ObservationalMemoryRecord | null,
   fields: ObservationalMemoryFields,
 ): NewObservationalMemoryRecord {
-  const carried = current === null ? EMPTY_CONTENT : { ...EMPTY_CONTENT, ...contentOf(current) }
+  const carried = current === null ? EMPTY_OBSERVATIONAL_MEMORY_CONTENT : { ...EMPTY_OBSERVATIONAL_MEMORY_CONTENT, ...contentOf(current) }
   return {
     ...carried,
     isObserving: false,

@@ -9,10 +9,11 @@ import { ProviderHistoryCompat } from '../processors/provider-history-compat/pro
 import { runReactiveRules } from '../processors/provider-history-compat/reactive-rules.ts'
 import { storedMessage, toolPart } from '../processors/provider-history-compat/test-fixtures.ts'
 import type { LanguageModelPrompt } from '../processors/types.ts'
-import { anthropicInvalidToolUseId, startFakeProvider, type FakeProviderServer } from '../testing/index.ts'
+import { anthropicInvalidToolUseId } from '../testing/index.ts'
 import { exportSandboxedRulesAsCode } from './export-rules-as-code.ts'
 import { loadSandboxedRules, type SavedSandboxedRule } from './load-sandboxed-rules.ts'
 import { SandboxedRuleError } from './sandboxed-rule-error.ts'
+import { useFakeProvider } from '../testing/use-fake-provider.ts'
 
 const prompt: LanguageModelPrompt = [{ role: 'system', content: 'start' }]
 
@@ -50,13 +51,7 @@ function runPrompt(processor: ProviderHistoryCompat) {
   return processor.processLLMRequest({ prompt, model: 'anthropic/claude', stepNumber: 0, retryCount: 0, state: {} })
 }
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
+const server = useFakeProvider()
 
 /** The error @ai-sdk/anthropic raises for Anthropic's real tool-ID 400, over HTTP from the loopback fake. */
 async function anthropicToolIdError(): Promise<unknown> {

@@ -6,52 +6,14 @@ import { ProviderHistoryCompat } from '../processors/provider-history-compat/pro
 import { deepFreeze, mixedPrompt } from '../processors/provider-history-compat/test-fixtures.ts'
 import type { CompatRule } from '../processors/provider-history-compat/types.ts'
 import type { ModelRef } from '../processors/types.ts'
+import { stripUnsupportedAssistantMetadata } from '../testing/spec-examples.ts'
 import { compileSandboxedRule } from './compile-sandboxed-rule.ts'
 
-const stripUnsupportedAssistantMetadata: CompatRule = {
-  name: 'strip-unsupported-assistant-metadata',
-  applyToPrompt({ prompt, model }) {
-    if (typeof model !== 'string' || !model.startsWith('example-provider/')) {
-      return undefined
-    }
-    let changed = false
-    const nextPrompt = prompt.map(message => {
-      if (message.role !== 'assistant' || typeof message.content === 'string') {
-        return message
-      }
-      const nextContent = message.content.map(part => {
-        if (!('providerOptions' in part)) return part
-        changed = true
-        const { providerOptions: _providerOptions, ...rest } = part
-        return rest
-      })
-      return { ...message, content: nextContent }
-    })
-    return changed ? nextPrompt : undefined
-  },
-}
 
+// the same code pasted as JavaScript: the method's own source text, types stripped by the test transform
 const SANDBOXED_SOURCE = `export default {
-  name: 'strip-unsupported-assistant-metadata',
-  applyToPrompt({ prompt, model }) {
-    if (typeof model !== 'string' || !model.startsWith('example-provider/')) {
-      return undefined
-    }
-    let changed = false
-    const nextPrompt = prompt.map(message => {
-      if (message.role !== 'assistant' || typeof message.content === 'string') {
-        return message
-      }
-      const nextContent = message.content.map(part => {
-        if (!('providerOptions' in part)) return part
-        changed = true
-        const { providerOptions: _providerOptions, ...rest } = part
-        return rest
-      })
-      return { ...message, content: nextContent }
-    })
-    return changed ? nextPrompt : undefined
-  },
+  name: '${stripUnsupportedAssistantMetadata.name}',
+  ${stripUnsupportedAssistantMetadata.applyToPrompt!.toString()},
 }`
 
 function processWith(rule: CompatRule, model: ModelRef) {

@@ -2,3 +2,4 @@
 export * from './fake-provider-server.ts'
 export * from './fake-replies.ts'
 export * from './provider-error-presets.ts'
+export * from './spec-examples.ts'

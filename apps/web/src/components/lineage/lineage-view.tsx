@@ -18,9 +18,10 @@ import { ThreadNode, type ThreadFlowNode } from './thread-node.tsx'
 
 const nodeTypes = { thread: ThreadNode }
 
+/** The fork as clone metadata records it: when, and the source's last message at that moment. */
 function forkLabel(edge: { clonedAt: Date | null; lastMessageId: string | null }): string {
   const when = edge.clonedAt ? `forked ${formatDateTime(edge.clonedAt)}` : 'forked'
-  return edge.lastMessageId ? `${when} · source ended at ${edge.lastMessageId}` : when
+  return edge.lastMessageId ? `${when} · source then ended at ${edge.lastMessageId}` : when
 }
 
 /** The clone tree of a thread: ancestors above, clones below, each fork point on its edge. */
@@ -56,7 +57,7 @@ function LineageContent({ lineage }: { lineage: Lineage }) {
       source: edge.source,
       target: edge.target,
       type: 'smoothstep',
-      label: `⑂ ${forkLabel(edge.data)}`,
+      label: forkLabel(edge.data),
       labelStyle: { fontSize: 10, fill: '#475569' },
       labelBgStyle: { fill: '#f8fafc' },
       labelBgPadding: [4, 2] as [number, number],
@@ -128,7 +129,22 @@ function TreeLink({ node, current = false }: { node: LineageNode; current?: bool
         {node.title || 'Untitled thread'}
       </Link>
       <span className="font-mono text-xs text-slate-400">{node.id}</span>
-      {node.clonedAt && <span className="text-xs text-slate-500">⑂ {forkLabel(node)}</span>}
+      {node.clonedAt && (
+        <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+          <ForkIcon /> {forkLabel(node)}
+        </span>
+      )}
     </span>
+  )
+}
+
+function ForkIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 text-violet-500" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <circle cx="4" cy="3" r="1.5" />
+      <circle cx="12" cy="3" r="1.5" />
+      <circle cx="8" cy="13" r="1.5" />
+      <path d="M4 4.5v1.5a2 2 0 0 0 2 2h4a2 2 0 0 0 2-2V4.5M8 8v3.5" />
+    </svg>
   )
 }

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { Badge } from '../badge.tsx'
 import { formatDateTime } from '../format.ts'
 import { ButtonLink } from '../ui/button.tsx'
+import { DeleteThreadButton } from './delete-thread-button.tsx'
 
 type Thread = RouterOutputs['threads']['byId']['thread']
 
@@ -57,6 +58,7 @@ export function ThreadHeader({ thread, messageCount }: { thread: Thread; message
         <ButtonLink size="sm" href={`/playground?thread=${id}`}>
           Test in playground
         </ButtonLink>
+        <DeleteThreadButton threadId={thread.id} title={thread.title} />
       </div>
     </header>
   )

@@ -10,7 +10,7 @@ export const textareaClass =
 
 export const checkboxClass = 'size-4 shrink-0 rounded border-slate-300 text-indigo-600 accent-indigo-600'
 
-/** A labelled form control with an optional hint and error (the label wraps the control). */
+/** A labelled form control with an optional hint and error (the label wraps the control; the hint stays out of its name). */
 export function Field({
   label,
   hint,
@@ -25,16 +25,18 @@ export function Field({
   className?: string
 }) {
   return (
-    <label className={`block min-w-0 text-sm ${className}`}>
-      <span className="mb-1 block font-medium text-slate-700">{label}</span>
-      {children}
-      {hint && !error && <span className="mt-1 block text-xs text-slate-500">{hint}</span>}
+    <div className={`min-w-0 text-sm ${className}`}>
+      <label className="block">
+        <span className="mb-1 block font-medium text-slate-700">{label}</span>
+        {children}
+      </label>
+      {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
       {error && (
-        <span className="mt-1 block text-xs text-red-700" role="alert">
+        <p className="mt-1 text-xs text-red-700" role="alert">
           {error}
-        </span>
+        </p>
       )}
-    </label>
+    </div>
   )
 }
 

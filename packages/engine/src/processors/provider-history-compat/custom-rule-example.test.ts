@@ -3,30 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { LanguageModelPrompt, ProcessLLMRequestArgs } from '../types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'
 import { deepFreeze, mixedPrompt } from './test-fixtures.ts'
-import type { CompatRule } from './types.ts'
+import { stripUnsupportedAssistantMetadata } from '../../testing/spec-examples.ts'
 
-const stripUnsupportedAssistantMetadata: CompatRule = {
-  name: 'strip-unsupported-assistant-metadata',
-  applyToPrompt({ prompt, model }) {
-    if (typeof model !== 'string' || !model.startsWith('example-provider/')) {
-      return undefined
-    }
-    let changed = false
-    const nextPrompt = prompt.map(message => {
-      if (message.role !== 'assistant' || typeof message.content === 'string') {
-        return message
-      }
-      const nextContent = message.content.map(part => {
-        if (!('providerOptions' in part)) return part
-        changed = true
-        const { providerOptions: _providerOptions, ...rest } = part
-        return rest
-      })
-      return { ...message, content: nextContent }
-    })
-    return changed ? nextPrompt : undefined
-  },
-}
 
 function run(prompt: LanguageModelPrompt, model: ProcessLLMRequestArgs['model']) {
   const processor = new ProviderHistoryCompat({ additionalRules: [stripUnsupportedAssistantMetadata] })

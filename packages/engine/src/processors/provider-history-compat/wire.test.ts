@@ -4,21 +4,14 @@ import { createAnthropic } from '@ai-sdk/anthropic'
 import { createCerebras } from '@ai-sdk/cerebras'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeProvider, type FakeProviderServer } from '../../testing/fake-provider-server.ts'
+import { describe, expect, it } from 'vitest'
 import { reply } from '../../testing/fake-replies.ts'
 import type { LanguageModelPrompt } from '../types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'
 import { mixedPrompt, openaiReasoning, storedMessage, toolPart } from './test-fixtures.ts'
+import { useFakeProvider } from '../../testing/use-fake-provider.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => server.reset())
+const server = useFakeProvider()
 
 const compat = new ProviderHistoryCompat()
 

@@ -4,20 +4,13 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import { APICallError } from '@ai-sdk/provider'
 import { streamText } from 'ai'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeProvider, type FakeProviderServer } from '../../testing/fake-provider-server.ts'
+import { describe, expect, it } from 'vitest'
 import type { FakeReply } from '../../testing/fake-replies.ts'
 import { StreamErrorRetryProcessor } from './processor.ts'
 import { apiErrorArgs, openAIResponseFailedChunk, openAIServerErrorChunk } from './test-helpers.ts'
+import { useFakeProvider } from '../../testing/use-fake-provider.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => server.reset())
+const server = useFakeProvider()
 
 /** Streams one Responses call and returns the text and the error the caller received (as an error part or a rejection). */
 async function streamOnce(reply: FakeReply): Promise<{ text: string; error: unknown }> {

@@ -1,0 +1,235 @@
+// API under load (issue 8, part 5): the built app (`next start`) on loopback,
+// driven by autocannon with an API token: clone of a 50-message thread,
+// semantic recall (PGlite only: the PostgreSQL server here has no pgvector)
+// and threads.list, at 10 and 50 connections. Requests/s, p50/p99 latency,
+// non-2xx and errors (the target is 0).
+//
+//   pnpm exec tsx bench/api.ts [--db=pglite,postgres] [--duration=10] [--connections=10,50] [--build]
+//
+// Uses the existing build in apps/web/.next (its BUILD_ID is reported); builds
+// first when there is none or with --build (never while another `next start`
+// serves that folder). autocannon is a devDependency of apps/web.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { openDatabase, createOperator, type Database } from '../packages/db/src/index.ts'
+import { issueApiToken } from '../apps/web/src/server/auth/api-tokens.ts'
+import { flagValue, hasFlag } from './lib/args.ts'
+import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds } from './lib/databases.ts'
+import { createReport, type Report } from './lib/report.ts'
+import { seedThread, seedVectors } from './lib/seed.ts'
+import { repoRoot, requireFrom } from './lib/workspace-require.ts'
+
+type AutocannonResult = {
+  requests: { average: number; total: number }
+  latency: { p50: number; p90: number; p99: number; average: number; max: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+  '2xx': number
+  duration: number
+}
+type AutocannonOptions = {
+  url: string
+  connections: number
+  duration: number
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+}
+const autocannon = requireFrom('apps/web')('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
+
+const webDir = path.join(repoRoot, 'apps/web')
+const duration = Number(flagValue('duration') ?? 10)
+const connectionCounts = (flagValue('connections') ?? '10,50').split(',').map(Number)
+const RESOURCE = 'bench-api'
+const CLONE_RESOURCE = 'bench-api-clones'
+const THREADS = 100
+const MESSAGES_PER_THREAD = 50
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
+  })
+}
+
+async function ensureBuild(report: Report): Promise<void> {
+  const buildId = path.join(webDir, '.next', 'BUILD_ID')
+  if (hasFlag('build') || !existsSync(buildId)) await run('pnpm', ['--filter', '@threadline/web', 'build'], repoRoot)
+  report.note(`app build ${readFileSync(buildId, 'utf8').trim()} from ${statSync(buildId).mtime.toISOString()}`)
+}
+
+/** The benchmark's data: threads of 50 messages in one resource, an operator, and a read+write token for both resources. */
+async function seed(db: Database, withVectors: boolean): Promise<{ token: string; sourceThreadId: string }> {
+  for (let index = 0; index < THREADS; index++) {
+    const seeded = await seedThread(db, { threadId: `api-thread-${index}`, resourceId: RESOURCE, count: MESSAGES_PER_THREAD, seed: index + 1 })
+    if (withVectors && index === 0) await seedVectors(db, seeded, { bulk: false })
+  }
+  const operator = await createOperator(db.prisma, { email: 'bench@threadline.invalid', name: 'Bench', password: 'bench-password-0123456789' })
+  const { token } = await issueApiToken(db.prisma, {
+    name: 'bench',
+    createdById: operator.id,
+    allResources: false,
+    resourceIds: [RESOURCE, CLONE_RESOURCE],
+    canWrite: true,
+    expiresAt: null,
+  })
+  return { token, sourceThreadId: 'api-thread-0' }
+}
+
+async function startNext(databaseUrl: string): Promise<{ url: string; child: ChildProcess; peakRssMiB: () => number | null }> {
+  const port = await freePort()
+  const nextBin = requireFrom('apps/web').resolve('next/dist/bin/next')
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: webDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: databaseUrl,
+      THREADLINE_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
+      // The per-token rate limit would answer 429 long before the server is saturated.
+      THREADLINE_RATE_LIMIT_PER_SECOND: '1000000',
+      THREADLINE_RATE_LIMIT_BURST: '1000000',
+    },
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += String(chunk)))
+  child.stderr?.on('data', (chunk) => (output += String(chunk)))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`)
+    const ok = await fetch(`${url}/api/trpc/health.check`).then((response) => response.ok, () => false)
+    if (ok) break
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  /** VmHWM: the server process's peak resident set size so far. */
+  const peakRssMiB = () => {
+    try {
+      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]
+      return kb ? Number(kb) / 1024 : null
+    } catch {
+      return null
+    }
+  }
+  return { url, child, peakRssMiB }
+}
+
+async function stopNext(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** tRPC over HTTP with the superjson transformer: queries as GET ?input=, mutations as POST. */
+function trpcRequest(base: string, token: string, procedure: string, kind: 'query' | 'mutation', input: unknown): AutocannonOptions & { url: string } {
+  const payload = JSON.stringify({ json: input })
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  return kind === 'query'
+    ? { url: `${base}/api/trpc/${procedure}?input=${encodeURIComponent(payload)}`, connections: 1, duration: 1, headers }
+    : { url: `${base}/api/trpc/${procedure}`, connections: 1, duration: 1, method: 'POST', headers, body: payload }
+}
+
+type Endpoint = { name: string; request: AutocannonOptions }
+
+async function checkOnce(endpoint: Endpoint): Promise<void> {
+  const { url, method, headers, body } = endpoint.request
+  const response = await fetch(url, { method: method ?? 'GET', headers: headers ?? {}, ...(body ? { body } : {}) })
+  if (!response.ok) throw new Error(`${endpoint.name}: HTTP ${response.status}: ${(await response.text()).slice(0, 500)}`)
+}
+
+async function benchServer(report: Report, label: string, databaseUrl: string, endpoints: (base: string) => Endpoint[]): Promise<void> {
+  const server = await startNext(databaseUrl)
+  try {
+    for (const endpoint of endpoints(server.url)) {
+      await checkOnce(endpoint)
+      await autocannon({ ...endpoint.request, connections: 10, duration: 2 }) // warm-up: JIT, connection pool, plans
+      for (const connections of connectionCounts) {
+        const result = await autocannon({ ...endpoint.request, connections, duration })
+        report.row('API under load', {
+          db: label,
+          endpoint: endpoint.name,
+          connections,
+          'req/s': Math.round(result.requests.average),
+          'p50 ms': result.latency.p50,
+          'p99 ms': result.latency.p99,
+          'max ms': result.latency.max,
+          requests: result.requests.total,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          'server peak RSS MiB': server.peakRssMiB(),
+        })
+      }
+    }
+  } finally {
+    await stopNext(server.child)
+  }
+}
+
+function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) {
+  return (base: string): Endpoint[] => [
+    { name: 'threads.list (page of 20)', request: trpcRequest(base, token, 'threads.list', 'query', { resourceId: RESOURCE }) },
+    ...(semantic
+      ? [{ name: 'recall.search (top 10, thread)', request: trpcRequest(base, token, 'recall.search', 'query', { threadId: sourceThreadId, query: 'refund for a broken blender', topK: 10 }) }]
+      : []),
+    {
+      name: `clone.create (${MESSAGES_PER_THREAD} messages, returned)`,
+      request: trpcRequest(base, token, 'clone.create', 'mutation', { sourceThreadId, resourceId: CLONE_RESOURCE }),
+    },
+  ]
+}
+
+const kinds = selectedDatabaseKinds()
+const report = createReport('api', { databases: kinds, durationSeconds: duration, connections: connectionCounts, threads: THREADS, messagesPerThread: MESSAGES_PER_THREAD })
+await ensureBuild(report)
+if (kinds.includes('pglite')) {
+  // PGlite is embedded: seeded here into a data folder, closed, then opened by the server.
+  const folder = mkdtempSync(path.join(tmpdir(), 'threadline-bench-api-'))
+  try {
+    const databaseUrl = `file:${folder}`
+    const db = await openDatabase(databaseUrl)
+    const seeded = await seed(db, true).finally(() => db.close())
+    await benchServer(report, 'pglite', databaseUrl, endpointsFor(seeded.token, seeded.sourceThreadId, true))
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+if (kinds.includes('postgres')) {
+  const server = await benchPostgresServer()
+  try {
+    const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
+    try {
+      const seeded = await seed(db, false)
+      const databaseUrl = (await db.prisma.$queryRawUnsafe<{ name: string }[]>('SELECT current_database() AS name'))[0]!.name
+      const url = new URL(server.adminUrl)
+      url.pathname = `/${databaseUrl}`
+      await benchServer(report, 'postgres', url.toString(), endpointsFor(seeded.token, seeded.sourceThreadId, false))
+    } finally {
+      await db.close()
+    }
+  } finally {
+    await server.stop()
+  }
+}
+report.printTables()
+report.save()

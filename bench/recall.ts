@@ -1,0 +1,138 @@
+// Recall benchmark (issue 8, part 4): on a 100k-message thread, the last 50
+// messages and semantic top-10 (PGlite with pgvector and the migration's HNSW
+// index), p50/p95 over many queries. The last-50 read also runs on the
+// PostgreSQL server (it has no pgvector here).
+//
+//   pnpm exec tsx bench/recall.ts [--sizes=100000] [--db=pglite,postgres] [--queries=200]
+import { hashedNgramEmbedder, Memory } from '../packages/engine/src/index.ts'
+import { Prisma, vectorQuerySql } from '../packages/db/src/index.ts'
+import { flagValue, selectedSizes } from './lib/args.ts'
+import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
+import { summarize, timed } from './lib/measure.ts'
+import { seededRandom } from './lib/messages.ts'
+import { createReport, type Report } from './lib/report.ts'
+import { seedThread, seedVectors } from './lib/seed.ts'
+
+const sizes = selectedSizes([100_000])
+const queryCount = Number(flagValue('queries') ?? 200)
+
+const SEARCH_WORDS = ['refund', 'broken blender', 'kitchen appliance', 'return label', 'invoice', 'password reset', 'delivery', 'laptop battery', 'deploy rollback', 'latency', 'subscription upgrade', 'tracking package', 'warranty', 'escalation', 'weekend schedule']
+
+/** Search strings of two or three topics, the same every run. */
+function searchStrings(count: number): string[] {
+  const random = seededRandom(42)
+  const pick = () => SEARCH_WORDS[Math.floor(random() * SEARCH_WORDS.length)]!
+  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? `${pick()} and ${pick()}` : `${pick()} ${pick()} ${pick()}`))
+}
+
+type Sample = { name: string; run: (query: string) => Promise<number> }
+
+async function measure(report: Report, db: BenchDatabase, size: number, samples: Sample[]): Promise<void> {
+  const queries = searchStrings(queryCount)
+  for (const sample of samples) {
+    for (const query of queries.slice(0, 10)) await sample.run(query) // warm-up: plans, caches
+    const ms: number[] = []
+    let returned = 0
+    for (const query of queries) {
+      const result = await timed(() => sample.run(query))
+      ms.push(result.ms)
+      returned += result.value
+    }
+    const summary = summarize(ms)
+    report.row('recall', {
+      db: db.kind,
+      messages: size,
+      operation: sample.name,
+      'p50 ms': summary.p50,
+      'p95 ms': summary.p95,
+      'p99 ms': summary.p99,
+      'mean ms': summary.mean,
+      'messages returned (avg)': Math.round(returned / queries.length),
+      queries: queries.length,
+    })
+  }
+}
+
+/** Whether the planner answers the semantic query through the HNSW index (EXPLAIN, printed as a note). */
+async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
+  const embedder = hashedNgramEmbedder()
+  const [embedding] = await embedder.embed(['refund for a broken blender'])
+  const sql = vectorQuerySql({ embedding: embedding!, model: embedder.id, topK: 10, threadId })
+  const plan = await db.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${sql}`)
+  const lines = plan.map((row) => row['QUERY PLAN'])
+  const scan = lines.find((line) => /Index Scan|Seq Scan|Bitmap/.test(line))?.trim() ?? lines.join(' / ')
+  return scan
+}
+
+async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
+  for (const size of sizes) {
+    const seedStart = performance.now()
+    const source = await seedThread(db, { threadId: `recall-${size}`, count: size })
+    let semantic = false
+    if (db.kind === 'pglite') {
+      await seedVectors(db, source, { bulk: true })
+      semantic = true
+    }
+    await db.prisma.$executeRawUnsafe('VACUUM ANALYZE')
+    report.note(`${db.kind}: seeded ${size.toLocaleString('en-US')} messages${semantic ? ' with vectors and the HNSW index' : ''} in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
+    const threadId = source.threadId
+    const plain = new Memory({ storage: db.storage, vector: db.vector, options: { lastMessages: 50 } })
+    const samples: Sample[] = [
+      { name: 'last 50 (memory.recall, no search)', run: async () => (await plain.recall({ threadId })).messages.length },
+    ]
+    if (semantic) {
+      report.note(`${db.kind}: semantic query plan: ${await hnswPlan(db, threadId)}`)
+      const recall = new Memory({
+        storage: db.storage,
+        vector: db.vector,
+        options: { lastMessages: 50, semanticRecall: { topK: 10, messageRange: 1, scope: 'thread' } },
+      })
+      const embedder = recall.embedder
+      samples.push(
+        {
+          name: 'semantic top-10 only (vector query, query embedded)',
+          run: async (query) => {
+            const [embedding] = await embedder.embed([query])
+            return (await db.vector.queryVectors({ embedding: embedding!, model: embedder.id, topK: 10, threadId })).length
+          },
+        },
+        {
+          name: 'semantic top-10 + neighbours (memory.recall, lastMessages: false)',
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false })).messages.length,
+        },
+        {
+          name: 'last 50 + semantic top-10 (memory.recall)',
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query })).messages.length,
+        },
+      )
+    }
+    await measure(report, db, size, samples)
+    await db.storage.deleteThread(threadId)
+  }
+}
+
+const kinds = selectedDatabaseKinds()
+const report = createReport('recall', { sizes, queries: queryCount, databases: kinds })
+if (kinds.includes('pglite')) {
+  const db = await openPgliteBenchDatabase()
+  try {
+    await benchDatabase(report, db)
+  } finally {
+    await db.close()
+  }
+}
+if (kinds.includes('postgres')) {
+  const server = await benchPostgresServer()
+  try {
+    const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
+    try {
+      await benchDatabase(report, db)
+    } finally {
+      await db.close()
+    }
+  } finally {
+    await server.stop()
+  }
+}
+report.printTables()
+report.save()

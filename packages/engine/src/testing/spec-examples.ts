@@ -1,0 +1,28 @@
+// Code from the spec, verbatim (only the imports differ), shared by the tests
+// that prove it runs unchanged: through the processor, an Agent on the wire,
+// and pasted into the rules sandbox.
+import type { CompatRule } from '../processors/provider-history-compat/types.ts'
+
+/** provider-history-compat.md, "Custom rules". */
+export const stripUnsupportedAssistantMetadata: CompatRule = {
+  name: 'strip-unsupported-assistant-metadata',
+  applyToPrompt({ prompt, model }) {
+    if (typeof model !== 'string' || !model.startsWith('example-provider/')) {
+      return undefined
+    }
+    let changed = false
+    const nextPrompt = prompt.map(message => {
+      if (message.role !== 'assistant' || typeof message.content === 'string') {
+        return message
+      }
+      const nextContent = message.content.map(part => {
+        if (!('providerOptions' in part)) return part
+        changed = true
+        const { providerOptions: _providerOptions, ...rest } = part
+        return rest
+      })
+      return { ...message, content: nextContent }
+    })
+    return changed ? nextPrompt : undefined
+  },
+}

@@ -5,7 +5,13 @@
 // non-2xx and errors (the target is 0).
 //
 //   pnpm exec tsx bench/api.ts [--db=pglite,postgres] [--duration=10] [--connections=10,50] [--build]
+//                              [--only=clone|recall|list] [--profile] [--server=next,plain]
 //
+// `--server=plain` (diagnostic) serves the same tRPC handler and services from
+// node:http without Next (bench/lib/plain-api-server.ts), to show Next's share.
+//
+// `--profile` writes a V8 CPU profile of the server to bench/results/profiles/
+// (summarise it with `pnpm exec tsx bench/profile-summary.ts <file>`).
 // Uses the existing build in apps/web/.next (its BUILD_ID is reported); builds
 // first when there is none or with --build (never while another `next start`
 // serves that folder). autocannon is a devDependency of apps/web.
@@ -44,6 +50,12 @@ const autocannon = requireFrom('apps/web')('autocannon') as (options: Autocannon
 const webDir = path.join(repoRoot, 'apps/web')
 const duration = Number(flagValue('duration') ?? 10)
 const connectionCounts = (flagValue('connections') ?? '10,50').split(',').map(Number)
+const only = flagValue('only')
+const serverKinds = (flagValue('server') ?? 'next').split(',').map((kind): ServerKind => {
+  if (kind !== 'next' && kind !== 'plain') throw new Error(`--server: "${kind}" is neither next nor plain`)
+  return kind
+})
+const profileDir = path.join(repoRoot, 'bench', 'results', 'profiles')
 const RESOURCE = 'bench-api'
 const CLONE_RESOURCE = 'bench-api-clones'
 const THREADS = 100
@@ -91,11 +103,33 @@ async function seed(db: Database, withVectors: boolean): Promise<{ token: string
   return { token, sourceThreadId: 'api-thread-0' }
 }
 
-async function startNext(databaseUrl: string): Promise<{ url: string; child: ChildProcess; peakRssMiB: () => number | null }> {
+/** CPU time (user + system) the process has used so far, in ms (from /proc; Linux only). */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second here)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
+}
+
+type ServerKind = 'next' | 'plain'
+type RunningServer = { url: string; child: ChildProcess; peakRssMiB: () => number | null }
+
+/**
+ * 'next': the built app under `next start`; 'plain' (diagnostic): the same tRPC
+ * handler and services behind node:http, to see what Next itself costs.
+ */
+async function startServer(kind: ServerKind, databaseUrl: string): Promise<RunningServer> {
   const port = await freePort()
-  const nextBin = requireFrom('apps/web').resolve('next/dist/bin/next')
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: webDir,
+  const profile = hasFlag('profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const command =
+    kind === 'next'
+      ? [requireFrom('apps/web').resolve('next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1']
+      : ['--import', 'tsx', path.join(repoRoot, 'bench/lib/plain-api-server.ts')]
+  const child = spawn(process.execPath, [...profile, ...command], {
+    cwd: kind === 'next' ? webDir : repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -111,13 +145,14 @@ async function startNext(databaseUrl: string): Promise<{ url: string; child: Chi
   let output = ''
   child.stdout?.on('data', (chunk) => (output += String(chunk)))
   child.stderr?.on('data', (chunk) => (output += String(chunk)))
-  const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
+  let url = kind === 'next' ? `http://127.0.0.1:${port}` : ''
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output}`)
-    const ok = await fetch(`${url}/api/trpc/health.check`).then((response) => response.ok, () => false)
+    if (child.exitCode !== null) throw new Error(`the ${kind} server exited with ${child.exitCode}:\n${output}`)
+    if (url === '') url = /"url":"([^"]+)"/.exec(output)?.[1] ?? ''
+    const ok = url !== '' && (await fetch(`${url}/api/trpc/health.check`).then((response) => response.ok, () => false))
     if (ok) break
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`the ${kind} server did not answer within 60 s:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   /** VmHWM: the server process's peak resident set size so far. */
@@ -129,10 +164,11 @@ async function startNext(databaseUrl: string): Promise<{ url: string; child: Chi
       return null
     }
   }
+  if (process.env.BENCH_SERVER_LOG) child.once('exit', () => console.log(`--- server output\n${output.slice(-4000)}`))
   return { url, child, peakRssMiB }
 }
 
-async function stopNext(child: ChildProcess): Promise<void> {
+async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
@@ -159,14 +195,21 @@ async function checkOnce(endpoint: Endpoint): Promise<void> {
 }
 
 async function benchServer(report: Report, label: string, databaseUrl: string, endpoints: (base: string) => Endpoint[]): Promise<void> {
-  const server = await startNext(databaseUrl)
+  for (const kind of serverKinds) await benchServerKind(report, kind, label, databaseUrl, endpoints)
+}
+
+async function benchServerKind(report: Report, kind: ServerKind, label: string, databaseUrl: string, endpoints: (base: string) => Endpoint[]): Promise<void> {
+  const server = await startServer(kind, databaseUrl)
   try {
-    for (const endpoint of endpoints(server.url)) {
+    for (const endpoint of endpoints(server.url).filter((candidate) => only === undefined || candidate.name.includes(only))) {
       await checkOnce(endpoint)
       await autocannon({ ...endpoint.request, connections: 10, duration: 2 }) // warm-up: JIT, connection pool, plans
       for (const connections of connectionCounts) {
+        const cpuBefore = cpuMs(server.child.pid)
         const result = await autocannon({ ...endpoint.request, connections, duration })
+        const cpuAfter = cpuMs(server.child.pid)
         report.row('API under load', {
+          server: kind === 'next' ? 'next start' : 'node:http (no Next)',
           db: label,
           endpoint: endpoint.name,
           connections,
@@ -177,12 +220,13 @@ async function benchServer(report: Report, label: string, databaseUrl: string, e
           requests: result.requests.total,
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
+          'server CPU ms/req': cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
           'server peak RSS MiB': server.peakRssMiB(),
         })
       }
     }
   } finally {
-    await stopNext(server.child)
+    await stopServer(server.child)
   }
 }
 

@@ -21,7 +21,7 @@ const repsFlag = flagValue('reps')
 /** Repetitions per case: more for small threads, where one run is noisy. */
 function repetitions(size: number): number {
   if (repsFlag) return Number(repsFlag)
-  return size <= 1_000 ? 7 : size <= 10_000 ? 3 : 1
+  return size <= 1_000 ? 7 : size <= 10_000 ? 5 : 3
 }
 
 type Floor = { name: string; copy: (db: Database, source: SeededThread, targetThreadId: string) => Promise<number> }
@@ -225,9 +225,9 @@ function growthRows(rows: Row[]): Row[] {
         out.push({
           db: String(kind),
           case: String(name),
-          messages: row.messages,
-          copied: row.copied,
-          'clone ms': row['clone ms'],
+          messages: Number(row.messages),
+          copied: Number(row.copied),
+          'clone ms': Number(row['clone ms']),
           'µs per copied message': (Number(row['clone ms']) * 1000) / Number(row.copied),
           'time growth': growth,
           'size growth': sizeFactor,

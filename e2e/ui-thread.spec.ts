@@ -54,7 +54,7 @@ test('the timeline renders each part for what it is, with memory side panels', a
   expect(browserErrors).toEqual([])
 })
 
-test('the thread page stays usable at 800 px', async ({ page }) => {
+test('the thread page and the explorer stay usable at 800 px', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
   await page.setViewportSize({ width: 800, height: 900 })
   await signIn(page, `/threads/${thread.id}`)
@@ -63,5 +63,9 @@ test('the thread page stays usable at 800 px', async ({ page }) => {
   // nothing wider than the window
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
   await screenshot(page, 'thread-800px')
+  await page.getByRole('link', { name: 'Threads', exact: true }).click()
+  await expect(page.getByTestId('thread-row').first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
+  await screenshot(page, 'explorer-800px')
   expect(browserErrors).toEqual([])
 })

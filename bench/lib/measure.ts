@@ -106,19 +106,8 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 50))
 let gcEntries = 0
 let gcObserver: PerformanceObserver | undefined
 
-/**
- * Heap bytes allocated per call: the growth of the used heap over `calls`
- * calls with no garbage collection in between (V8 exposes no cumulative
- * allocation counter to read instead). `null` when a collection ran during the
- * loop (the growth would undercount): use fewer calls then. Collections are
- * counted from 'gc' performance entries, which arrive after the loop.
- */
-export async function heapBytesPerCall(fn: () => unknown, calls: number): Promise<number | null> {
-  gcObserver ??= new PerformanceObserver((list) => {
-    gcEntries += list.getEntries().length
-  })
-  gcObserver.observe({ entryTypes: ['gc'] })
-  for (let i = 0; i < calls; i++) fn() // warm-up: inline caches and optimised code are allocated here, not below
+/** Growth of the used heap over `calls` calls, or null when a collection ran meanwhile. */
+async function heapGrowth(fn: () => unknown, calls: number): Promise<number | null> {
   gc()
   await settle()
   const collectionsBefore = gcEntries
@@ -126,7 +115,27 @@ export async function heapBytesPerCall(fn: () => unknown, calls: number): Promis
   for (let i = 0; i < calls; i++) fn()
   const after = v8.getHeapStatistics().used_heap_size
   await settle()
-  const collected = gcEntries !== collectionsBefore
-  gcObserver.disconnect()
-  return collected ? null : Math.max(0, after - before) / calls
+  return gcEntries === collectionsBefore ? after - before : null
+}
+
+/**
+ * Heap bytes allocated per call: the growth of the used heap over 2n calls
+ * minus that over n calls, divided by n, so the fixed cost of measuring
+ * cancels out (V8 exposes no cumulative allocation counter to read instead).
+ * `null` when a collection ran during a loop (the growth would undercount):
+ * use fewer calls then. Collections are counted from 'gc' performance entries.
+ */
+export async function heapBytesPerCall(fn: () => unknown, calls: number): Promise<number | null> {
+  gcObserver ??= new PerformanceObserver((list) => {
+    gcEntries += list.getEntries().length
+  })
+  gcObserver.observe({ entryTypes: ['gc'] })
+  try {
+    for (let i = 0; i < 2 * calls; i++) fn() // warm-up: inline caches and optimised code are allocated here, not below
+    const single = await heapGrowth(fn, calls)
+    const double = await heapGrowth(fn, 2 * calls)
+    return single === null || double === null ? null : Math.max(0, double - single) / calls
+  } finally {
+    gcObserver.disconnect()
+  }
 }

@@ -56,14 +56,15 @@ function words(random: () => number, chars: number): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1, Math.max(1, chars - 1))}.`
 }
 
-function reasoningMetadata(style: Exclude<ReasoningStyle, 'none'>, index: number): ProviderMetadata {
-  const anthropic = style === 'anthropic' || (style === 'mixed' && index % 2 === 0)
-  return anthropic ? { anthropic: { signature: `sig-${index.toString(36)}` } } : { openai: { itemId: `rs_${index.toString(36)}` } }
-}
-
 type Turn = 'user' | 'assistant-reasoning' | 'assistant-tool' | 'assistant-answer'
 // A user question, then the assistant thinks, calls a tool and answers.
 const CYCLE: Turn[] = ['user', 'assistant-reasoning', 'assistant-tool', 'assistant-answer']
+
+function reasoningMetadata(style: Exclude<ReasoningStyle, 'none'>, index: number): ProviderMetadata {
+  // 'mixed' alternates by conversation cycle (reasoning turns all sit at the same position in a cycle)
+  const anthropic = style === 'anthropic' || (style === 'mixed' && Math.floor(index / CYCLE.length) % 2 === 0)
+  return anthropic ? { anthropic: { signature: `sig-${index.toString(36)}` } } : { openai: { itemId: `rs_${index.toString(36)}` } }
+}
 
 /** The parts of one message, with `fill` characters of free text to reach its size. */
 function partsFor(turn: Turn, index: number, fill: number, random: () => number, options: Required<Pick<ConversationOptions, 'reasoning' | 'toolIds'>>): MessagePart[] {

@@ -1,8 +1,8 @@
 'use client'
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
-import { usePathname, useRouter } from 'next/navigation'
+import { usePathname } from 'next/navigation'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Button } from './ui/button.tsx'
 import { describeError } from './ui/describe-error.ts'
@@ -56,16 +56,11 @@ export function AppHeader() {
 
 function OperatorMenu() {
   const trpc = useTRPC()
-  const router = useRouter()
-  const queryClient = useQueryClient()
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }))
   const signOut = useMutation(
     trpc.auth.signOut.mutationOptions({
-      onSuccess: () => {
-        queryClient.clear()
-        router.replace('/sign-in')
-        router.refresh()
-      },
+      // a full page load: nothing of the session stays in the client's caches
+      onSuccess: () => window.location.assign('/sign-in'),
     }),
   )
   const who = me.data?.kind === 'operator' ? me.data.operator : null

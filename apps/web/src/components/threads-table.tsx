@@ -14,20 +14,14 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
   const router = useRouter()
   return (
     <table className="w-full table-fixed border-collapse text-sm">
-      <colgroup>
-        <col />
-        <col className="w-44" />
-        <col className="w-28" />
-        <col className="w-28" />
-        <col className="w-56" />
-      </colgroup>
       <thead className="border-b border-slate-200 bg-slate-50/80">
         <tr>
           <th scope="col" className={headerCell}>Thread</th>
-          <th scope="col" className={headerCell}>Resource</th>
-          <th scope="col" className={`${headerCell} text-right`}>Messages</th>
-          <th scope="col" className={headerCell}>Lineage</th>
-          <th scope="col" className={headerCell}>Last activity</th>
+          {/* narrow windows show the resource under the title instead */}
+          <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>Resource</th>
+          <th scope="col" className={`${headerCell} w-28 text-right`}>Messages</th>
+          <th scope="col" className={`${headerCell} w-36`}>Lineage</th>
+          <th scope="col" className={`${headerCell} w-44 xl:w-56`}>Last activity</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -47,16 +41,24 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
                 {row.title || <span className="italic text-slate-400">Untitled thread</span>}
               </Link>
               <span className="block truncate font-mono text-xs text-slate-400">{row.id}</span>
+              <span className="mt-1 block lg:hidden">
+                <Badge>{row.resourceId}</Badge>
+              </span>
             </td>
-            <td className="px-4 py-3 align-middle">
+            <td className="hidden px-4 py-3 align-middle lg:table-cell">
               <Badge>{row.resourceId}</Badge>
             </td>
             <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">{row.messageCount}</td>
             <td className="px-4 py-3 align-middle">
               {row.isClone ? (
-                <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
-                  Clone
-                </Badge>
+                <span className="flex min-w-0 flex-col items-start gap-0.5">
+                  <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
+                    Clone
+                  </Badge>
+                  <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Cloned from ${row.sourceThreadId}`}>
+                    of {row.sourceThreadId}
+                  </span>
+                </span>
               ) : (
                 <span className="text-slate-400">Original</span>
               )}

@@ -5,7 +5,7 @@ export type RetryDecision = RouterOutputs['playground']['retryDecision']
 
 const reasonText: Record<RetryDecision['reason'], string> = {
   matcher: 'a custom matcher matched',
-  'openai-responses': 'the built-in OpenAI Responses matcher recognised a transient stream error',
+  'openai-responses': 'the built-in matcher recognised a transient error (OpenAI Responses stream error, or the same shape from Anthropic)',
   'is-retryable': 'the provider marked the error retryable',
   'unknown-error': 'nothing matched and retryUnknownErrors is on',
   terminal: 'the error is terminal: no wait can fix it',

@@ -10,7 +10,7 @@ export function ThreadField({ value, onChange, label = 'Thread' }: { value: stri
   const threads = useQuery(trpc.threads.list.queryOptions({ pageSize: 100 }))
   return (
     <Field label={label} error={threads.error ? 'Could not load the threads' : null}>
-      <select className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select className={selectClass} value={value} onChange={(event) => onChange(event.target.value)} aria-label={label}>
         <option value="">Choose a thread…</option>
         {threads.data?.items.map((thread) => (
           <option key={thread.id} value={thread.id}>

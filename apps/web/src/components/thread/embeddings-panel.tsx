@@ -41,7 +41,7 @@ export function EmbeddingsPanel({ threadId, messageCount }: { threadId: string; 
         </Button>
         {index.data && (
           <Notice tone="success">
-            Indexed: every one of the {index.data.messages} messages now has a vector.
+            Indexed the thread's {index.data.messages} messages: those without a vector were embedded.
           </Notice>
         )}
         {index.error && (

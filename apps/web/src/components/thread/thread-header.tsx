@@ -1,5 +1,4 @@
 import type { RouterOutputs } from '@/trpc/types.ts'
-import Link from 'next/link'
 import { Badge } from '../badge.tsx'
 import { formatDateTime } from '../format.ts'
 import { ButtonLink } from '../ui/button.tsx'
@@ -18,10 +17,14 @@ export function ThreadHeader({ thread, messageCount }: { thread: Thread; message
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{thread.resourceId}</Badge>
-          {thread.sourceThreadId !== null && <Badge tone="violet">Clone</Badge>}
+          {thread.sourceThreadId !== null && (
+            <Badge tone="violet" title="Its source and clone metadata are in the side panel">
+              Clone
+            </Badge>
+          )}
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-3 gap-3 text-sm sm:max-w-2xl">
         <div>
           <dt className="text-slate-500">Messages</dt>
           <dd className="font-medium tabular-nums">{messageCount}</dd>
@@ -34,16 +37,6 @@ export function ThreadHeader({ thread, messageCount }: { thread: Thread; message
           <dt className="text-slate-500">Updated</dt>
           <dd className="font-medium">{formatDateTime(thread.updatedAt)}</dd>
         </div>
-        {thread.sourceThreadId !== null && (
-          <div className="min-w-0">
-            <dt className="text-slate-500">Cloned from</dt>
-            <dd className="truncate font-mono text-xs leading-5">
-              <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(thread.sourceThreadId)}`}>
-                {thread.sourceThreadId}
-              </Link>
-            </dd>
-          </div>
-        )}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-3">
         <ButtonLink size="sm" variant="primary" href={`/threads/${id}/fork`}>

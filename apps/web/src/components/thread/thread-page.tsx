@@ -78,7 +78,7 @@ export function ThreadPage({ id }: { id: string }) {
                 </p>
               )}
             </section>
-            <aside aria-label="Thread memory" className="min-w-0 space-y-4">
+            <aside aria-label="Thread memory" className="grid min-w-0 items-start gap-4 md:grid-cols-2 lg:grid-cols-1">
               <LineagePanel info={info.data} />
               <WorkingMemoryPanel threadId={thread.data.thread.id} resourceId={thread.data.thread.resourceId} />
               <ObservationalMemoryPanel scope={omScope} onScopeChange={setOmScope} memory={om.data} error={om.error} markedHere={markedHere} />

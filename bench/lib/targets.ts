@@ -1,0 +1,63 @@
+// The issue's targets, checked against the latest results JSON of each
+// benchmark. Printed as a table ("met" / "missed" / "not measured"); never an
+// exit code: benchmarks are not timed tests.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { resultsDir, type BenchResult, type Row } from './report.ts'
+
+function load(name: string): BenchResult | null {
+  const file = path.join(resultsDir, `${name}.json`)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult) : null
+}
+
+function rowsOf(result: BenchResult | null, table: string): Row[] {
+  return result?.tables[table] ?? []
+}
+
+type Check = { target: string; measured: string; status: 'met' | 'missed' | 'not measured' }
+
+function check(target: string, value: number | undefined, limit: number, unit: string, describe?: string): Check {
+  if (value === undefined || !Number.isFinite(value)) return { target, measured: '-', status: 'not measured' }
+  return { target, measured: describe ?? `${value.toFixed(value < 10 ? 2 : 0)} ${unit}`, status: value <= limit ? 'met' : 'missed' }
+}
+
+const num = (value: Row[string] | undefined) => (typeof value === 'number' ? value : undefined)
+
+export function targetChecks(): Check[] {
+  const clone = rowsOf(load('clone'), 'clone vs floor')
+  const cloneRow = (db: string, size: number, name: string) => clone.find((row) => row.db === db && row.messages === size && row.case === name)
+  const noReturn = cloneRow('postgres', 100_000, 'clone, returnMessages: false')
+  const withReturn = cloneRow('postgres', 100_000, 'clone, messages returned')
+  const growth = rowsOf(load('clone'), 'clone: linear growth (time per copied message as the thread grows)').filter(
+    (row) => row.db === 'postgres' && row['size growth'] === 10 && !String(row.case).includes('messageLimit'),
+  )
+  const worstGrowth = growth.length > 0 ? Math.max(...growth.map((row) => Number(row['time growth']))) : undefined
+  const embeddings = cloneRow('pglite', 1_000, 'clone with embeddings copied, returnMessages: false')
+
+  const compat = rowsOf(load('compat'), 'compat pass: processLLMRequest').filter((row) => row.messages === 10_000)
+  const fires = compat.filter((row) => String(row.result).startsWith('rewritten')).map((row) => Number(row['µs/call p50']))
+  const idle = compat.filter((row) => String(row.result).startsWith('undefined')).map((row) => Number(row['µs/call p50']))
+
+  const recall = rowsOf(load('recall'), 'recall').filter((row) => row.db === 'pglite' && row.messages === 100_000)
+  const last50 = recall.find((row) => String(row.operation).startsWith('last 50 (memory.recall'))
+  const semantic = recall.find((row) => String(row.operation).startsWith('semantic top-10 + neighbours'))
+
+  const api = rowsOf(load('api'), 'API under load').filter((row) => String(row.endpoint).startsWith('clone.create') && row.connections === 10)
+  const bestApi = api.sort((a, b) => Number(b['req/s']) - Number(a['req/s']))[0]
+
+  return [
+    check('clone 100k on PostgreSQL, returnMessages: false, <= 1.5x floor', num(noReturn?.['x floor']), 1.5, 'x'),
+    check('clone 100k on PostgreSQL, messages returned, <= 3x floor', num(withReturn?.['x floor']), 3, 'x'),
+    check('linear growth on PostgreSQL: 10x messages <= ~10x time (worst case)', worstGrowth, 11, 'x'),
+    check('clone 1k messages with embeddings (PGlite) < 0.3 s', num(embeddings?.['clone ms']), 300, 'ms'),
+    check('compat pass 10k messages, rules fire, < 1 ms (worst model)', fires.length ? Math.max(...fires) / 1000 : undefined, 1, 'ms'),
+    check('compat pass 10k messages, nothing applies, < 0.3 ms (worst case)', idle.length ? Math.max(...idle) / 1000 : undefined, 0.3, 'ms'),
+    check('recall last 50 of 100k (PGlite) < 3 ms p50', num(last50?.['p50 ms']), 3, 'ms'),
+    check('semantic top-10 of 100k (PGlite, HNSW) < 20 ms p50', num(semantic?.['p50 ms']), 20, 'ms'),
+    {
+      target: 'API clone (50 messages) >= 300 req/s with p99 < 100 ms at 10 connections',
+      measured: bestApi ? `${bestApi['req/s']} req/s, p99 ${bestApi['p99 ms']} ms (${bestApi.db})` : '-',
+      status: !bestApi ? 'not measured' : Number(bestApi['req/s']) >= 300 && Number(bestApi['p99 ms']) < 100 ? 'met' : 'missed',
+    },
+  ]
+}

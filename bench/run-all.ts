@@ -1,0 +1,44 @@
+// `pnpm bench [names...] [--flags]`: runs the benchmarks one after another,
+// each in its own process (so memory figures are its own), then prints the
+// issue's targets against the results. Flags go to every benchmark, e.g.
+//   pnpm bench                    all of them, full sizes
+//   pnpm bench clone --quick      the clone benchmark without the 100k threads
+//   pnpm bench compat retry       only those two
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { formatTable } from './lib/report.ts'
+import { targetChecks } from './lib/targets.ts'
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url))
+const all = ['compat', 'retry', 'recall', 'clone', 'api'] as const
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--')
+const names = args.filter((arg) => !arg.startsWith('--'))
+const flags = args.filter((arg) => arg.startsWith('--'))
+const unknown = names.filter((name) => !(all as readonly string[]).includes(name))
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Available: ${all.join(', ')}`)
+  process.exit(2)
+}
+const selected = names.length > 0 ? names : [...all]
+
+function runBench(name: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, `${name}.ts`), ...flags], { stdio: 'inherit' })
+    child.once('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+const failed: string[] = []
+for (const name of selected) {
+  const started = performance.now()
+  const code = await runBench(name)
+  console.log(`\n[${name}] ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  if (code !== 0) failed.push(name)
+}
+console.log(`\n# targets (latest results in bench/results/)\n${formatTable(targetChecks())}`)
+if (failed.length > 0) {
+  console.error(`\nbenchmarks that failed to run: ${failed.join(', ')}`)
+  process.exit(1)
+}

@@ -26,6 +26,11 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(callCard).toContainText('call + result')
   await expect(callCard.getByTestId('tool-result-link')).toContainText(source.messages[4]!.id)
   await expect(messages.nth(4).getByTestId('tool-result-reference')).toContainText(source.messages[3]!.id)
+  // the chart the operator attached to message 6 is shown as an image
+  const file = messages.nth(5).getByTestId('file-part')
+  await expect(file).toContainText('image/svg+xml')
+  await expect(file.getByRole('img')).toBeVisible()
+  expect(await file.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160)
   await screenshot(page, 'thread-timeline')
 
   await messages.nth(3).getByRole('link', { name: 'Fork from here' }).click()

@@ -21,7 +21,7 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
           <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>Resource</th>
           <th scope="col" className={`${headerCell} w-28 text-right`}>Messages</th>
           <th scope="col" className={`${headerCell} w-36`}>Lineage</th>
-          <th scope="col" className={`${headerCell} w-44 xl:w-56`}>Last activity</th>
+          <th scope="col" className={`${headerCell} w-52 xl:w-56`}>Last activity</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">

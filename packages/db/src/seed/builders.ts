@@ -87,8 +87,9 @@ export class ConversationBuilder {
     return this.add('system', [text(value)], minutesLater)
   }
 
-  user(value: string, minutesLater = 1): this {
-    return this.add('user', [text(value)], minutesLater)
+  /** A user turn; `attachments` (e.g. file parts) follow its text. */
+  user(value: string, minutesLater = 1, attachments: MessagePart[] = []): this {
+    return this.add('user', [text(value), ...attachments], minutesLater)
   }
 
   assistant(model: TurnModel, parts: MessagePart[], minutesLater = 1): this {

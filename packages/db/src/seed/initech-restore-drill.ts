@@ -1,3 +1,4 @@
+import type { FilePart } from '@threadline/engine'
 import { ConversationBuilder, pendingToolCall, text, toolResult, type SeedThread } from './builders.ts'
 import { INITECH } from './initech-ops.ts'
 
@@ -9,6 +10,19 @@ const gpt41 = { provider: 'openai', modelId: 'gpt-4.1-2025-04-14' }
 
 const restoreArgs = { backupId: 'billing-2026-11-29T01:00Z', targetCluster: 'drill-eu-1' }
 export const RESTORE_TOOL_CALL_ID = 'call_Rs7Dq2Lw9Bn4Xk1Ty6Vm3Pz8'
+
+/** The operator attaches the drill's restore-time chart (a small SVG, base64): a file part. */
+const restoreChart: FilePart = {
+  type: 'file',
+  mimeType: 'image/svg+xml',
+  data: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="60" viewBox="0 0 160 60">' +
+      '<rect width="160" height="60" fill="#f8fafc"/>' +
+      '<rect x="10" y="36" width="30" height="19" fill="#94a3b8"/><rect x="50" y="29" width="30" height="26" fill="#94a3b8"/>' +
+      '<rect x="90" y="21" width="30" height="34" fill="#4f46e5"/>' +
+      '<text x="10" y="13" font-family="sans-serif" font-size="10" fill="#334155">restore minutes: 31, 35, 38</text></svg>',
+  ).toString('base64'),
+}
 
 export const initechRestoreDrill: SeedThread = new ConversationBuilder(
   { id: 'initech-restore-drill-q4', resourceId: INITECH, messageIdPrefix: 'msg-initech-drill' },
@@ -34,7 +48,7 @@ export const initechRestoreDrill: SeedThread = new ConversationBuilder(
     ],
     38,
   )
-  .user('Compare the row counts with production.', 5)
+  .user('Compare the row counts with production; the restore-time chart is attached.', 5, [restoreChart])
   .assistant(gpt41, [
     toolResult('call_Ct2Vb6Nm8Qw3Er5Ty1Ui7Op4', 'compare_row_counts', { source: 'billing', target: 'drill-eu-1' }, {
       tables: 142,

@@ -20,7 +20,9 @@ export function FilePartView({ part }: { part: FilePart }) {
         <img src={href} alt={`Attached ${part.mimeType} image`} className="max-h-64 max-w-full rounded border border-slate-200 bg-white object-contain" />
       )}
       <figcaption className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
-        <span aria-hidden>📎</span>
+        <svg aria-hidden viewBox="0 0 16 16" className="size-3.5 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+          <path d="M10.5 4.5 5.4 9.6a1.5 1.5 0 0 0 2.1 2.1l5.3-5.3a3 3 0 0 0-4.2-4.2L3.3 7.5a4.5 4.5 0 0 0 6.4 6.4l4.1-4.1" />
+        </svg>
         <span className="font-mono">{part.mimeType}</span>
         {size && <span className="text-slate-400">{size}</span>}
         <a href={href} download className="ml-auto text-indigo-700 hover:underline">

@@ -242,14 +242,7 @@ async function main(): Promise<void> {
   const kinds = selectedDatabaseKinds()
   const report = createReport('clone', { sizes, embeddingSizes, databases: kinds, repetitions: sizes.map(repetitions) })
   const rows: Row[] = []
-  if (kinds.includes('pglite')) {
-    const db = await openPgliteBenchDatabase()
-    try {
-      rows.push(...(await benchDatabase(report, db, 'pglite')))
-    } finally {
-      await db.close()
-    }
-  }
+  // PostgreSQL first: PGlite's WASM heap stays in this process's RSS once opened.
   if (kinds.includes('postgres')) {
     const server = await benchPostgresServer()
     try {
@@ -261,6 +254,14 @@ async function main(): Promise<void> {
       }
     } finally {
       await server.stop()
+    }
+  }
+  if (kinds.includes('pglite')) {
+    const db = await openPgliteBenchDatabase()
+    try {
+      rows.push(...(await benchDatabase(report, db, 'pglite')))
+    } finally {
+      await db.close()
     }
   }
   for (const row of growthRows(rows)) report.row('clone: linear growth (time per copied message as the thread grows)', row)

@@ -83,6 +83,14 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     const plain = new Memory({ storage: db.storage, vector: db.vector, options: { lastMessages: 50 } })
     const samples: Sample[] = [
       { name: 'last 50 (memory.recall, no search)', run: async () => (await plain.recall({ threadId })).messages.length },
+      {
+        // what memory.recall did before the fix in this issue: it looked the thread up before every read
+        name: 'last 50, thread looked up first (recall before the fix)',
+        run: async () => {
+          await db.storage.getThreadById(threadId)
+          return (await db.storage.listMessages({ threadId, last: 50 })).length
+        },
+      },
     ]
     if (semantic) {
       report.note(`${db.kind}: semantic query plan: ${await hnswPlan(db, threadId)}`)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demoClones, demoThreads } from '../packages/db/src/seed/demo-data.ts'
+import { demoClones, demoObservationalMemory, demoThreads } from '../packages/db/src/seed/demo-data.ts'
 import { demoOperator } from '../packages/db/src/seed/demo-operator.ts'
 
 // The server runs over a freshly seeded database (playwright.config.ts), so
@@ -52,6 +52,13 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
     await expect(page.getByRole('link', { name: seed.thread.title, exact: true })).toBeVisible()
   }
   await expect(rows.filter({ has: page.getByText('Clone', { exact: true }) })).toHaveCount(demoClones.length)
+  // every seeded clone is a first-generation clone; originals have no depth
+  await expect(rows.filter({ has: page.getByTestId('clone-depth') })).toHaveCount(demoClones.length)
+  for (const clone of demoClones) await expect(rows.filter({ hasText: clone.title }).getByTestId('clone-depth')).toHaveText('depth 1')
+  // the incident switched from GPT-4.1 to Claude Opus: both providers are seen
+  const incident = rows.filter({ has: page.getByText('initech-inc-2291', { exact: true }) })
+  await expect(incident.getByTestId('provider-seen')).toHaveText(['anthropic', 'openai'])
+  await expect(incident.getByTestId('has-observational-memory')).toBeVisible()
   await page.screenshot({ path: `${screenshotDir}/threads-explorer.png`, fullPage: true })
 
   // Filter by resource: only that resource's threads (originals and clones) remain.
@@ -82,6 +89,47 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   await expect(page.getByTestId('tool-invocation').first()).toContainText('call_0_7c3b2a1e-5f4d-4e8a-9b1c-2d3e4f5a6b7c')
   await page.screenshot({ path: `${screenshotDir}/thread-clone.png`, fullPage: true })
 
+  expect(browserErrors).toEqual([])
+})
+
+test('flag filters narrow the list, live in the URL, and clear with the other filters', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page)
+  const rows = page.getByTestId('thread-row')
+  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+
+  // "Is clone" shows only the seeded clones
+  await page.getByRole('checkbox', { name: 'Is clone' }).check()
+  await expect(page).toHaveURL(/[?&]clone=1/)
+  await expect(rows).toHaveCount(demoClones.length)
+  for (const clone of demoClones) await expect(rows.filter({ hasText: clone.title })).toHaveCount(1)
+  await expect(rows.filter({ hasText: 'Original' })).toHaveCount(0)
+  await page.screenshot({ path: `${screenshotDir}/threads-filter-clones.png`, fullPage: true })
+
+  // kept in the URL: a reload shows the same list; adding "Has OM" keeps the clones whose
+  // observational memory came along (thread scope) or whose resource has some (resource scope)
+  await page.reload()
+  await expect(page.getByRole('checkbox', { name: 'Is clone' })).toBeChecked()
+  await page.getByRole('checkbox', { name: 'Has OM' }).check()
+  await expect(page).toHaveURL(/[?&]om=1/)
+  const withOm = demoClones.filter((clone) =>
+    demoObservationalMemory.some(([first]) =>
+      first!.scope === 'thread' ? first!.threadId === clone.source.thread.id : first!.resourceId === clone.source.thread.resourceId,
+    ),
+  )
+  expect(withOm.length).toBeGreaterThan(0)
+  await expect(rows).toHaveCount(withOm.length)
+  for (const clone of withOm) await expect(rows.filter({ hasText: clone.title })).toHaveCount(1)
+
+  // a combination that matches nothing, then one button clears every filter
+  expect(withOm.some((clone) => clone.source.thread.resourceId === 'acme-support')).toBe(false)
+  await page.getByLabel('Resource').selectOption('acme-support')
+  await expect(page.getByTestId('empty-state')).toContainText('No threads match')
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(page.getByRole('checkbox', { name: 'Is clone' })).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Has OM' })).not.toBeChecked()
+  await expect(page).not.toHaveURL(/clone=|om=|resource=/)
   expect(browserErrors).toEqual([])
 })
 

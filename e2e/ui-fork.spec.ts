@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { initechRestoreDrill, RESTORE_TOOL_CALL_ID } from '../packages/db/src/seed/initech-restore-drill.ts'
+import { messageSnippet } from '../apps/web/src/shared/message-snippet.ts'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 // An operator forks the restore drill from its 4th message (the start of a
@@ -65,6 +66,8 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(messages.nth(2).getByTestId('tool-invocation')).toContainText('call: no result yet')
   const sourceLink = page.getByTestId('clone-source-link')
   await expect(sourceLink).toHaveText(source.thread.id)
+  // the fork point: the 4th message, the last one copied
+  await expect(page.getByTestId('clone-fork-point')).toHaveText(source.messages[3]!.id)
   await screenshot(page, 'clone-created')
 
   await page.getByTestId('clone-panel').getByRole('link', { name: 'Lineage graph' }).click()
@@ -73,8 +76,8 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(nodes).toHaveCount(2)
   await expect(nodes.filter({ hasText: 'this thread' })).toContainText('Restore drill, from the restore on')
   await expect(nodes.filter({ hasText: 'ancestor' })).toContainText(source.thread.title)
-  // the fork point is marked on the edge: when, and the source's last message then
-  await expect(page.getByTestId('lineage-graph')).toContainText(`source then ended at ${source.messages.at(-1)!.id}`)
+  // the fork point is marked on the edge: the message the clone was forked after
+  await expect(page.getByTestId('lineage-graph')).toContainText(`forked after “${messageSnippet(source.messages[3]!, 60)}”`)
   await screenshot(page, 'lineage')
   await nodes.filter({ hasText: 'ancestor' }).click()
   await expect(page).toHaveURL(new RegExp(`/threads/${source.thread.id}$`))

@@ -76,6 +76,17 @@ test('custom rule: an error thrown in the sandbox is shown inline; a working rul
   await saved.getByRole('button', { name: 'Run fixtures' }).click()
   await expect(saved).toContainText('Every fixture passed')
   await screenshot(page, 'playground-saved-rule')
+
+  // deleting asks first: cancel keeps the rule, confirming removes it
+  await saved.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(saved).toContainText('Delete “drop-system-for-cerebras”?')
+  await screenshot(page, 'playground-delete-rule-confirm')
+  await saved.getByRole('button', { name: 'Cancel' }).click()
+  await expect(saved.getByRole('button', { name: 'Yes, delete' })).toHaveCount(0)
+  await saved.getByRole('button', { name: 'Delete', exact: true }).click()
+  await saved.getByRole('button', { name: 'Yes, delete' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted “drop-system-for-cerebras”.' })).toBeVisible()
+  await expect(saved).toHaveCount(0)
   expect(browserErrors).toEqual([])
 })
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { initechIncident } from '../packages/db/src/seed/initech-ops.ts'
 import { demoWorkingMemory } from '../packages/db/src/seed/working-memory.ts'
+import { messageEmbeddingText } from '../packages/engine/src/memory/embedding-text.ts'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 // The incident thread switched provider midway: OpenAI tool calls, then
@@ -35,6 +36,14 @@ test('the timeline renders each part for what it is, with memory side panels', a
   await expect(om).toContainText('6 messages of this thread marked on the timeline')
   await expect(messages.filter({ hasText: 'OM observed · gen 0' })).toHaveCount(4)
   await expect(messages.filter({ hasText: 'OM buffered · gen 0' })).toHaveCount(2)
+
+  // embeddings: seeded messages have no vector until the thread is indexed; a message with nothing to embed never gets one
+  const embeddings = page.getByTestId('embeddings-panel')
+  const total = initechIncident.messages.length
+  await expect(embeddings.getByTestId('embeddings-status')).toHaveText(`0 of ${total} messages indexed`)
+  await embeddings.getByRole('button', { name: 'Index missing vectors' }).click()
+  const embeddable = initechIncident.messages.filter((message) => messageEmbeddingText(message) !== '').length
+  await expect(embeddings.getByTestId('embeddings-status')).toHaveText(`${embeddable} of ${total} messages indexed`)
 
   // working memory: edit the thread's, save, see it kept after a reload, put it back
   const wm = page.getByTestId('working-memory-panel')

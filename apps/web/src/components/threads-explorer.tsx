@@ -6,6 +6,7 @@ import { useTRPC } from '@/trpc/client.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ErrorNotice } from './error-notice.tsx'
 import { Pagination } from './pagination.tsx'
+import { THREAD_FLAGS, ThreadFlagFilters, type ThreadFlag } from './thread-flag-filters.tsx'
 import { ThreadsTable } from './threads-table.tsx'
 import { Notice } from './ui/notice.tsx'
 import { useSearchParamsState } from './use-search-params-state.ts'
@@ -13,7 +14,7 @@ import { useSearchParamsState } from './use-search-params-state.ts'
 const PAGE_SIZE = 20
 const SEARCH_DELAY_MS = 250
 
-/** The threads explorer: filter by resource, search titles, page through. State lives in the URL. */
+/** The threads explorer: filter by resource, title and flags, page through. State lives in the URL. */
 export function ThreadsExplorer() {
   const trpc = useTRPC()
   const [params, setParams] = useSearchParamsState()
@@ -21,6 +22,7 @@ export function ThreadsExplorer() {
   const search = params.get('q') ?? ''
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
   const deleted = params.get('deleted')
+  const flags = new Set(THREAD_FLAGS.filter((flag) => params.get(flag.key) === '1').map((flag) => flag.key))
 
   const [searchText, setSearchText] = useState(search)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -29,7 +31,15 @@ export function ThreadsExplorer() {
   const resources = useQuery(trpc.resources.list.queryOptions())
   const threads = useQuery(
     trpc.threads.list.queryOptions(
-      { resourceId: resource || undefined, search: search || undefined, page, pageSize: PAGE_SIZE },
+      {
+        resourceId: resource || undefined,
+        search: search || undefined,
+        isClone: flags.has('clone') || undefined,
+        hasObservationalMemory: flags.has('om') || undefined,
+        hasWorkingMemory: flags.has('wm') || undefined,
+        page,
+        pageSize: PAGE_SIZE,
+      },
       { placeholderData: keepPreviousData },
     ),
   )
@@ -40,13 +50,17 @@ export function ThreadsExplorer() {
     searchTimer.current = setTimeout(() => setParams({ q: value.trim(), page: null }), SEARCH_DELAY_MS)
   }
 
+  function onFlagChange(flag: ThreadFlag, on: boolean) {
+    setParams({ [flag]: on ? '1' : null, page: null })
+  }
+
   function clearFilters() {
     clearTimeout(searchTimer.current)
     setSearchText('')
-    setParams({ resource: null, q: null, page: null })
+    setParams({ resource: null, q: null, page: null, ...Object.fromEntries(THREAD_FLAGS.map((flag) => [flag.key, null])) })
   }
 
-  const filtered = resource !== '' || search !== ''
+  const filtered = resource !== '' || search !== '' || flags.size > 0
   const data = threads.data
 
   return (
@@ -89,6 +103,8 @@ export function ThreadsExplorer() {
         </div>
       </div>
 
+      <ThreadFlagFilters selected={flags} onChange={onFlagChange} />
+
       {deleted && (
         <Notice tone="success">
           Deleted “{deleted}”.{' '}
@@ -109,7 +125,7 @@ export function ThreadsExplorer() {
           filtered ? (
             <EmptyState
               title="No threads match"
-              description="No thread has that resource and title. Try another resource or a shorter search."
+              description="No thread has that resource, title and flags. Try another resource, a shorter search or fewer flags."
               action={{ label: 'Clear filters', onClick: clearFilters }}
             />
           ) : (

@@ -17,9 +17,10 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
       <thead className="border-b border-slate-200 bg-slate-50/80">
         <tr>
           <th scope="col" className={headerCell}>Thread</th>
-          {/* narrow windows show the resource under the title instead */}
-          <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>Resource</th>
-          <th scope="col" className={`${headerCell} w-28 text-right`}>Messages</th>
+          {/* narrow windows show the resource and providers under the title instead */}
+          <th scope="col" className={`${headerCell} hidden w-40 lg:table-cell`}>Resource</th>
+          <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>Providers</th>
+          <th scope="col" className={`${headerCell} w-24 text-right`}>Messages</th>
           <th scope="col" className={`${headerCell} w-36`}>Lineage</th>
           <th scope="col" className={`${headerCell} w-52 xl:w-56`}>Last activity</th>
         </tr>
@@ -29,6 +30,7 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
           <tr
             key={row.id}
             data-testid="thread-row"
+            data-clone-depth={row.cloneDepth}
             onClick={() => router.push(`/threads/${encodeURIComponent(row.id)}`)}
             className="cursor-pointer transition-colors hover:bg-indigo-50/40"
           >
@@ -40,24 +42,44 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
               >
                 {row.title || <span className="italic text-slate-400">Untitled thread</span>}
               </Link>
-              <span className="block truncate font-mono text-xs text-slate-400">{row.id}</span>
-              <span className="mt-1 block lg:hidden">
+              <span className="flex min-w-0 items-center gap-1.5">
+                <span className="truncate font-mono text-xs text-slate-400">{row.id}</span>
+                <MemoryBadges row={row} />
+              </span>
+              <span className="mt-1 flex flex-wrap gap-1 lg:hidden">
                 <Badge>{row.resourceId}</Badge>
+                <ProviderBadges providers={row.providersSeen} />
               </span>
             </td>
             <td className="hidden px-4 py-3 align-middle lg:table-cell">
               <Badge>{row.resourceId}</Badge>
             </td>
+            <td className="hidden px-4 py-3 align-middle lg:table-cell">
+              <span className="flex flex-wrap gap-1">
+                {row.providersSeen.length > 0 ? <ProviderBadges providers={row.providersSeen} /> : <span className="text-slate-400">—</span>}
+              </span>
+            </td>
             <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">{row.messageCount}</td>
             <td className="px-4 py-3 align-middle">
               {row.isClone ? (
                 <span className="flex min-w-0 flex-col items-start gap-0.5">
-                  <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
-                    Clone
-                  </Badge>
-                  <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Cloned from ${row.sourceThreadId}`}>
-                    of {row.sourceThreadId}
+                  <span className="flex items-center gap-1.5">
+                    <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
+                      Clone
+                    </Badge>
+                    <span
+                      className="text-[11px] font-medium text-violet-700"
+                      data-testid="clone-depth"
+                      title="Clone depth: 1 for a clone, 2 for a clone of a clone, …"
+                    >
+                      depth {row.cloneDepth}
+                    </span>
                   </span>
+                  {row.sourceThreadId && (
+                    <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Cloned from ${row.sourceThreadId}`}>
+                      of {row.sourceThreadId}
+                    </span>
+                  )}
                 </span>
               ) : (
                 <span className="text-slate-400">Original</span>
@@ -73,5 +95,38 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
         ))}
       </tbody>
     </table>
+  )
+}
+
+/** The providers whose output the thread holds (turn metadata and provider metadata). */
+function ProviderBadges({ providers }: { providers: string[] }) {
+  return providers.map((provider) => (
+    <span key={provider} data-testid="provider-seen">
+      <Badge tone="sky" title={`Holds output of ${provider}`}>
+        {provider}
+      </Badge>
+    </span>
+  ))
+}
+
+/** Compact WM / OM markers: memory an agent on this thread sees (its own or its resource's). */
+function MemoryBadges({ row }: { row: ThreadRow }) {
+  return (
+    <>
+      {row.hasWorkingMemory && (
+        <span data-testid="has-working-memory" className="shrink-0">
+          <Badge tone="emerald" title="Has working memory (thread or resource scope)">
+            WM
+          </Badge>
+        </span>
+      )}
+      {row.hasObservationalMemory && (
+        <span data-testid="has-observational-memory" className="shrink-0">
+          <Badge tone="indigo" title="Has observational memory (thread or resource scope)">
+            OM
+          </Badge>
+        </span>
+      )}
+    </>
   )
 }

@@ -2,12 +2,15 @@
 // playground, as the signed-in demo operator and as API tokens, with the
 // error codes a caller can get.
 import { demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
+import { messageEmbeddingText } from '@threadline/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createThreadlineClient } from '../client/index.ts'
+import { createThreadlineClient, type ThreadlineClient } from '../client/index.ts'
+import { messageSnippet } from '../shared/message-snippet.ts'
 import { createServices } from './services.ts'
 import { readServerConfig } from './config.ts'
 import { cookieJarFetch, startApiHarness, TEST_AUTH_SECRET, type ApiHarness } from './testing/api-harness.ts'
 import { failureOf } from './testing/errors.ts'
+import { manualClock } from './testing/manual-clock.ts'
 import { startTestServer } from './testing/test-server.ts'
 
 let api: ApiHarness
@@ -79,15 +82,43 @@ describe('health and authentication', () => {
     expect(await api.operator.threads.get.query({ threadId: 'acme-refund-4512' })).toMatchObject({ thread: { id: 'acme-refund-4512' } })
   })
 
-  it('limits sign-in attempts per address (TOO_MANY_REQUESTS)', async () => {
-    // an address of its own (the proxy in front reports it), so earlier sign-ins do not count
-    const guesser = createThreadlineClient({ url: api.server.url, headers: { 'x-forwarded-for': '203.0.113.9' } })
-    const attempts = []
-    for (let index = 0; index < 11; index++) {
-      attempts.push(await failureOf(guesser.auth.signIn.mutate({ email: `guess${index}@threadline.dev`, password: 'guess-guess' })))
+  it('limits sign-in attempts per address and per email (TOO_MANY_REQUESTS), one more every six seconds', async () => {
+    // a server of its own whose limiters read a clock only the test moves: no refill, however slow the machine
+    const clock = manualClock()
+    const services = await createServices(api.db, readServerConfig({ THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET }), { now: clock.now })
+    const server = await startTestServer(services)
+    try {
+      // an address of its own (the proxy in front reports it); a new email each time, so only the address counts
+      const from = (address: string) => createThreadlineClient({ url: server.url, headers: { 'x-forwarded-for': address } })
+      let guesses = 0
+      const guess = (client: ThreadlineClient, email = `guess${++guesses}@threadline.dev`) =>
+        failureOf(client.auth.signIn.mutate({ email, password: 'guess-guess' }))
+      const guesser = from('203.0.113.9')
+      for (let index = 0; index < 10; index++) expect(await guess(guesser)).toMatchObject({ code: 'UNAUTHORIZED' })
+      expect(await guess(guesser)).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
+      const raw = await fetch(`${server.url}/api/trpc/auth.signIn`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-threadline-csrf': '1', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify({ json: { email: 'raw@threadline.dev', password: 'guess-guess' } }),
+      })
+      expect(raw.status).toBe(429)
+      expect(raw.headers.get('retry-after')).toBe('6')
+      // another address is not limited
+      expect(await guess(from('203.0.113.10'))).toMatchObject({ code: 'UNAUTHORIZED' })
+
+      clock.advance(5_999)
+      expect(await guess(guesser)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
+      clock.advance(1)
+      expect(await guess(guesser)).toMatchObject({ code: 'UNAUTHORIZED' })
+      expect(await guess(guesser)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
+
+      // rotating addresses does not help against one account
+      const target = 'target@threadline.dev'
+      for (let index = 0; index < 10; index++) expect(await guess(from(`198.51.100.${index}`), target)).toMatchObject({ code: 'UNAUTHORIZED' })
+      expect(await guess(from('198.51.100.99'), target)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
+    } finally {
+      await server.close()
     }
-    expect(attempts.slice(0, 10).every((failure) => failure.code === 'UNAUTHORIZED')).toBe(true)
-    expect(attempts[10]).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
   })
 })
 
@@ -134,9 +165,12 @@ describe('tokens', () => {
   })
 
   it('rate-limits each token (TOO_MANY_REQUESTS with Retry-After), other tokens unaffected', async () => {
+    // the limiter's clock moves only when the test moves it: nothing refills between the calls
+    const clock = manualClock()
     const services = await createServices(
       api.db,
       readServerConfig({ THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET, THREADLINE_RATE_LIMIT_PER_SECOND: '0.5', THREADLINE_RATE_LIMIT_BURST: '3' }),
+      { now: clock.now },
     )
     const server = await startTestServer(services)
     try {
@@ -149,8 +183,15 @@ describe('tokens', () => {
       expect(await failureOf(client.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
       const raw = await fetch(`${server.url}/api/trpc/resources.list`, { headers: { authorization: `Bearer ${first.token}` } })
       expect(raw.status).toBe(429)
-      expect(Number(raw.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
-      expect(await createThreadlineClient({ url: server.url, token: second.token }).resources.list.query()).toEqual([{ id: ACME, threadCount: acmeSeeds.length + acmeClones.length }])
+      expect(raw.headers.get('retry-after')).toBe('2') // one request refills in 1 / 0.5 s
+      const acme = [{ id: ACME, threadCount: acmeSeeds.length + acmeClones.length }]
+      expect(await createThreadlineClient({ url: server.url, token: second.token }).resources.list.query()).toEqual(acme)
+
+      clock.advance(1_999)
+      expect(await failureOf(client.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
+      clock.advance(1)
+      expect(await client.resources.list.query()).toEqual(acme)
+      expect(await failureOf(client.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
     } finally {
       await server.close()
     }
@@ -176,6 +217,33 @@ describe('threads', () => {
     const second = await api.operator.threads.list.query({ pageSize: 2, page: 2 })
     expect(first.pageCount).toBe(Math.ceil(first.total / 2))
     expect(second.items.map((item) => item.id)).not.toContain(first.items[0]!.id)
+  })
+
+  it('lists providers seen, clone depth and memory flags, and filters by clone and memory flags', async () => {
+    const INITECH = incident.thread.resourceId
+    await api.operator.clone.create.mutate({ sourceThreadId: incident.thread.id, newThreadId: 'depth-child', returnMessages: false })
+    await api.operator.clone.create.mutate({ sourceThreadId: 'depth-child', newThreadId: 'depth-grandchild', returnMessages: false })
+    const all = await api.operator.threads.list.query({ resourceId: INITECH, pageSize: 100 })
+    const row = (id: string) => all.items.find((item) => item.id === id)!
+    // GPT-4.1 opened the incident, Claude Opus took over (with signed thinking)
+    expect(row(incident.thread.id)).toMatchObject({ cloneDepth: 0, providersSeen: ['anthropic', 'openai'], hasObservationalMemory: true, hasWorkingMemory: true })
+    expect(row('depth-child')).toMatchObject({ isClone: true, cloneDepth: 1, providersSeen: ['anthropic', 'openai'] })
+    expect(row('depth-grandchild')).toMatchObject({ isClone: true, cloneDepth: 2 })
+
+    const clones = await api.operator.threads.list.query({ resourceId: INITECH, isClone: true, pageSize: 100 })
+    expect(clones.items.map((item) => item.id)).toEqual(expect.arrayContaining(['depth-child', 'depth-grandchild', 'initech-inc-2291-postmortem']))
+    expect(clones.items.every((item) => item.isClone && item.cloneDepth >= 1)).toBe(true)
+    expect(clones.total).toBe(all.items.filter((item) => item.isClone).length)
+    const originals = await api.operator.threads.list.query({ resourceId: INITECH, isClone: false, pageSize: 100 })
+    expect(originals.items.map((item) => item.id).sort()).toEqual(demoThreads.filter((seed) => seed.thread.resourceId === INITECH).map((seed) => seed.thread.id).sort())
+
+    // Acme: thread-scoped OM on the refund thread only; resource-scoped WM, so every thread has working memory
+    const withOm = await api.operator.threads.list.query({ resourceId: ACME, hasObservationalMemory: true })
+    expect(withOm.items.map((item) => item.id)).toEqual(['acme-refund-4512'])
+    expect((await api.operator.threads.list.query({ resourceId: ACME, hasWorkingMemory: false })).total).toBe(0)
+    const both = await api.operator.threads.list.query({ resourceId: ACME, hasWorkingMemory: true, hasObservationalMemory: false })
+    expect(both.total).toBe(acmeSeeds.length + acmeClones.length - 1)
+    expect(await failureOf(api.operator.threads.list.query({ isClone: 'yes' as never }))).toMatchObject({ code: 'BAD_REQUEST', field: 'isClone' })
   })
 
   it('gets a thread, its messages in (createdAt, id) order, page by page', async () => {
@@ -270,10 +338,45 @@ describe('clone', () => {
     const child = fromRoot.thread.children.find((node) => node.id === 'lineage-child')!
     expect(child.children.map((node) => node.id)).toEqual(['lineage-grandchild'])
     expect(child.clonedAt).toBeInstanceOf(Date)
+    // a full clone is forked after the source's last message
+    const last = incident.messages.at(-1)!
+    expect(child.forkedAfter).toEqual({ messageId: last.id, snippet: messageSnippet(last, 60) })
+    expect(fromRoot.thread.forkedAfter).toBeNull()
+  })
+
+  it('marks the fork point of a cut clone: the source message it was forked after', async () => {
+    const childMessages = await api.operator.threads.messages.query({ threadId: 'lineage-child', pageSize: 100 })
+    await api.operator.clone.create.mutate({
+      sourceThreadId: 'lineage-child',
+      newThreadId: 'lineage-cut',
+      options: { messageFilter: { endDate: incident.messages[2]!.createdAt } },
+      returnMessages: false,
+    })
+    const lineage = await api.operator.clone.lineage.query({ threadId: 'lineage-cut' })
+    expect(lineage.ancestors.map((node) => node.id)).toEqual([incident.thread.id, 'lineage-child'])
+    // the id is the source's own (lineage-child's copy of the third message), the text that message's
+    expect(lineage.thread.forkedAfter).toEqual({ messageId: childMessages.items[2]!.id, snippet: messageSnippet(incident.messages[2]!, 60) })
+    expect(lineage.thread.lastMessageId).toBe(childMessages.items.at(-1)!.id)
+    expect(lineage.ancestors[1]!.forkedAfter?.messageId).toBe(incident.messages.at(-1)!.id)
+    // the root's own source is not drawn: no fork point for it
+    expect(lineage.ancestors[0]!.forkedAfter).toBeNull()
   })
 })
 
 describe('recall', () => {
+  it("reports how many of a thread's messages have a vector of the server's embedder", async () => {
+    const warranty = acmeSeeds.find((seed) => seed.thread.id === 'acme-warranty-espresso')!
+    const model = api.services.memory.embedder.id
+    const before = await api.operator.recall.status.query({ threadId: warranty.thread.id })
+    // seeded messages are stored without vectors
+    expect(before).toEqual({ threadId: warranty.thread.id, model, vectorsAvailable: true, messages: warranty.messages.length, withVector: 0 })
+    await api.operator.recall.indexThread.mutate({ threadId: warranty.thread.id })
+    const embeddable = warranty.messages.filter((message) => messageEmbeddingText(message) !== '').length
+    expect(embeddable).toBeGreaterThan(0)
+    expect(await api.operator.recall.status.query({ threadId: warranty.thread.id })).toMatchObject({ messages: warranty.messages.length, withVector: embeddable })
+    expect(await failureOf(api.operator.recall.status.query({ threadId: 'no-such-thread' }))).toMatchObject({ code: 'NOT_FOUND' })
+  })
+
   it('indexes a thread, then finds its messages by meaning in the thread and across the resource, with scores', async () => {
     const refund = acmeSeeds[0]!
     expect(await api.operator.recall.indexThread.mutate({ threadId: refund.thread.id })).toEqual({ threadId: refund.thread.id, messages: refund.messages.length })

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { readServerConfig, ServerConfigError } from './config.ts'
 
 describe('readServerConfig', () => {
-  it('applies defaults: an ephemeral secret, 50 req/s with bursts of 100, no first admin', () => {
+  it('applies defaults: an ephemeral secret, 50 req/s with bursts of 100, 10 sign-ins a minute with bursts of 10, no first admin', () => {
     const config = readServerConfig({})
     expect(config.auth.secretIsEphemeral).toBe(true)
     expect(config.auth.secret.length).toBeGreaterThanOrEqual(32)
     expect(config.rateLimit).toEqual({ perSecond: 50, burst: 100 })
+    expect(config.signInRateLimit).toEqual({ perSecond: 10 / 60, burst: 10 })
     expect(config.firstAdmin).toBeNull()
     expect(readServerConfig({}).auth.secret).not.toBe(config.auth.secret)
   })
@@ -19,17 +20,21 @@ describe('readServerConfig', () => {
       THREADLINE_ADMIN_PASSWORD: 'long enough password',
       THREADLINE_RATE_LIMIT_PER_SECOND: '5',
       THREADLINE_RATE_LIMIT_BURST: '10',
+      THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '120',
+      THREADLINE_SIGN_IN_LIMIT_BURST: '30',
     })
     expect(config).toMatchObject({
       auth: { secret: 's'.repeat(32), secretIsEphemeral: false, baseURL: 'https://threadline.example.com' },
       firstAdmin: { email: 'admin@example.com', password: 'long enough password', name: 'Admin' },
       rateLimit: { perSecond: 5, burst: 10 },
+      signInRateLimit: { perSecond: 2, burst: 30 },
     })
   })
 
   it('names the variable at fault', () => {
     expect(() => readServerConfig({ THREADLINE_AUTH_SECRET: 'short' })).toThrow(/THREADLINE_AUTH_SECRET: must be at least 32 characters/)
     expect(() => readServerConfig({ THREADLINE_RATE_LIMIT_BURST: 'lots' })).toThrow(ServerConfigError)
+    expect(() => readServerConfig({ THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '0' })).toThrow(/THREADLINE_SIGN_IN_LIMIT_PER_MINUTE/)
     expect(() => readServerConfig({ THREADLINE_ADMIN_EMAIL: 'admin@example.com' })).toThrow(/both THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD/)
   })
 })

@@ -16,6 +16,9 @@ const envSchema = z.object({
   /** API-token rate limit: sustained requests per second and burst size, per token */
   THREADLINE_RATE_LIMIT_PER_SECOND: positiveNumber.default(50),
   THREADLINE_RATE_LIMIT_BURST: positiveNumber.default(100),
+  /** sign-in attempts, per client address and per email: sustained attempts per minute and burst size */
+  THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: positiveNumber.default(10),
+  THREADLINE_SIGN_IN_LIMIT_BURST: positiveNumber.default(10),
   THREADLINE_SESSION_TTL_HOURS: positiveNumber.default(24 * 7),
 })
 
@@ -23,8 +26,13 @@ export type ServerConfig = {
   auth: { secret: string; baseURL: string; sessionTtlSeconds: number; secretIsEphemeral: boolean }
   /** the first admin, created at startup when no operator exists */
   firstAdmin: { email: string; password: string; name: string } | null
-  rateLimit: { perSecond: number; burst: number }
+  /** per API token */
+  rateLimit: RateLimit
+  /** sign-in attempts, per client address and per email */
+  signInRateLimit: RateLimit
 }
+
+export type RateLimit = { perSecond: number; burst: number }
 
 export class ServerConfigError extends Error {}
 
@@ -50,5 +58,6 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
         ? { email: vars.THREADLINE_ADMIN_EMAIL, password: vars.THREADLINE_ADMIN_PASSWORD, name: vars.THREADLINE_ADMIN_NAME ?? 'Admin' }
         : null,
     rateLimit: { perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND, burst: vars.THREADLINE_RATE_LIMIT_BURST },
+    signInRateLimit: { perSecond: vars.THREADLINE_SIGN_IN_LIMIT_PER_MINUTE / 60, burst: vars.THREADLINE_SIGN_IN_LIMIT_BURST },
   }
 }

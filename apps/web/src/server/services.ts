@@ -22,7 +22,7 @@ export type Services = {
   auth: OperatorAuth
   /** per API token */
   tokenRateLimiter: TokenBucketRateLimiter
-  /** per client address: sign-in attempts */
+  /** sign-in attempts, per client address and per email */
   signInRateLimiter: TokenBucketRateLimiter
 }
 
@@ -37,10 +37,12 @@ async function hasVectorSupport(db: Database): Promise<boolean> {
   }
 }
 
-/** Ten attempts at once, then one every six seconds, per client address. */
-const SIGN_IN_LIMIT = { perSecond: 1 / 6, burst: 10 }
+export type ServicesOptions = {
+  /** the rate limiters' clock (epoch ms); tests pass one they move by hand */
+  now?: () => number
+}
 
-export async function createServices(db: Database, config: ServerConfig): Promise<Services> {
+export async function createServices(db: Database, config: ServerConfig, options: ServicesOptions = {}): Promise<Services> {
   const semanticRecall = await hasVectorSupport(db)
   // the local embedder (Memory's default): no network, same vectors everywhere
   const memoryOptions = (scope?: MemoryScope): MemoryOptions => ({
@@ -62,8 +64,8 @@ export async function createServices(db: Database, config: ServerConfig): Promis
     memoryFor: (scope) => scoped[scope],
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth),
-    tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit),
-    signInRateLimiter: new TokenBucketRateLimiter(SIGN_IN_LIMIT),
+    tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),
+    signInRateLimiter: new TokenBucketRateLimiter(config.signInRateLimit, options.now),
   }
 }
 

@@ -3,7 +3,7 @@
 // attempt fails (NOT_FOUND for a thread, FORBIDDEN for a named resource or an
 // operator-only procedure), the answer for an existing foreign thread is the
 // same as for a thread that does not exist, and nothing changes.
-import { demoThreads } from '@threadline/db/seed'
+import { demoClones, demoThreads } from '@threadline/db/seed'
 import { anthropicInvalidToolUseId } from '@threadline/engine/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ThreadlineClient } from '../client/index.ts'
@@ -15,6 +15,8 @@ const FOREIGN = 'globex-research'
 const ownThread = demoThreads.find((seed) => seed.thread.resourceId === OWN)!.thread.id
 const foreignThread = demoThreads.find((seed) => seed.thread.resourceId === FOREIGN)!.thread.id
 const MISSING = 'thread-that-does-not-exist'
+/** a seeded clone in the foreign resource: cloning it again gives a clone of a clone */
+const foreignClone = demoClones.find((clone) => clone.source.thread.resourceId === FOREIGN)!
 
 let api: ApiHarness
 let token: ThreadlineClient
@@ -24,6 +26,8 @@ beforeAll(async () => {
   token = await api.tokenClient({ resourceIds: [OWN], canWrite: true })
   // an operator clones an own thread INTO the foreign resource: the token must not see that clone either
   await api.operator.clone.create.mutate({ sourceThreadId: ownThread, newThreadId: 'own-cloned-into-foreign', resourceId: FOREIGN, returnMessages: false })
+  // ... and a foreign thread INTO the token's resource: the token sees the clone, never its source
+  await api.operator.clone.create.mutate({ sourceThreadId: foreignClone.id, newThreadId: 'foreign-cloned-into-own', resourceId: OWN, returnMessages: false })
 }, 120_000)
 
 afterAll(async () => {
@@ -41,6 +45,7 @@ const threadProcedures: Record<string, (client: ThreadlineClient, threadId: stri
   'clone.lineage': (client, threadId) => client.clone.lineage.query({ threadId }),
   'recall.search (thread)': (client, threadId) => client.recall.search.query({ threadId, query: 'battery' }),
   'recall.indexThread': (client, threadId) => client.recall.indexThread.mutate({ threadId }),
+  'recall.status': (client, threadId) => client.recall.status.query({ threadId }),
   'memory.workingMemory.get (thread scope)': (client, threadId) => client.memory.workingMemory.get.query({ scope: 'thread', threadId }),
   'memory.workingMemory.get (resource scope, by thread)': (client, threadId) => client.memory.workingMemory.get.query({ scope: 'resource', threadId }),
   'memory.workingMemory.update': (client, threadId) => client.memory.workingMemory.update.mutate({ scope: 'resource', threadId, workingMemory: 'pwned' }),
@@ -130,6 +135,20 @@ describe('a token scoped to another resource', () => {
     expect(ids).not.toContain('own-cloned-into-foreign')
     const asOperator = await api.operator.clone.lineage.query({ threadId: ownThread })
     expect(asOperator.thread.children.map((child) => child.id)).toContain('own-cloned-into-foreign')
+  })
+
+  it("shows its clone of a foreign thread without the source or the source's fork-point message", async () => {
+    const lineage = await token.clone.lineage.query({ threadId: 'foreign-cloned-into-own' })
+    expect(lineage.ancestors).toEqual([])
+    expect(lineage.thread.forkedAfter).toBeNull()
+    // its clone depth stops at the foreign source: that one's own lineage stays hidden
+    const rows = await token.threads.list.query({ pageSize: 100 })
+    expect(rows.items.find((item) => item.id === 'foreign-cloned-into-own')).toMatchObject({ isClone: true, cloneDepth: 1 })
+    const asOperator = await api.operator.clone.lineage.query({ threadId: 'foreign-cloned-into-own' })
+    expect(asOperator.ancestors.map((node) => node.id)).toEqual([foreignClone.source.thread.id, foreignClone.id])
+    expect(asOperator.thread.forkedAfter?.snippet).toBeTruthy()
+    const operatorRows = await api.operator.threads.list.query({ resourceId: OWN, pageSize: 100 })
+    expect(operatorRows.items.find((item) => item.id === 'foreign-cloned-into-own')).toMatchObject({ cloneDepth: 2 })
   })
 
   it('changed nothing of the other tenant', async () => {

@@ -17,7 +17,10 @@ describeEachDatabase('clone lineage', (getDb) => {
     expect(memory().isClone(root!)).toBe(false)
     expect(memory().getCloneMetadata(root!)).toBeNull()
     expect(memory().isClone(grandchild)).toBe(true)
-    expect(memory().getCloneMetadata(grandchild)).toEqual({ sourceThreadId: 'child', clonedAt: expect.any(Date), lastMessageId: expect.any(String) })
+    const cloneMetadata = memory().getCloneMetadata(grandchild)
+    expect(cloneMetadata).toEqual({ sourceThreadId: 'child', clonedAt: expect.any(Date), lastMessageId: expect.any(String), lastClonedMessageId: expect.any(String) })
+    // a full clone is cut where its source ended
+    expect(cloneMetadata!.lastClonedMessageId).toBe(cloneMetadata!.lastMessageId)
 
     expect((await memory().getSourceThread('grandchild'))?.id).toBe('child')
     expect(await memory().getSourceThread('root')).toBeNull()

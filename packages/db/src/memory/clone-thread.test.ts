@@ -163,6 +163,24 @@ describeEachDatabase('cloneThread', (getDb) => {
       expect(memory().getCloneMetadata(empty.thread)).toEqual({ sourceThreadId: 'empty-src', clonedAt: expect.any(Date) })
     })
 
+    it('records the fork point: lastClonedMessageId is the source id of the last copied message (beyond the spec)', async () => {
+      const source = await seedThread(memory(), { threadId: 'fork-src', resourceId: 'r', texts: numbered(6) })
+      const forkPoint = async (options?: Parameters<Memory['cloneThread']>[0]['options']) => {
+        const { thread } = await memory().cloneThread({ sourceThreadId: 'fork-src', ...(options ? { options } : {}) }, { returnMessages: false })
+        const clone = memory().getCloneMetadata(thread)!
+        expect(clone.lastMessageId).toBe('fork-src-m5')
+        return clone.lastClonedMessageId
+      }
+      // a full clone (copied by the database without listing ids) ends where the source ends
+      expect(await forkPoint()).toBe('fork-src-m5')
+      // a cut in time, a limit within it, hand-picked ids in any order: the last one copied
+      expect(await forkPoint({ messageFilter: { endDate: source[3]!.createdAt } })).toBe('fork-src-m3')
+      expect(await forkPoint({ messageLimit: 2, messageFilter: { endDate: source[2]!.createdAt } })).toBe('fork-src-m2')
+      expect(await forkPoint({ messageFilter: { messageIds: ['fork-src-m4', 'fork-src-m1'] } })).toBe('fork-src-m4')
+      // nothing copied: no fork point
+      expect(await forkPoint({ messageFilter: { startDate: new Date(baseTime + 60 * minute) } })).toBeUndefined()
+    })
+
     it('4: rejects every bad input with a typed error naming the field, and writes nothing', async () => {
       await seedThread(memory(), { threadId: 'err-src', resourceId: 'r', texts: numbered(3) })
       await seedThread(memory(), { threadId: 'err-other', resourceId: 'r', texts: numbered(1) })

@@ -31,6 +31,10 @@ export const threadPatchSchema = z.object({ title: z.string().optional(), metada
 export const listThreadsSchema = z.object({
   resourceId: idSchema.optional(),
   titleContains: z.string().optional(),
+  isClone: z.boolean().optional(),
+  hasObservationalMemory: z.boolean().optional(),
+  hasWorkingMemory: z.boolean().optional(),
+  lineageResourceIds: idListSchema.optional(),
   limit: countSchema.optional(),
   offset: countSchema.optional(),
   orderBy: z.enum(['updatedAt', 'createdAt']).optional(),
@@ -146,3 +150,5 @@ export const copyVectorsSchema = z.object({
   threadId: idSchema,
   resourceId: idSchema,
 })
+
+export const threadVectorsSchema = z.object({ threadId: idSchema, model: idSchema })

@@ -7,6 +7,7 @@ import { atomically, type StorageContext } from './context.ts'
 import { toStorageError } from './database-errors.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
+import { listThreads } from './thread-list.ts'
 import * as threads from './threads.ts'
 import { createVectorSupport } from './vector-support.ts'
 import { createVectorStore } from './vectors.ts'
@@ -38,7 +39,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         createThread: (input) => threads.createThread(ctx, input),
         getThreadById: (id) => threads.getThreadById(ctx, id),
         getThreadsByIds: (ids) => threads.getThreadsByIds(ctx, ids),
-        listThreads: (input) => threads.listThreads(ctx, input),
+        listThreads: (input) => listThreads(ctx, input),
         updateThread: (id, patch) => threads.updateThread(ctx, id, patch),
         deleteThread: (id) => threads.deleteThread(ctx, id),
         listClones: (sourceThreadId) => threads.listClones(ctx, sourceThreadId),

@@ -55,46 +55,6 @@ describeEachDatabase('threads', (getDb) => {
     expect(threads.map((t) => t.id)).toEqual(['byids-b', 'byids-a'])
   })
 
-  it('lists threads of a resource with message counts, last activity and the total', async () => {
-    const { storage } = getDb()
-    const resourceId = 'r-list'
-    for (const [i, id] of ['list-a', 'list-b', 'list-c'].entries()) {
-      await storage.createThread({ id, resourceId, title: `Trip ${id}`, updatedAt: new Date(Date.UTC(2025, 0, 1 + i)) })
-    }
-    await storage.createThread({ id: 'list-other', resourceId: 'r-elsewhere', title: 'Trip elsewhere' })
-    await storage.insertMessages([
-      textMessage({ id: 'list-m1', threadId: 'list-a', resourceId, at: Date.UTC(2025, 1, 1) }),
-      textMessage({ id: 'list-m2', threadId: 'list-a', resourceId, at: Date.UTC(2025, 1, 2) }),
-    ])
-
-    const all = await storage.listThreads({ resourceId })
-    expect(all.total).toBe(3)
-    // newest update first
-    expect(all.threads.map((t) => t.id)).toEqual(['list-c', 'list-b', 'list-a'])
-    const a = all.threads.find((t) => t.id === 'list-a')!
-    expect(a.messageCount).toBe(2)
-    expect(a.lastMessageAt).toEqual(new Date(Date.UTC(2025, 1, 2)))
-    expect(all.threads.find((t) => t.id === 'list-b')).toMatchObject({ messageCount: 0, lastMessageAt: null })
-
-    const page = await storage.listThreads({ resourceId, limit: 1, offset: 1 })
-    expect(page).toMatchObject({ total: 3, threads: [{ id: 'list-b' }] })
-    const beyond = await storage.listThreads({ resourceId, limit: 5, offset: 10 })
-    expect(beyond).toEqual({ total: 3, threads: [] })
-
-    const byTitle = await storage.listThreads({ titleContains: 'TRIP LIST-B' })
-    expect(byTitle.threads.map((t) => t.id)).toEqual(['list-b'])
-    const byCreation = await storage.listThreads({ resourceId, orderBy: 'createdAt', limit: 1 })
-    expect(byCreation.threads[0]!.id).toBe('list-c')
-  })
-
-  it('treats LIKE wildcards in the title filter as plain text', async () => {
-    const { storage } = getDb()
-    await storage.createThread({ id: 'pct-1', resourceId: 'r-pct', title: '100% done' })
-    await storage.createThread({ id: 'pct-2', resourceId: 'r-pct', title: '1000 done' })
-    const result = await storage.listThreads({ resourceId: 'r-pct', titleContains: '0%' })
-    expect(result.threads.map((t) => t.id)).toEqual(['pct-1'])
-  })
-
   it('cascades a delete to messages, thread working memory and thread OM, keeping resource data', async () => {
     const { storage, prisma } = getDb()
     await storage.createThread({ id: 'cascade-1', resourceId: 'r-cascade' })

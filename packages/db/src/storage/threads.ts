@@ -1,17 +1,15 @@
-// Threads: CRUD over Prisma; the list with message counts is one raw query
-// (Prisma cannot aggregate a relation's max() alongside the rows).
+// Threads: CRUD over Prisma and the lineage queries. The explorer's listing
+// is thread-list.ts.
 import {
   ThreadAlreadyExistsError,
   ThreadNotFoundError,
   type CreateThreadInput,
-  type ListThreadsInput,
-  type ListThreadsResult,
   type StoredThread,
 } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
-import { createThreadSchema, idListSchema, idSchema, listThreadsSchema, parseInput, threadPatchSchema } from './input-schemas.ts'
+import { createThreadSchema, idListSchema, idSchema, parseInput, threadPatchSchema } from './input-schemas.ts'
 import { toThread, type ThreadRow } from './rows.ts'
 
 const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
@@ -50,41 +48,6 @@ export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promi
   const rows = await ctx.db.thread.findMany({ where: { id: { in: wanted } } })
   const byId = new Map(rows.map((row) => [row.id, toThread(row)]))
   return wanted.flatMap((id) => byId.get(id) ?? [])
-}
-
-export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
-  const { resourceId, titleContains, limit, offset = 0, orderBy = 'updatedAt' } = parseInput(listThreadsSchema, input, 'listThreads')
-  const conditions = [
-    resourceId === undefined ? null : Prisma.sql`resource_id = ${resourceId}`,
-    titleContains ? Prisma.sql`strpos(lower(title), lower(${titleContains})) > 0` : null,
-  ].filter((c): c is Prisma.Sql => c !== null)
-  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty
-  const order = Prisma.raw(orderBy === 'createdAt' ? '"createdAt" DESC, id DESC' : '"updatedAt" DESC, id DESC')
-  // The count row is always there (LEFT JOIN), so `total` survives an empty page.
-  const rows = await ctx.db.$queryRaw<(ThreadRow & { total: number; messageCount: number | null; lastMessageAt: Date | null })[]>`
-    WITH filtered AS (
-      SELECT id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
-             created_at AS "createdAt", updated_at AS "updatedAt"
-      FROM threads ${where}
-    )
-    SELECT counted.total, page.*
-    FROM (SELECT count(*)::int AS total FROM filtered) counted
-    LEFT JOIN LATERAL (
-      SELECT f.*, stats."messageCount", stats."lastMessageAt"
-      FROM filtered f
-      CROSS JOIN LATERAL (
-        SELECT count(*)::int AS "messageCount", max(m.created_at) AS "lastMessageAt" FROM messages m WHERE m.thread_id = f.id
-      ) stats
-      ORDER BY ${order}
-      LIMIT ${limit ?? null} OFFSET ${offset}
-    ) page ON true
-    ORDER BY ${order}`
-  return {
-    total: rows[0]?.total ?? 0,
-    threads: rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({ ...toThread(row), messageCount: row.messageCount ?? 0, lastMessageAt: row.lastMessageAt })),
-  }
 }
 
 export async function updateThread(

@@ -110,6 +110,25 @@ describeEachDatabase('vectors', (getDb, kind) => {
     expect(await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 5, threadId: 'vec-clone' })).toEqual([])
   })
 
+  it("counts a thread's messages and those with a vector of one model, in one query", async (ctx) => {
+    if (!hasPgvector) ctx.skip()
+    const { storage, vector } = getDb()
+    await storage.createThread({ id: 'vec-count', resourceId })
+    await storage.insertMessages(['p', 'q', 'r'].map((id, i) => textMessage({ id: `count-${id}`, threadId: 'vec-count', resourceId, at: i })))
+    expect(await vector.countThreadVectors({ threadId: 'vec-count', model })).toEqual({ messages: 3, withVector: 0 })
+    await vector.upsertVectors([
+      entry('count-p', [1, 0], { threadId: 'vec-count' }),
+      entry('count-q', [0, 1], { threadId: 'vec-count' }),
+      entry('count-q', [0, 1], { threadId: 'vec-count', model: 'other/model' }),
+      entry('count-r', [1, 1], { threadId: 'vec-count', model: 'other/model' }),
+    ])
+    expect(await vector.countThreadVectors({ threadId: 'vec-count', model })).toEqual({ messages: 3, withVector: 2 })
+    expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'other/model' })).toEqual({ messages: 3, withVector: 2 })
+    expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'unused/model' })).toEqual({ messages: 3, withVector: 0 })
+    expect(await vector.countThreadVectors({ threadId: 'no-such-thread', model })).toEqual({ messages: 0, withVector: 0 })
+    await expect(vector.countThreadVectors({ threadId: '', model })).rejects.toMatchObject({ constructor: InvalidInputError, field: 'countThreadVectors.threadId' })
+  })
+
   it('refuses vectors for unknown messages and of the wrong size', async (ctx) => {
     if (!hasPgvector) ctx.skip()
     const { vector } = getDb()
@@ -133,6 +152,7 @@ describeEachDatabase('vectors', (getDb, kind) => {
       () => vector.listVectorMessageIds(['a'], model),
       () => vector.copyVectors({ messageIdMap: { a: 'b' }, model, threadId: 'vec-t1', resourceId }),
       () => vector.deleteVectorsForThread('vec-t1'),
+      () => vector.countThreadVectors({ threadId: 'vec-t1', model }),
     ]
     for (const call of calls) {
       const error = await call().catch((e: unknown) => e)

@@ -6,7 +6,7 @@ import { InvalidInputError, MessageNotFoundError, type MessageVector, type Vecto
 import { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
-import { copyVectorsSchema, idListSchema, idSchema, messageVectorSchema, parseInput, vectorQuerySchema } from './input-schemas.ts'
+import { copyVectorsSchema, idListSchema, idSchema, messageVectorSchema, parseInput, threadVectorsSchema, vectorQuerySchema } from './input-schemas.ts'
 
 /** The default local embedder's size; the migration's partial HNSW index covers it. */
 export const indexedDimensions = 384
@@ -109,6 +109,18 @@ async function deleteVectorsForThread(ctx: StorageContext, threadId: string): Pr
   await ctx.db.messageEmbedding.deleteMany({ where: { threadId: id } })
 }
 
+/** The thread's messages LEFT JOIN their vectors of the model: both counts from one scan of the thread. */
+async function countThreadVectors(ctx: StorageContext, args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }> {
+  const { threadId, model } = parseInput(threadVectorsSchema, args, 'countThreadVectors')
+  await ctx.vectorSupport.ensure(ctx.db)
+  const [counts] = await ctx.db.$queryRaw<{ messages: number; withVector: number }[]>`
+    SELECT count(*)::int AS messages, count(e.message_id)::int AS "withVector"
+    FROM messages m
+    LEFT JOIN message_embeddings e ON e.message_id = m.id AND e.model = ${model} AND e.embedding IS NOT NULL
+    WHERE m.thread_id = ${threadId}`
+  return counts!
+}
+
 export function createVectorStore(ctx: StorageContext): VectorStore {
   return {
     upsertVectors: (vectors) => upsertVectors(ctx, vectors),
@@ -116,5 +128,6 @@ export function createVectorStore(ctx: StorageContext): VectorStore {
     listVectorMessageIds: (messageIds, model) => listVectorMessageIds(ctx, messageIds, model),
     copyVectors: (args) => copyVectors(ctx, args),
     deleteVectorsForThread: (threadId) => deleteVectorsForThread(ctx, threadId),
+    countThreadVectors: (args) => countThreadVectors(ctx, args),
   }
 }

@@ -7,6 +7,11 @@ export type CloneMetadata = {
   clonedAt: Date
   /** the source's last message at clone time, by (createdAt, id); absent when it had none */
   lastMessageId?: string
+  /**
+   * Beyond the spec: the SOURCE id of the last message the clone copied, by
+   * (createdAt, id): the fork point. Absent when nothing was copied.
+   */
+  lastClonedMessageId?: string
 }
 
 // Stored as JSON, so `clonedAt` comes back as an ISO string.
@@ -14,14 +19,20 @@ const storedCloneMetadataSchema = z.object({
   sourceThreadId: z.string().min(1),
   clonedAt: z.union([z.date(), z.string()]).transform((value) => new Date(value)),
   lastMessageId: z.string().min(1).optional(),
+  lastClonedMessageId: z.string().min(1).optional(),
 })
 
 /** The clone metadata of a thread, or null when it is not a clone (or the metadata is malformed). */
 export function getCloneMetadata(thread: Pick<StoredThread, 'metadata'>): CloneMetadata | null {
   const parsed = storedCloneMetadataSchema.safeParse(thread.metadata.clone)
   if (!parsed.success || Number.isNaN(parsed.data.clonedAt.getTime())) return null
-  const { sourceThreadId, clonedAt, lastMessageId } = parsed.data
-  return lastMessageId === undefined ? { sourceThreadId, clonedAt } : { sourceThreadId, clonedAt, lastMessageId }
+  const { sourceThreadId, clonedAt, lastMessageId, lastClonedMessageId } = parsed.data
+  return {
+    sourceThreadId,
+    clonedAt,
+    ...(lastMessageId === undefined ? {} : { lastMessageId }),
+    ...(lastClonedMessageId === undefined ? {} : { lastClonedMessageId }),
+  }
 }
 
 /** True when the thread was made by cloneThread (lineage column or clone metadata). */

@@ -27,10 +27,13 @@ export async function executeClonePlan(
   options: { returnMessages: boolean },
 ): Promise<CloneThreadResult> {
   const { storage } = context
+  // the fork point: a full clone ends where the source ended (same snapshot), a selection at its last message
+  const lastClonedMessageId = plan.selection === 'all' ? plan.lastMessageId : plan.selection.at(-1)?.id
   const clone: CloneMetadata = {
     sourceThreadId: plan.source.id,
     clonedAt: new Date(),
     ...(plan.lastMessageId === undefined ? {} : { lastMessageId: plan.lastMessageId }),
+    ...(lastClonedMessageId === undefined ? {} : { lastClonedMessageId }),
   }
   // Creating the thread first claims newThreadId: a concurrent clone with the same id fails here (primary key).
   const thread = await storage.createThread({

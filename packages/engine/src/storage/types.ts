@@ -34,12 +34,50 @@ export type ListThreadsInput = {
   resourceId?: string
   /** case-insensitive substring of the title */
   titleContains?: string
+  /** true: only clones (lineage column set, or `metadata.clone.sourceThreadId` a non-empty string); false: only originals */
+  isClone?: boolean
+  /** true / false: only threads that have / have no observational memory (see ThreadListItem) */
+  hasObservationalMemory?: boolean
+  /** true / false: only threads that have / have no working memory (see ThreadListItem) */
+  hasWorkingMemory?: boolean
+  /**
+   * `cloneDepth` walks only through sources in these resources (a caller's
+   * scope): a source elsewhere ends the walk like a deleted one, its link
+   * counted, so nothing is learned about another tenant's lineage. Default: all.
+   */
+  lineageResourceIds?: string[]
   limit?: number
   offset?: number
   orderBy?: ThreadListOrder
 }
 
-export type ThreadListItem = StoredThread & { messageCount: number; lastMessageAt: Date | null }
+/**
+ * A thread of a listing, with what the explorer shows about it. Added for the
+ * threads explorer (issue 7): everything below `lastMessageAt` is computed in
+ * bulk SQL for the whole page.
+ */
+export type ThreadListItem = StoredThread & {
+  messageCount: number
+  lastMessageAt: Date | null
+  /** working memory an agent on this thread sees, in either scope: the thread's own or its resource's (not blank) */
+  hasWorkingMemory: boolean
+  /** observational memory in either scope: a generation for the thread, or for its resource */
+  hasObservationalMemory: boolean
+  /**
+   * Providers whose output the thread holds, sorted: each message's
+   * `content.metadata.provider` (the turn's model) plus the keys of its
+   * `content.providerMetadata` and of its parts' `providerMetadata` (e.g. an
+   * imported Anthropic signature). AI SDK provider ids are cut at the first dot,
+   * so 'openai.responses' and a providerMetadata key 'openai' are both 'openai'.
+   */
+  providersSeen: string[]
+  /**
+   * Lineage links from the thread back to its root along the lineage column:
+   * 0 for an original, 1 for a clone, 2 for a clone of a clone. A link to a
+   * deleted source counts; round a cycle each link counts once.
+   */
+  cloneDepth: number
+}
 
 export type ListThreadsResult = { threads: ThreadListItem[]; total: number }
 
@@ -151,6 +189,12 @@ export interface VectorStore {
   /** Copy the vectors of `model` for the mapped messages, in SQL, to the new ids / thread / resource. Returns how many were copied. */
   copyVectors(args: { messageIdMap: Record<string, string>; model: string; threadId: string; resourceId: string }): Promise<number>
   deleteVectorsForThread(threadId: string): Promise<void>
+  /**
+   * Added for the thread page's embeddings status: how many messages the thread
+   * has and how many of them have a vector from `model`, in ONE query. An
+   * unknown thread has none of either.
+   */
+  countThreadVectors(args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }>
 }
 
 export interface MemoryStorage {

@@ -2,7 +2,7 @@
 
 import type { StoredMessage } from '@threadline/engine'
 import type { Dispatch, SetStateAction } from 'react'
-import { messageSnippet } from '../message-snippet.ts'
+import { messageSnippet } from '../../shared/message-snippet.ts'
 import { checkboxClass, Field, FieldSet, inputClass, selectClass, textareaClass } from '../ui/field.tsx'
 import { Panel } from '../ui/panel.tsx'
 import type { Boundary, ForkForm, ForkFormErrors } from './fork-form.ts'

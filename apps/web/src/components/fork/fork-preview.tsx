@@ -3,7 +3,7 @@
 import type { StoredMessage } from '@threadline/engine'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
-import { messageSnippet } from '../message-snippet.ts'
+import { messageSnippet } from '../../shared/message-snippet.ts'
 import { describeError } from '../ui/describe-error.ts'
 import { checkboxClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { layoutLineage, NODE_HEIGHT, type LineageNode } from './lineage-layout.ts'
 
 function node(id: string, children: LineageNode[] = [], clonedAt: Date | null = null): LineageNode {
-  return { id, resourceId: 'r', title: id, createdAt: new Date(0), clonedAt, lastMessageId: clonedAt ? `${id}-last` : null, children }
+  return {
+    id,
+    resourceId: 'r',
+    title: id,
+    createdAt: new Date(0),
+    clonedAt,
+    lastMessageId: clonedAt ? `${id}-last` : null,
+    forkedAfter: clonedAt ? { messageId: `${id}-cut`, snippet: `text of ${id}-cut` } : null,
+    children,
+  }
 }
 
 describe('layoutLineage', () => {
@@ -22,7 +31,11 @@ describe('layoutLineage', () => {
       ['child-b', 'descendant', 3],
     ])
     expect(edges.map((edge) => edge.id)).toEqual(['root->parent', 'parent->current', 'current->child-a', 'child-a->grandchild', 'current->child-b'])
-    expect(edges.find((edge) => edge.target === 'child-a')?.data).toEqual({ clonedAt: forkedAt, lastMessageId: 'child-a-last' })
+    expect(edges.find((edge) => edge.target === 'child-a')?.data).toEqual({
+      clonedAt: forkedAt,
+      lastMessageId: 'child-a-last',
+      forkedAfter: { messageId: 'child-a-cut', snippet: 'text of child-a-cut' },
+    })
 
     const y = Object.fromEntries(nodes.map((entry) => [entry.id, entry.position.y]))
     expect(y.root).toBeLessThan(y.parent!)

@@ -3,7 +3,8 @@ import type { RouterOutputs } from '@/trpc/types.ts'
 
 // The clone tree as positioned graph nodes and edges: ancestors (root first)
 // lead down to the thread, whose clones branch below it. Each edge is a fork:
-// it carries when the clone was made and the source's last message then.
+// it carries when the clone was made, the source's last message then and,
+// when the clone recorded it, the message it was forked after.
 
 export type Lineage = RouterOutputs['clone']['lineage']
 export type LineageNode = Lineage['thread']
@@ -20,7 +21,7 @@ export type ForkEdge = {
   id: string
   source: string
   target: string
-  data: { clonedAt: Date | null; lastMessageId: string | null }
+  data: Pick<LineageNode, 'clonedAt' | 'lastMessageId' | 'forkedAfter'>
 }
 
 export const NODE_WIDTH = 250
@@ -31,7 +32,7 @@ function edgeTo(parent: LineageNode, child: LineageNode): ForkEdge {
     id: `${parent.id}->${child.id}`,
     source: parent.id,
     target: child.id,
-    data: { clonedAt: child.clonedAt, lastMessageId: child.lastMessageId },
+    data: { clonedAt: child.clonedAt, lastMessageId: child.lastMessageId, forkedAfter: child.forkedAfter },
   }
 }
 

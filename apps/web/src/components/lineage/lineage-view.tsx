@@ -13,15 +13,20 @@ import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
-import { layoutLineage, type Lineage, type LineageNode } from './lineage-layout.ts'
+import { layoutLineage, type ForkEdge, type Lineage, type LineageNode } from './lineage-layout.ts'
 import { ThreadNode, type ThreadFlowNode } from './thread-node.tsx'
 
 const nodeTypes = { thread: ThreadNode }
 
-/** The fork as clone metadata records it: when, and the source's last message at that moment. */
-function forkLabel(edge: { clonedAt: Date | null; lastMessageId: string | null }): string {
-  const when = edge.clonedAt ? `forked ${formatDateTime(edge.clonedAt)}` : 'forked'
-  return edge.lastMessageId ? `${when} · source then ended at ${edge.lastMessageId}` : when
+/**
+ * The fork as clone metadata records it: the message it was forked after (its
+ * text, else its id), else, for clones that did not record it, where the source
+ * ended at that moment. `withDate` adds when (the list; the graph stays short).
+ */
+function forkLabel(fork: ForkEdge['data'], withDate = false): string {
+  const when = withDate && fork.clonedAt ? ` ${formatDateTime(fork.clonedAt)}` : ''
+  if (fork.forkedAfter) return `forked${when} after “${fork.forkedAfter.snippet ?? fork.forkedAfter.messageId}”`
+  return fork.lastMessageId ? `forked${when} · source then ended at ${fork.lastMessageId}` : `forked${when}`
 }
 
 /** The clone tree of a thread: ancestors above, clones below, each fork point on its edge. */
@@ -131,7 +136,7 @@ function TreeLink({ node, current = false }: { node: LineageNode; current?: bool
       <span className="font-mono text-xs text-slate-400">{node.id}</span>
       {node.clonedAt && (
         <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-          <ForkIcon /> {forkLabel(node)}
+          <ForkIcon /> {forkLabel(node, true)}
         </span>
       )}
     </span>

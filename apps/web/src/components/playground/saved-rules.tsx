@@ -16,19 +16,21 @@ import { Loading } from '../ui/progress.tsx'
 export type LoadedRule = RouterOutputs['playground']['rules']['list'][number]
 type FixtureRun = RouterOutputs['playground']['rules']['runFixtures']
 
-/** The saved rules: load one into the editor, run its fixtures, delete it. */
+/** The saved rules: load one into the editor, run its fixtures, delete it (after a confirmation). */
 export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const rules = useQuery(trpc.playground.rules.list.queryOptions())
   const [results, setResults] = useState<Record<string, FixtureRun>>({})
   const [deleted, setDeleted] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState<string | null>(null)
   const runFixtures = useMutation(
     trpc.playground.rules.runFixtures.mutationOptions({ onSuccess: (run) => setResults((current) => ({ ...current, [run.ruleId]: run })) }),
   )
   const remove = useMutation(
     trpc.playground.rules.delete.mutationOptions({
       onSuccess: async (_result, input) => {
+        setConfirming(null)
         setDeleted(rules.data?.find((rule) => rule.id === input.id)?.name ?? input.id)
         await queryClient.invalidateQueries({ queryKey: trpc.playground.rules.list.queryKey() })
       },
@@ -79,9 +81,21 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                   <Button size="sm" onClick={() => runFixtures.mutate({ id: rule.id })} disabled={rule.fixtures.length === 0 || runFixtures.isPending}>
                     Run fixtures
                   </Button>
-                  <Button size="sm" variant="danger" onClick={() => remove.mutate({ id: rule.id })} disabled={remove.isPending}>
-                    Delete
-                  </Button>
+                  {confirming === rule.id ? (
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="text-xs text-slate-600">Delete “{rule.name}”?</span>
+                      <Button size="sm" variant="danger" onClick={() => remove.mutate({ id: rule.id })} disabled={remove.isPending}>
+                        {remove.isPending ? 'Deleting…' : 'Yes, delete'}
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                        Cancel
+                      </Button>
+                    </span>
+                  ) : (
+                    <Button size="sm" variant="danger" onClick={() => (setDeleted(null), setConfirming(rule.id))}>
+                      Delete
+                    </Button>
+                  )}
                 </div>
                 {run && (
                   <Notice tone={run.passed ? 'success' : 'error'} title={run.passed ? 'Every fixture passed' : 'Some fixtures failed'}>

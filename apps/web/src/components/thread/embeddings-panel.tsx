@@ -1,36 +1,62 @@
 'use client'
 
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
-import { Spinner } from '../ui/progress.tsx'
+import { ProgressBar, Spinner } from '../ui/progress.tsx'
 
-/** Whether semantic recall works here, and a way to embed the thread's messages that have no vector yet. */
-export function EmbeddingsPanel({ threadId, messageCount }: { threadId: string; messageCount: number }) {
+/** How many of the thread's messages have a vector, and a way to embed those that have none yet. */
+export function EmbeddingsPanel({ threadId }: { threadId: string }) {
   const trpc = useTRPC()
-  const health = useQuery(trpc.health.check.queryOptions(undefined, { staleTime: 60_000 }))
-  const index = useMutation(trpc.recall.indexThread.mutationOptions())
-  const available = health.data?.semanticRecall
+  const queryClient = useQueryClient()
+  const status = useQuery(trpc.recall.status.queryOptions({ threadId }))
+  const index = useMutation(
+    trpc.recall.indexThread.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.recall.status.queryKey({ threadId }) }),
+    }),
+  )
+  const data = status.data
   return (
     <Panel title="Embeddings" description="Vectors behind semantic recall." testId="embeddings-panel">
       <div className="space-y-3 text-sm">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-slate-600">Semantic recall</span>
-          {health.data ? (
-            <Badge tone={available ? 'emerald' : 'amber'}>{available ? `on (${health.data.database})` : 'unavailable: no pgvector'}</Badge>
-          ) : (
-            <Spinner className="size-3.5 text-slate-400" />
-          )}
-        </div>
-        <p className="text-xs text-slate-500">
-          New and cloned messages are embedded when they are saved. Imported or seeded messages are embedded by indexing the thread
-          ({messageCount} message{messageCount === 1 ? '' : 's'}).
-        </p>
-        <Button size="sm" disabled={!available || index.isPending} onClick={() => index.mutate({ threadId })}>
+        {status.error ? (
+          <Notice tone="error" title="Could not load the embeddings status">
+            {describeError(status.error)}
+          </Notice>
+        ) : !data ? (
+          <p role="status" className="flex items-center gap-2 text-xs text-slate-500">
+            <Spinner className="size-3.5" /> Counting vectors…
+          </p>
+        ) : !data.vectorsAvailable ? (
+          <div className="space-y-1">
+            <Badge tone="amber">Semantic recall unavailable: no pgvector</Badge>
+            <p className="text-xs text-slate-500">
+              This PostgreSQL server has no pgvector extension, so none of the thread's {data.messages} message
+              {data.messages === 1 ? '' : 's'} can be indexed.
+            </p>
+          </div>
+        ) : (
+          <div className="space-y-1.5">
+            <p className="flex flex-wrap items-baseline justify-between gap-x-2">
+              <span className="font-medium text-slate-900" data-testid="embeddings-status">
+                {data.withVector} of {data.messages} messages indexed
+              </span>
+              <span className="font-mono text-[11px] text-slate-400" title="The server's embedding model">
+                {data.model}
+              </span>
+            </p>
+            <ProgressBar value={data.messages === 0 ? 1 : data.withVector / data.messages} label="Messages indexed" />
+            <p className="text-xs text-slate-500">
+              New and cloned messages are embedded when they are saved; imported or seeded ones when the thread is indexed. A
+              message with nothing to embed (no text or tool call) gets no vector.
+            </p>
+          </div>
+        )}
+        <Button size="sm" disabled={!data?.vectorsAvailable || index.isPending} onClick={() => index.mutate({ threadId })}>
           {index.isPending ? (
             <>
               <Spinner className="size-3.5" /> Indexing…
@@ -39,11 +65,7 @@ export function EmbeddingsPanel({ threadId, messageCount }: { threadId: string; 
             'Index missing vectors'
           )}
         </Button>
-        {index.data && (
-          <Notice tone="success">
-            Indexed the thread's {index.data.messages} messages: those without a vector were embedded.
-          </Notice>
-        )}
+        {index.data && <Notice tone="success">Indexed the thread: its messages without a vector were embedded.</Notice>}
         {index.error && (
           <Notice tone="error" title="Indexing failed">
             {describeError(index.error)}

@@ -35,6 +35,22 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
           </dd>
           <dt className="text-slate-500">Cloned at</dt>
           <dd>{formatDateTime(new Date(clone.clonedAt))}</dd>
+          {clone.lastClonedMessageId && (
+            <>
+              <dt className="text-slate-500" title="The source message this clone was forked after (its last copied message)">
+                Forked after
+              </dt>
+              <dd className="break-all font-mono">
+                <Link
+                  className="text-indigo-700 hover:underline"
+                  href={`/threads/${encodeURIComponent(clone.sourceThreadId)}#m-${encodeURIComponent(clone.lastClonedMessageId)}`}
+                  data-testid="clone-fork-point"
+                >
+                  {clone.lastClonedMessageId}
+                </Link>
+              </dd>
+            </>
+          )}
           {clone.lastMessageId && (
             <>
               <dt className="text-slate-500" title="The last message the source had when it was cloned">

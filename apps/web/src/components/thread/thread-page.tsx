@@ -82,7 +82,7 @@ export function ThreadPage({ id }: { id: string }) {
               <LineagePanel info={info.data} />
               <WorkingMemoryPanel threadId={thread.data.thread.id} resourceId={thread.data.thread.resourceId} />
               <ObservationalMemoryPanel scope={omScope} onScopeChange={setOmScope} memory={om.data} error={om.error} markedHere={markedHere} />
-              <EmbeddingsPanel threadId={thread.data.thread.id} messageCount={thread.data.messageCount} />
+              <EmbeddingsPanel threadId={thread.data.thread.id} />
             </aside>
           </div>
         </>

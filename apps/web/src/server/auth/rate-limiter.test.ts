@@ -13,6 +13,18 @@ describe('TokenBucketRateLimiter', () => {
     expect(limiter.take('a').allowed).toBe(true)
   })
 
+  it('allows again exactly when Retry-After said, however often it refused meanwhile', () => {
+    let now = 0
+    const limiter = new TokenBucketRateLimiter({ perSecond: 10 / 60, burst: 1 }, () => now)
+    expect(limiter.take('a').allowed).toBe(true)
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterMs: 6000 })
+    now = 5999
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterMs: 1 })
+    now = 6000
+    expect(limiter.take('a').allowed).toBe(true)
+    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterMs: 6000 })
+  })
+
   it('keeps one bucket per key', () => {
     const limiter = new TokenBucketRateLimiter({ perSecond: 1, burst: 1 }, () => 0)
     expect(limiter.take('a').allowed).toBe(true)

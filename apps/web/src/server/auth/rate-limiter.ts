@@ -22,12 +22,13 @@ export class TokenBucketRateLimiter {
     const now = this.now()
     this.sweep(now)
     const bucket = this.buckets.get(key) ?? { tokens: this.options.burst, updatedAt: now }
+    // When the bucket holds a whole request again, counted from the last allowed
+    // request (a refusal changes nothing): deciding by time keeps the decision
+    // and Retry-After in agreement, with no rounding piling up over refusals.
+    const readyAt = bucket.updatedAt + ((1 - bucket.tokens) / this.options.perSecond) * 1000
+    if (now < readyAt) return { allowed: false, retryAfterMs: Math.ceil(readyAt - now) }
     const refilled = Math.min(this.options.burst, bucket.tokens + ((now - bucket.updatedAt) / 1000) * this.options.perSecond)
-    if (refilled < 1) {
-      this.buckets.set(key, { tokens: refilled, updatedAt: now })
-      return { allowed: false, retryAfterMs: Math.ceil(((1 - refilled) / this.options.perSecond) * 1000) }
-    }
-    this.buckets.set(key, { tokens: refilled - 1, updatedAt: now })
+    this.buckets.set(key, { tokens: Math.max(0, refilled - 1), updatedAt: now })
     return { allowed: true }
   }
 

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { canAccessResource, type Caller } from '../auth/caller.ts'
 import { idInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
+import { messageSnippet } from '../../shared/message-snippet.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
@@ -45,28 +46,59 @@ async function checkCloneScope(services: Services, caller: Caller, input: z.outp
   if (input.resourceId !== undefined) requireResource(caller, input.resourceId)
 }
 
+/** Where a clone was cut from its source: the source message it was forked after (`snippet` null once that message is gone). */
+type ForkPoint = { messageId: string; snippet: string | null }
+
 type LineageNode = {
   id: string
   resourceId: string
   title: string
   createdAt: Date
   clonedAt: Date | null
+  /** the source's last message when the clone was made */
   lastMessageId: string | null
+  /** the fork point, when the clone recorded it and its source is in this lineage */
+  forkedAfter: ForkPoint | null
   children: LineageNode[]
 }
 
-const MAX_LINEAGE_NODES = 1000
+/** A clone node waiting for its fork point: the source thread and the source message it was cut after. */
+type ForkRequest = { node: LineageNode; sourceThreadId: string; messageId: string }
 
-function lineageNode(thread: StoredThread): LineageNode {
+const MAX_LINEAGE_NODES = 1000
+const FORK_SNIPPET_LENGTH = 60
+
+function lineageNode(thread: StoredThread, forks: ForkRequest[]): LineageNode {
   const clone = getCloneMetadata(thread)
-  return {
+  const node: LineageNode = {
     id: thread.id,
     resourceId: thread.resourceId,
     title: thread.title,
     createdAt: thread.createdAt,
     clonedAt: clone ? new Date(clone.clonedAt) : null,
     lastMessageId: clone?.lastMessageId ?? null,
+    forkedAfter: null,
     children: [],
+  }
+  if (clone?.lastClonedMessageId) {
+    forks.push({ node, sourceThreadId: thread.sourceThreadId ?? clone.sourceThreadId, messageId: clone.lastClonedMessageId })
+  }
+  return node
+}
+
+/**
+ * Fills in the fork points of the clones whose source is drawn (one query for
+ * all their messages). A source outside the lineage (another tenant's, or
+ * deleted) has no edge, so nothing of it is read.
+ */
+async function attachForkPoints(services: Services, forks: ForkRequest[], shown: ReadonlySet<string>): Promise<void> {
+  const drawn = forks.filter((fork) => shown.has(fork.sourceThreadId))
+  if (drawn.length === 0) return
+  const messages = await services.db.storage.getMessagesByIds(drawn.map((fork) => fork.messageId))
+  const byId = new Map(messages.map((message) => [message.id, message]))
+  for (const { node, sourceThreadId, messageId } of drawn) {
+    const message = byId.get(messageId)
+    node.forkedAfter = { messageId, snippet: message?.threadId === sourceThreadId ? messageSnippet(message, FORK_SNIPPET_LENGTH) : null }
   }
 }
 
@@ -74,8 +106,14 @@ function lineageNode(thread: StoredThread): LineageNode {
  * The clones of `root`, their clones, ... as a tree, level by level, showing
  * only threads the caller may see (a clone in another tenant's resource is
  * left out with its subtree). Stops at MAX_LINEAGE_NODES (`truncated`).
+ * `shown`: the ids in the tree.
  */
-async function descendantTree(services: Services, caller: Caller, root: LineageNode): Promise<{ truncated: boolean }> {
+async function descendantTree(
+  services: Services,
+  caller: Caller,
+  root: LineageNode,
+  forks: ForkRequest[],
+): Promise<{ truncated: boolean; shown: Set<string> }> {
   const seen = new Set([root.id])
   let level = [root]
   while (level.length > 0) {
@@ -83,16 +121,16 @@ async function descendantTree(services: Services, caller: Caller, root: LineageN
     for (const parent of level) {
       for (const clone of await services.memory.listClones(parent.id)) {
         if (seen.has(clone.id) || !canAccessResource(caller, clone.resourceId)) continue
-        if (seen.size >= MAX_LINEAGE_NODES) return { truncated: true }
+        if (seen.size >= MAX_LINEAGE_NODES) return { truncated: true, shown: seen }
         seen.add(clone.id)
-        const node = lineageNode(clone)
+        const node = lineageNode(clone, forks)
         parent.children.push(node)
         next.push(node)
       }
     }
     level = next
   }
-  return { truncated: false }
+  return { truncated: false, shown: seen }
 }
 
 export const cloneRouter = router({
@@ -117,18 +155,23 @@ export const cloneRouter = router({
     return ctx.services.memory.previewClone(input)
   }),
 
-  /** Where a thread came from (ancestors, root first) and what was cloned from it (a tree). */
+  /**
+   * Where a thread came from (ancestors, root first) and what was cloned from
+   * it (a tree); each clone's edge carries its fork point when it recorded one.
+   */
   lineage: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
     const history = await ctx.services.memory.getCloneHistory(thread.id)
+    const forks: ForkRequest[] = []
     // nearest ancestors first, stopping at the first one outside the caller's scope
     const ancestors: LineageNode[] = []
     for (const ancestor of history.slice(0, -1).reverse()) {
       if (!canAccessResource(ctx.caller, ancestor.resourceId)) break
-      ancestors.unshift(lineageNode(ancestor))
+      ancestors.unshift(lineageNode(ancestor, forks))
     }
-    const tree = lineageNode(thread)
-    const { truncated } = await descendantTree(ctx.services, ctx.caller, tree)
+    const tree = lineageNode(thread, forks)
+    const { truncated, shown } = await descendantTree(ctx.services, ctx.caller, tree, forks)
+    await attachForkPoints(ctx.services, forks, new Set([...shown, ...ancestors.map((ancestor) => ancestor.id)]))
     return { ancestors, thread: tree, truncated }
   }),
 })

@@ -55,6 +55,21 @@ export const recallRouter = router({
     }
   }),
 
+  /**
+   * The embeddings panel: how many of the thread's messages have a vector from
+   * the server's embedder (one query). Without pgvector: `vectorsAvailable: false`.
+   */
+  status: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const model = ctx.services.memory.embedder.id
+    if (!ctx.services.semanticRecall) {
+      const messages = await ctx.services.db.storage.countMessages(thread.id)
+      return { threadId: thread.id, model, vectorsAvailable: false, messages, withVector: 0 }
+    }
+    const counts = await ctx.services.db.vector.countThreadVectors({ threadId: thread.id, model })
+    return { threadId: thread.id, model, vectorsAvailable: true, ...counts }
+  }),
+
   /** Embeds the thread's messages that have no vector yet (e.g. imported or seeded ones). */
   indexThread: writeProcedure.input(z.object({ threadId: threadIdInput })).mutation(async ({ ctx, input }) => {
     requireSemanticRecall(ctx.services)

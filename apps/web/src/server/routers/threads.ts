@@ -9,6 +9,12 @@ const listInput = z.object({
   resourceId: resourceIdInput.optional(),
   /** case-insensitive substring of the title */
   search: z.string().trim().max(200).optional(),
+  /** true: clones only; false: originals only */
+  isClone: z.boolean().optional(),
+  /** observational memory in either scope (the thread's or its resource's) */
+  hasObservationalMemory: z.boolean().optional(),
+  /** working memory in either scope (the thread's or its resource's) */
+  hasWorkingMemory: z.boolean().optional(),
   page: pageInput,
   pageSize: pageSizeInput,
 })
@@ -36,6 +42,10 @@ export function toThreadRow(thread: ThreadListItem) {
     messageCount: thread.messageCount,
     isClone: isClone(thread),
     sourceThreadId: thread.sourceThreadId,
+    cloneDepth: thread.cloneDepth,
+    providersSeen: thread.providersSeen,
+    hasWorkingMemory: thread.hasWorkingMemory,
+    hasObservationalMemory: thread.hasObservationalMemory,
     createdAt: thread.createdAt,
     lastActivityAt,
   }
@@ -57,11 +67,20 @@ function listedResource(caller: Caller, resourceId: string | undefined): string 
 }
 
 export const threadsRouter = router({
-  /** Threads, most recently updated first, with message counts, clone flag and last activity. */
+  /**
+   * Threads, most recently updated first, with message counts, clone flag and
+   * depth, providers seen, memory flags and last activity; filterable by flags.
+   */
   list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
+    const visible = visibleResourceIds(ctx.caller)
     const { threads, total } = await ctx.services.db.storage.listThreads({
       resourceId: listedResource(ctx.caller, input.resourceId),
+      // clone depth never walks into another tenant's threads
+      ...(visible === null ? {} : { lineageResourceIds: visible }),
       titleContains: input.search || undefined,
+      isClone: input.isClone,
+      hasObservationalMemory: input.hasObservationalMemory,
+      hasWorkingMemory: input.hasWorkingMemory,
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
       orderBy: 'updatedAt',

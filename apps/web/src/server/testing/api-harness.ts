@@ -1,4 +1,4 @@
-// A running API for integration tests: an in-memory PGlite seeded with the
+// A running API for integration tests: an in-memory PGlite (or a given database) seeded with the
 // demo data and the demo operator, the real services, the fetch handler on a
 // loopback port, and typed clients (the signed-in demo operator; API tokens).
 import { openDatabase, type Database } from '@threadline/db'
@@ -45,8 +45,9 @@ export function cookieJarFetch(): typeof fetch {
   }
 }
 
-export async function startApiHarness(env: Record<string, string> = {}): Promise<ApiHarness> {
-  const db = await openDatabase('memory://')
+/** `database`: a migrated, empty database to serve (default: a new in-memory PGlite); the harness closes it. */
+export async function startApiHarness(env: Record<string, string> = {}, database?: Database): Promise<ApiHarness> {
+  const db = database ?? (await openDatabase('memory://'))
   await seedDemoData(db.storage)
   await seedDemoOperator(db.prisma)
   const services = await createServices(db, readServerConfig({ THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET, ...env }))

@@ -1,3 +1,4 @@
+// Shared by the UI and the API (lineage fork points): a one-line description of a message.
 import type { StoredMessage } from '@threadline/engine'
 
 /** One line about a message: its first text, else what its parts are (tool calls, reasoning, files). */

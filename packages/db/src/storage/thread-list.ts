@@ -1,0 +1,141 @@
+// The threads explorer's listing: ONE query for a page of threads with, per
+// thread, message count, last message, memory flags, providers seen and clone
+// depth. Filters (flags included) narrow the rows before paging and counting;
+// the per-thread columns are computed for the page's rows only.
+import type { ListThreadsInput, ListThreadsResult } from '@threadline/engine'
+import { Prisma } from '../generated/prisma/client.ts'
+import type { StorageContext } from './context.ts'
+import { listThreadsSchema, parseInput } from './input-schemas.ts'
+import { toThread, type ThreadRow } from './rows.ts'
+
+/** Column references of one thread row: `threads t` in the filter, the page's camelCase columns above it. */
+type ThreadColumns = { id: Prisma.Sql; resourceId: Prisma.Sql; sourceThreadId: Prisma.Sql; metadata: Prisma.Sql }
+
+const threadTable: ThreadColumns = {
+  id: Prisma.raw('t.id'),
+  resourceId: Prisma.raw('t.resource_id'),
+  sourceThreadId: Prisma.raw('t.source_thread_id'),
+  metadata: Prisma.raw('t.metadata'),
+}
+
+const pageRow: ThreadColumns = {
+  id: Prisma.raw('page.id'),
+  resourceId: Prisma.raw('page."resourceId"'),
+  sourceThreadId: Prisma.raw('page."sourceThreadId"'),
+  metadata: Prisma.raw('page.metadata'),
+}
+
+/** The lineage column, or clone metadata of a thread imported without it. Never NULL, so NOT works. */
+function isCloneSql(t: ThreadColumns): Prisma.Sql {
+  return Prisma.sql`(${t.sourceThreadId} IS NOT NULL
+    OR coalesce(jsonb_typeof(${t.metadata}->'clone'->'sourceThreadId') = 'string' AND ${t.metadata}->'clone'->>'sourceThreadId' <> '', false))`
+}
+
+/** Working memory in either scope that holds more than whitespace. */
+function hasWorkingMemorySql(t: ThreadColumns): Prisma.Sql {
+  return Prisma.sql`(EXISTS (SELECT 1 FROM thread_working_memory w WHERE w.thread_id = ${t.id} AND w.text ~ '[^[:space:]]')
+    OR EXISTS (SELECT 1 FROM resources r WHERE r.id = ${t.resourceId} AND r.working_memory ~ '[^[:space:]]'))`
+}
+
+/** A generation under the thread's or its resource's lookup key (the unique index's leading column). */
+function hasObservationalMemorySql(t: ThreadColumns): Prisma.Sql {
+  return Prisma.sql`(EXISTS (SELECT 1 FROM observational_memory om WHERE om.lookup_key = 'thread:' || ${t.id})
+    OR EXISTS (SELECT 1 FROM observational_memory om WHERE om.lookup_key = 'resource:' || ${t.resourceId}))`
+}
+
+function flagCondition(sql: Prisma.Sql, wanted: boolean | undefined): Prisma.Sql | null {
+  if (wanted === undefined) return null
+  return wanted ? sql : Prisma.sql`NOT ${sql}`
+}
+
+/** An object's keys, or none when the value is not an object. */
+function keysOf(value: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`jsonb_object_keys(CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${value} ELSE '{}'::jsonb END)`
+}
+
+/** A page row; an empty page gives one row of nulls carrying `total`. */
+type ListRow = ThreadRow & {
+  total: number
+  messageCount: number
+  lastMessageAt: Date | null
+  hasWorkingMemory: boolean
+  hasObservationalMemory: boolean
+  providersSeen: string[]
+  cloneDepth: number
+}
+
+export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
+  const { resourceId, titleContains, isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0, orderBy = 'updatedAt' } =
+    parseInput(listThreadsSchema, input, 'listThreads')
+  const conditions = [
+    resourceId === undefined ? null : Prisma.sql`t.resource_id = ${resourceId}`,
+    titleContains ? Prisma.sql`strpos(lower(t.title), lower(${titleContains})) > 0` : null,
+    flagCondition(isCloneSql(threadTable), isClone),
+    flagCondition(hasObservationalMemorySql(threadTable), hasObservationalMemory),
+    flagCondition(hasWorkingMemorySql(threadTable), hasWorkingMemory),
+  ].filter((c): c is Prisma.Sql => c !== null)
+  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty
+  const order = Prisma.raw(orderBy === 'createdAt' ? '"createdAt" DESC, id DESC' : '"updatedAt" DESC, id DESC')
+  const content = Prisma.raw('m.content')
+  const walkable = lineageResourceIds === undefined ? Prisma.empty : Prisma.sql`AND source.resource_id = ANY(${lineageResourceIds}::text[])`
+  // `lineage` walks each page thread's sources: one row per link followed; the
+  // link that steps back onto a visited thread (a cycle), onto a missing source
+  // or onto one outside `lineageResourceIds` is counted, not followed.
+  // The count row is always there (LEFT JOIN), so `total` survives an empty page.
+  const rows = await ctx.db.$queryRaw<ListRow[]>`
+    WITH RECURSIVE matching AS (
+      SELECT t.id, t.resource_id AS "resourceId", t.title, t.metadata, t.source_thread_id AS "sourceThreadId",
+             t.created_at AS "createdAt", t.updated_at AS "updatedAt"
+      FROM threads t ${where}
+    ),
+    page AS (SELECT * FROM matching ORDER BY ${order} LIMIT ${limit ?? null} OFFSET ${offset}),
+    lineage AS (
+      SELECT page.id AS start_id, page."sourceThreadId" AS next_id, 0 AS depth, ARRAY[page.id] AS visited, false AS closes_cycle
+      FROM page
+      UNION ALL
+      SELECT l.start_id, source.source_thread_id, l.depth + 1, l.visited || l.next_id, l.next_id = ANY(l.visited)
+      FROM lineage l LEFT JOIN threads source ON source.id = l.next_id ${walkable}
+      WHERE l.next_id IS NOT NULL AND NOT l.closes_cycle
+    )
+    SELECT counted.total, listed.*
+    FROM (SELECT count(*)::int AS total FROM matching) counted
+    LEFT JOIN LATERAL (
+      SELECT page.*, stats."messageCount", stats."lastMessageAt",
+             ${hasWorkingMemorySql(pageRow)} AS "hasWorkingMemory",
+             ${hasObservationalMemorySql(pageRow)} AS "hasObservationalMemory",
+             providers.seen AS "providersSeen",
+             (SELECT max(l.depth) FROM lineage l WHERE l.start_id = page.id)::int AS "cloneDepth"
+      FROM page
+      CROSS JOIN LATERAL (
+        SELECT count(*)::int AS "messageCount", max(m.created_at) AS "lastMessageAt" FROM messages m WHERE m.thread_id = page.id
+      ) stats
+      CROSS JOIN LATERAL (
+        SELECT coalesce(array_agg(DISTINCT split_part(found.provider, '.', 1) ORDER BY split_part(found.provider, '.', 1)), ARRAY[]::text[]) AS seen
+        FROM messages m
+        CROSS JOIN LATERAL (
+          SELECT ${content}->'metadata'->>'provider' WHERE jsonb_typeof(${content}->'metadata'->'provider') = 'string'
+          UNION ALL
+          SELECT ${keysOf(Prisma.sql`${content}->'providerMetadata'`)}
+          UNION ALL
+          SELECT ${keysOf(Prisma.raw("part->'providerMetadata'"))}
+          FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${content}->'parts') = 'array' THEN ${content}->'parts' ELSE '[]'::jsonb END) part
+        ) found(provider)
+        WHERE m.thread_id = page.id AND split_part(found.provider, '.', 1) <> ''
+      ) providers
+    ) listed ON true
+    ORDER BY ${order}`
+  return {
+    total: rows[0]?.total ?? 0,
+    threads: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        ...toThread(row),
+        messageCount: row.messageCount,
+        lastMessageAt: row.lastMessageAt,
+        hasWorkingMemory: row.hasWorkingMemory,
+        hasObservationalMemory: row.hasObservationalMemory,
+        providersSeen: row.providersSeen,
+        cloneDepth: row.cloneDepth,
+      })),
+  }
+}

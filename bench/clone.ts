@@ -221,6 +221,7 @@ function growthRows(rows: Row[]): Row[] {
       series.forEach((row, index) => {
         const previous = series[index - 1]
         const growth = previous ? Number(row['clone ms']) / Number(previous['clone ms']) : null
+        const floorGrowth = previous ? Number(row['floor ms']) / Number(previous['floor ms']) : null
         const sizeFactor = previous ? Number(row.messages) / Number(previous.messages) : null
         out.push({
           db: String(kind),
@@ -230,6 +231,8 @@ function growthRows(rows: Row[]): Row[] {
           'clone ms': Number(row['clone ms']),
           'µs per copied message': (Number(row['clone ms']) * 1000) / Number(row.copied),
           'time growth': growth,
+          // the floor measured alongside: how the database itself scaled in this run
+          'floor growth': floorGrowth,
           'size growth': sizeFactor,
         })
       })

@@ -27,20 +27,28 @@ function searchStrings(count: number): string[] {
 
 type Sample = { name: string; run: (query: string) => Promise<number> }
 
+/**
+ * Every sample runs once per query, round-robin, so a burst of load from
+ * other processes hits them all alike and their figures stay comparable.
+ */
 async function measure(report: Report, db: BenchDatabase, size: number, samples: Sample[]): Promise<void> {
   const queries = searchStrings(queryCount)
-  for (const sample of samples) {
-    for (const query of queries.slice(0, 10)) await sample.run(query) // warm-up: plans, caches
-    const ms: number[] = []
-    let returned = 0
-    const cpuBefore = process.cpuUsage()
-    for (const query of queries) {
+  for (const query of queries.slice(0, 10)) for (const sample of samples) await sample.run(query) // warm-up: plans, caches
+  const stats = samples.map(() => ({ ms: [] as number[], cpuMs: 0, returned: 0 }))
+  for (const query of queries) {
+    for (const [index, sample] of samples.entries()) {
+      const cpuBefore = process.cpuUsage()
       const result = await timed(() => sample.run(query))
-      ms.push(result.ms)
-      returned += result.value
+      const cpu = process.cpuUsage(cpuBefore)
+      const stat = stats[index]!
+      stat.ms.push(result.ms)
+      stat.cpuMs += (cpu.user + cpu.system) / 1000
+      stat.returned += result.value
     }
-    const cpu = process.cpuUsage(cpuBefore)
-    const summary = summarize(ms)
+  }
+  for (const [index, sample] of samples.entries()) {
+    const stat = stats[index]!
+    const summary = summarize(stat.ms)
     report.row('recall', {
       db: db.kind,
       messages: size,
@@ -50,8 +58,8 @@ async function measure(report: Report, db: BenchDatabase, size: number, samples:
       'p99 ms': summary.p99,
       'mean ms': summary.mean,
       // PGlite runs inside this process, so this is its whole cost, whatever else loads the machine
-      'CPU ms/op (this process)': (cpu.user + cpu.system) / 1000 / queries.length,
-      'messages returned (avg)': Math.round(returned / queries.length),
+      'CPU ms/op (this process)': stat.cpuMs / queries.length,
+      'messages returned (avg)': Math.round(stat.returned / queries.length),
       queries: queries.length,
     })
   }

@@ -1,7 +1,7 @@
 'use client'
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useOptimistic, useRef, useState, useTransition } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ErrorNotice } from './error-notice.tsx'
@@ -23,6 +23,9 @@ export function ThreadsExplorer() {
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
   const deleted = params.get('deleted')
   const flags = new Set(THREAD_FLAGS.filter((flag) => params.get(flag.key) === '1').map((flag) => flag.key))
+  // the chips answer a click at once, while the URL (and with it the list) follows
+  const [shownFlags, showFlags] = useOptimistic(flags)
+  const [, startTransition] = useTransition()
 
   const [searchText, setSearchText] = useState(search)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -51,7 +54,10 @@ export function ThreadsExplorer() {
   }
 
   function onFlagChange(flag: ThreadFlag, on: boolean) {
-    setParams({ [flag]: on ? '1' : null, page: null })
+    startTransition(() => {
+      showFlags(new Set(THREAD_FLAGS.map((known) => known.key).filter((key) => (key === flag ? on : shownFlags.has(key)))))
+      setParams({ [flag]: on ? '1' : null, page: null })
+    })
   }
 
   function clearFilters() {
@@ -103,7 +109,7 @@ export function ThreadsExplorer() {
         </div>
       </div>
 
-      <ThreadFlagFilters selected={flags} onChange={onFlagChange} />
+      <ThreadFlagFilters selected={shownFlags} onChange={onFlagChange} />
 
       {deleted && (
         <Notice tone="success">

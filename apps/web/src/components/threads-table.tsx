@@ -48,7 +48,7 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
               </span>
               <span className="mt-1 flex flex-wrap gap-1 lg:hidden">
                 <Badge>{row.resourceId}</Badge>
-                <ProviderBadges providers={row.providersSeen} />
+                <ProviderBadges providers={row.providersSeen} testId={null} />
               </span>
             </td>
             <td className="hidden px-4 py-3 align-middle lg:table-cell">
@@ -98,10 +98,10 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
   )
 }
 
-/** The providers whose output the thread holds (turn metadata and provider metadata). */
-function ProviderBadges({ providers }: { providers: string[] }) {
+/** The providers whose output the thread holds (turn metadata and provider metadata); `testId` null for the narrow-window copy. */
+function ProviderBadges({ providers, testId = 'provider-seen' }: { providers: string[]; testId?: string | null }) {
   return providers.map((provider) => (
-    <span key={provider} data-testid="provider-seen">
+    <span key={provider} data-testid={testId ?? undefined}>
       <Badge tone="sky" title={`Holds output of ${provider}`}>
         {provider}
       </Badge>

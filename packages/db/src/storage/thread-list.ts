@@ -65,8 +65,9 @@ type ListRow = ThreadRow & {
 }
 
 export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
-  const { resourceId, titleContains, isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0, orderBy = 'updatedAt' } =
-    parseInput(listThreadsSchema, input, 'listThreads')
+  const parsed = parseInput(listThreadsSchema, input, 'listThreads')
+  const { resourceId, titleContains, isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit } = parsed
+  const { offset = 0, orderBy = 'updatedAt' } = parsed
   const conditions = [
     resourceId === undefined ? null : Prisma.sql`t.resource_id = ${resourceId}`,
     titleContains ? Prisma.sql`strpos(lower(t.title), lower(${titleContains})) > 0` : null,

@@ -12,6 +12,7 @@
 //
 // `--profile` writes a V8 CPU profile of the server to bench/results/profiles/
 // (summarise it with `pnpm exec tsx bench/profile-summary.ts <file>`).
+//
 // Uses the existing build in apps/web/.next (its BUILD_ID is reported); builds
 // first when there is none or with --build (never while another `next start`
 // serves that folder). autocannon is a devDependency of apps/web.
@@ -244,7 +245,8 @@ function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) 
 }
 
 const kinds = selectedDatabaseKinds()
-const report = createReport('api', { databases: kinds, durationSeconds: duration, connections: connectionCounts, threads: THREADS, messagesPerThread: MESSAGES_PER_THREAD })
+// --results-name: write bench/results/<name>.json instead of api.json (a side experiment keeps the main results)
+const report = createReport(flagValue('results-name') ?? 'api', { databases: kinds, durationSeconds: duration, connections: connectionCounts, threads: THREADS, messagesPerThread: MESSAGES_PER_THREAD })
 await ensureBuild(report)
 if (kinds.includes('pglite')) {
   // PGlite is embedded: seeded here into a data folder, closed, then opened by the server.

@@ -15,11 +15,20 @@ describe('percentile and summarize', () => {
   })
 })
 
+/** null means a collection ran during the loop (rare for these sizes): measure again. */
+async function measured(fn: () => unknown, calls: number): Promise<number | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const bytes = await heapBytesPerCall(fn, calls)
+    if (bytes !== null) return bytes
+  }
+  return null
+}
+
 describe('heapBytesPerCall', () => {
   it('tells a call that allocates from one that does not', async () => {
     const kept: number[] = [1, 2, 3]
-    const none = await heapBytesPerCall(() => kept.length, 5_000)
-    const array = await heapBytesPerCall(() => new Array(1000).fill(0), 50)
+    const none = await measured(() => kept.length, 5_000)
+    const array = await measured(() => new Array(1000).fill(0), 50)
     expect(none).not.toBeNull()
     expect(none!).toBeLessThan(100)
     // 1000 small integers: ~8 kB of elements

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { InvalidInputError, StorageError } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from './open-database.ts'
+import { openTestDatabase } from './testing/index.ts'
 
 describe('openDatabase', () => {
   it('keeps an embedded database in its folder across close and reopen', async () => {
@@ -34,5 +35,17 @@ describe('openDatabase', () => {
     const error = await openDatabase('postgresql://postgres@127.0.0.1:1/none').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StorageError)
     expect((error as Error).message).toMatch(/^Applying migrations failed/)
+  })
+})
+
+describe('openDatabase on a PostgreSQL server', () => {
+  it('turns JIT off on its connections (short statements; JIT on each call cost more than the query)', async () => {
+    const db = await openTestDatabase('postgres')
+    try {
+      const rows = await db.prisma.$queryRaw<{ jit: string }[]>`SHOW jit`
+      expect(rows[0]?.jit).toBe('off')
+    } finally {
+      await db.close()
+    }
   })
 })

@@ -53,6 +53,13 @@ function keysOf(value: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`jsonb_object_keys(CASE WHEN jsonb_typeof(${value}) = 'object' THEN ${value} ELSE '{}'::jsonb END)`
 }
 
+/**
+ * Providers are read from each listed thread's latest messages only (an index
+ * range scan), so a page holding a 100k-message thread costs what a short one
+ * does: "providers seen" means seen recently.
+ */
+const PROVIDER_SCAN_MESSAGES = 200
+
 /** A page row; an empty page gives one row of nulls carrying `total`. */
 type ListRow = ThreadRow & {
   total: number
@@ -112,7 +119,10 @@ export async function listThreads(ctx: StorageContext, input: ListThreadsInput):
       ) stats
       CROSS JOIN LATERAL (
         SELECT coalesce(array_agg(DISTINCT split_part(found.provider, '.', 1) ORDER BY split_part(found.provider, '.', 1)), ARRAY[]::text[]) AS seen
-        FROM messages m
+        FROM (
+          SELECT recent.content FROM messages recent WHERE recent.thread_id = page.id
+          ORDER BY recent.created_at DESC, recent.id DESC LIMIT ${PROVIDER_SCAN_MESSAGES}
+        ) m
         CROSS JOIN LATERAL (
           SELECT ${content}->'metadata'->>'provider' WHERE jsonb_typeof(${content}->'metadata'->'provider') = 'string'
           UNION ALL
@@ -121,7 +131,7 @@ export async function listThreads(ctx: StorageContext, input: ListThreadsInput):
           SELECT ${keysOf(Prisma.raw("part->'providerMetadata'"))}
           FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${content}->'parts') = 'array' THEN ${content}->'parts' ELSE '[]'::jsonb END) part
         ) found(provider)
-        WHERE m.thread_id = page.id AND split_part(found.provider, '.', 1) <> ''
+        WHERE split_part(found.provider, '.', 1) <> ''
       ) providers
     ) listed ON true
     ORDER BY ${order}`

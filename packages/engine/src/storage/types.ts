@@ -69,6 +69,7 @@ export type ThreadListItem = StoredThread & {
    * `content.providerMetadata` and of its parts' `providerMetadata` (e.g. an
    * imported Anthropic signature). AI SDK provider ids are cut at the first dot,
    * so 'openai.responses' and a providerMetadata key 'openai' are both 'openai'.
+   * Read from the thread's latest 200 messages, so listing stays cheap for long threads.
    */
   providersSeen: string[]
   /**

@@ -18,10 +18,10 @@
 // serves that folder). autocannon is a devDependency of apps/web.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, createOperator, type Database } from '../packages/db/src/index.ts'
+import { freeLoopbackPort } from '../packages/db/src/testing/free-port.ts'
 import { issueApiToken } from '../apps/web/src/server/auth/api-tokens.ts'
 import { flagValue, hasFlag } from './lib/args.ts'
 import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds } from './lib/databases.ts'
@@ -61,17 +61,6 @@ const RESOURCE = 'bench-api'
 const CLONE_RESOURCE = 'bench-api-clones'
 const THREADS = 100
 const MESSAGES_PER_THREAD = 50
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -123,7 +112,7 @@ type RunningServer = { url: string; child: ChildProcess; peakRssMiB: () => numbe
  * handler and services behind node:http, to see what Next itself costs.
  */
 async function startServer(kind: ServerKind, databaseUrl: string): Promise<RunningServer> {
-  const port = await freePort()
+  const port = await freeLoopbackPort()
   const profile = hasFlag('profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
   const command =
     kind === 'next'

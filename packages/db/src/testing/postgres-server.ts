@@ -3,10 +3,10 @@
 // refuses to run as root); otherwise as the current user.
 import { execFile } from 'node:child_process'
 import { chown, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { freeLoopbackPort } from './free-port.ts'
 
 const run = promisify(execFile)
 
@@ -18,17 +18,6 @@ const folderPrefix = 'threadline-pg-'
 // The test run that started a server: when it is gone (killed before its
 // teardown), the server is an orphan the next run stops.
 const ownerFile = 'owner.pid'
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 const shellQuote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`
 

@@ -17,6 +17,7 @@ import {
 import { Agent } from './agent.ts'
 import type { AgentStreamEvent } from './types.ts'
 import { useFakeProvider } from '../testing/use-fake-provider.ts'
+import { isECONNRESET } from '../testing/spec-examples.ts'
 
 const server = useFakeProvider({ envFor: ['openai'] })
 
@@ -28,14 +29,6 @@ async function collect(events: AsyncIterable<AgentStreamEvent>): Promise<AgentSt
 
 const gaps = () => server.requests.slice(1).map((request, index) => request.receivedAt - server.requests[index]!.receivedAt)
 
-// The spec's custom matcher (stream-error-retry.md), unchanged.
-const isECONNRESET = (error: unknown) => {
-  if (!error || typeof error !== 'object') return false
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'string' && code.toUpperCase() === 'ECONNRESET') return true
-  const message = error instanceof Error ? error.message : undefined
-  return typeof message === 'string' && /econnreset|socket hang up/i.test(message)
-}
 
 describe('OpenAI Responses stream errors', () => {
   it.each([

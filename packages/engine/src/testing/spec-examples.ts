@@ -26,3 +26,12 @@ export const stripUnsupportedAssistantMetadata: CompatRule = {
     return changed ? nextPrompt : undefined
   },
 }
+
+/** stream-error-retry.md, "Retry delay with a custom matcher". */
+export const isECONNRESET = (error: unknown) => {
+  if (!error || typeof error !== 'object') return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && code.toUpperCase() === 'ECONNRESET') return true
+  const message = error instanceof Error ? error.message : undefined
+  return typeof message === 'string' && /econnreset|socket hang up/i.test(message)
+}

@@ -9,6 +9,7 @@ import type { FakeReply } from '../../testing/fake-replies.ts'
 import { StreamErrorRetryProcessor } from './processor.ts'
 import { apiErrorArgs, openAIResponseFailedChunk, openAIServerErrorChunk } from './test-helpers.ts'
 import { useFakeProvider } from '../../testing/use-fake-provider.ts'
+import { isECONNRESET } from '../../testing/spec-examples.ts'
 
 const server = useFakeProvider()
 
@@ -30,13 +31,6 @@ async function streamOnce(reply: FakeReply): Promise<{ text: string; error: unkn
   return { text, error }
 }
 
-const isECONNRESET = (error: unknown) => {
-  if (!error || typeof error !== 'object') return false
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'string' && code.toUpperCase() === 'ECONNRESET') return true
-  const message = error instanceof Error ? error.message : undefined
-  return typeof message === 'string' && /econnreset|socket hang up/i.test(message)
-}
 const processor = new StreamErrorRetryProcessor({ maxRetries: 2, matchers: [{ match: isECONNRESET, maxRetries: 4, delayMs: 100 }] })
 const decide = (error: unknown) => processor.decide(apiErrorArgs(error))
 

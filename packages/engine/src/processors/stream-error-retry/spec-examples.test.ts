@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { APICallError } from '@ai-sdk/provider'
 import { StreamErrorRetryProcessor } from './processor.ts'
 import { apiErrorArgs, httpApiCallError, openAIServerErrorChunk, runWithFakeTimers } from './test-helpers.ts'
+import { isECONNRESET } from '../../testing/spec-examples.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -48,13 +49,6 @@ describe('spec example: retryUnknownErrors', () => {
 })
 
 describe('spec example: retry delay with a custom matcher', () => {
-  const isECONNRESET = (error: unknown) => {
-    if (!error || typeof error !== 'object') return false
-    const code = (error as { code?: unknown }).code
-    if (typeof code === 'string' && code.toUpperCase() === 'ECONNRESET') return true
-    const message = error instanceof Error ? error.message : undefined
-    return typeof message === 'string' && /econnreset|socket hang up/i.test(message)
-  }
 
   const config = {
     errorProcessors: [

@@ -3,7 +3,7 @@ import type { NextConfig } from 'next'
 const nextConfig: NextConfig = {
   // The workspace packages export their TypeScript sources (with `.ts` import
   // specifiers), so Next compiles them like the app's own code.
-  transpilePackages: ['@threadline/engine', '@threadline/db'],
+  transpilePackages: ['@threadline/engine', '@threadline/db', '@threadline/api'],
   // Loaded by Node at runtime, not bundled: PGlite resolves its WASM/data files
   // from its own folder (bundled it fails with "path ... Received an instance of
   // URL"), and Prisma's runtime and driver adapters are best left as shipped.

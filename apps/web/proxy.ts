@@ -2,7 +2,7 @@
 // the optimistic check (is there a session cookie?); the API verifies the
 // session itself on every call and answers UNAUTHORIZED when it is not valid.
 import { NextResponse, type NextRequest } from 'next/server'
-import { SESSION_COOKIE_NAMES } from '@/server/auth/session-cookie.ts'
+import { SESSION_COOKIE_NAMES } from '@threadline/api/session-cookie'
 
 export function proxy(request: NextRequest) {
   if (SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name))) return NextResponse.next()

@@ -3,9 +3,8 @@
 // server) instead of Next, so the two runs show what Next itself costs.
 // Run as a child process: prints `{"url": ...}` once listening; SIGTERM stops it.
 import { openDatabase } from '../../packages/db/src/index.ts'
-import { readServerConfig } from '../../apps/web/src/server/config.ts'
-import { createServices } from '../../apps/web/src/server/services.ts'
-import { startTestServer } from '../../apps/web/src/server/testing/test-server.ts'
+import { createServices, readServerConfig } from '@threadline/api'
+import { startTestServer } from '@threadline/api/testing'
 
 const db = await openDatabase(process.env.DATABASE_URL, { migrate: false })
 const services = await createServices(db, readServerConfig())

@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
 import superjson from 'superjson'
-import type { AppRouter } from '@/server/routers/app.ts'
+import type { AppRouter } from '@threadline/api'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 

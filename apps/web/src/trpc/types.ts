@@ -1,5 +1,1 @@
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '@/server/routers/app.ts'
-
-export type RouterInputs = inferRouterInputs<AppRouter>
-export type RouterOutputs = inferRouterOutputs<AppRouter>
+export type { RouterInputs, RouterOutputs } from '@threadline/api'

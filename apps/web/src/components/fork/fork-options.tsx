@@ -1,8 +1,7 @@
 'use client'
 
-import type { StoredMessage } from '@threadline/engine'
+import { messageSnippet, type StoredMessage } from '@threadline/engine'
 import type { Dispatch, SetStateAction } from 'react'
-import { messageSnippet } from '../../shared/message-snippet.ts'
 import { checkboxClass, Field, FieldSet, inputClass, selectClass, textareaClass } from '../ui/field.tsx'
 import { Panel } from '../ui/panel.tsx'
 import type { Boundary, ForkForm, ForkFormErrors } from './fork-form.ts'

@@ -1,9 +1,8 @@
 'use client'
 
-import type { StoredMessage } from '@threadline/engine'
+import { messageSnippet, type StoredMessage } from '@threadline/engine'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
-import { messageSnippet } from '../../shared/message-snippet.ts'
 import { describeError } from '../ui/describe-error.ts'
 import { checkboxClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'

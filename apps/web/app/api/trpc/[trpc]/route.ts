@@ -1,5 +1,4 @@
-import { handleTrpcRequest } from '@/server/http-handler.ts'
-import { getServices } from '@/server/services.ts'
+import { getServices, handleTrpcRequest } from '@threadline/api'
 
 // Node runtime: the database (PGlite or pg) lives in this server process.
 export const runtime = 'nodejs'

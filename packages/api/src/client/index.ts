@@ -4,7 +4,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import superjson from 'superjson'
-import type { AppRouter } from '../server/routers/app.ts'
+import type { AppRouter } from '../routers/app.ts'
 
 export type { AppRouter }
 export type ThreadlineInputs = inferRouterInputs<AppRouter>

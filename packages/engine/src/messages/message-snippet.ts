@@ -1,5 +1,5 @@
-// Shared by the UI and the API (lineage fork points): a one-line description of a message.
-import type { StoredMessage } from '@threadline/engine'
+// A one-line description of a message, for fork points in lineage and the admin UI.
+import type { StoredMessage } from './types.ts'
 
 /** One line about a message: its first text, else what its parts are (tool calls, reasoning, files). */
 export function messageSnippet(message: StoredMessage, maxLength = 140): string {

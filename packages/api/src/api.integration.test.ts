@@ -2,10 +2,9 @@
 // playground, as the signed-in demo operator and as API tokens, with the
 // error codes a caller can get.
 import { demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
-import { messageEmbeddingText } from '@threadline/engine'
+import { messageEmbeddingText, messageSnippet } from '@threadline/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createThreadlineClient, type ThreadlineClient } from '../client/index.ts'
-import { messageSnippet } from '../shared/message-snippet.ts'
+import { createThreadlineClient, type ThreadlineClient } from './client/index.ts'
 import { createServices } from './services.ts'
 import { readServerConfig } from './config.ts'
 import { cookieJarFetch, startApiHarness, TEST_AUTH_SECRET, type ApiHarness } from './testing/api-harness.ts'

@@ -1,10 +1,9 @@
-import { getCloneMetadata, ThreadAlreadyExistsError, type StoredThread } from '@threadline/engine'
+import { getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type StoredThread } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { canAccessResource, type Caller } from '../auth/caller.ts'
 import { idInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
-import { messageSnippet } from '../../shared/message-snippet.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 

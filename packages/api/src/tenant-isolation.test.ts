@@ -6,7 +6,7 @@
 import { demoClones, demoThreads } from '@threadline/db/seed'
 import { anthropicInvalidToolUseId } from '@threadline/engine/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ThreadlineClient } from '../client/index.ts'
+import type { ThreadlineClient } from './client/index.ts'
 import { startApiHarness, type ApiHarness } from './testing/api-harness.ts'
 import { failureOf, type CallFailure } from './testing/errors.ts'
 

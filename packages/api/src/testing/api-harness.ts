@@ -3,7 +3,7 @@
 // loopback port, and typed clients (the signed-in demo operator; API tokens).
 import { openDatabase, type Database } from '@threadline/db'
 import { demoOperator, seedDemoData, seedDemoOperator } from '@threadline/db/seed'
-import { createThreadlineClient, type ThreadlineClient, type ThreadlineInputs } from '../../client/index.ts'
+import { createThreadlineClient, type ThreadlineClient, type ThreadlineInputs } from '../client/index.ts'
 import { readServerConfig } from '../config.ts'
 import { createServices, type Services } from '../services.ts'
 import { startTestServer, type TestServer } from './test-server.ts'

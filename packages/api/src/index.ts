@@ -1,0 +1,8 @@
+// The public API of @threadline/api: the tRPC router and the one fetch handler
+// that serves it (mounted by apps/web at /api/trpc), and the per-process services.
+export { appRouter, type AppRouter } from './routers/app.ts'
+export { handleTrpcRequest, TRPC_ENDPOINT } from './http-handler.ts'
+export { createServices, getServices, type Services, type ServicesOptions } from './services.ts'
+export { readServerConfig, type ServerConfig } from './config.ts'
+export { issueApiToken } from './auth/api-tokens.ts'
+export type { RouterInputs, RouterOutputs } from './router-types.ts'

@@ -1,6 +1,7 @@
 // The server's settings, read once from the environment and validated: a bad
 // value stops the server with the variable's name instead of failing later.
 import { randomBytes } from 'node:crypto'
+import { fieldIssues } from '@threadline/engine'
 import { z } from 'zod'
 
 const positiveNumber = z.coerce.number().positive()
@@ -39,7 +40,7 @@ export class ServerConfigError extends Error {}
 export function readServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    const problems = fieldIssues(parsed.error).map((issue) => `${issue.path}: ${issue.message}`).join('; ')
     throw new ServerConfigError(`Invalid server environment: ${problems}`)
   }
   const vars = parsed.data

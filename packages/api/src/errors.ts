@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server'
-import { ThreadlineError } from '@threadline/engine'
+import type { ThreadlineError, ThreadlineErrorCode } from '@threadline/engine'
 
 type TRPCCode = TRPCError['code']
 
-// Engine error code -> transport code. An engine error not listed is internal.
-const codeByEngineError: Record<string, TRPCCode> = {
+// Engine error code -> transport code: every code, so a new one without a
+// mapping (or a misspelt one) does not compile.
+const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   THREAD_NOT_FOUND: 'NOT_FOUND',
   MESSAGE_NOT_FOUND: 'NOT_FOUND',
   THREAD_ALREADY_EXISTS: 'CONFLICT',
@@ -15,12 +16,16 @@ const codeByEngineError: Record<string, TRPCCode> = {
   MODEL_RESOLUTION_FAILED: 'BAD_REQUEST',
   SANDBOXED_RULE_FAILED: 'BAD_REQUEST',
   VECTOR_EXTENSION_MISSING: 'PRECONDITION_FAILED',
+  // failures of the server or its provider, not of the caller's input
+  PROVIDER_STREAM_ERROR: 'INTERNAL_SERVER_ERROR',
+  EMBEDDING_ERROR: 'INTERNAL_SERVER_ERROR',
+  STORAGE_ERROR: 'INTERNAL_SERVER_ERROR',
 }
 
 /** The TRPCError for an engine error: its code mapped, its message kept (it names the input at fault). */
 export function engineErrorToTRPCError(error: ThreadlineError): TRPCError {
   return new TRPCError({
-    code: codeByEngineError[error.code] ?? 'INTERNAL_SERVER_ERROR',
+    code: codeByEngineError[error.code],
     message: error.message,
     cause: error,
   })

@@ -32,7 +32,7 @@ async function hasVectorSupport(db: Database): Promise<boolean> {
     await db.vector.listVectorMessageIds(['vector-support-probe'], 'vector-support-probe')
     return true
   } catch (error) {
-    if (error instanceof VectorExtensionMissingError) return false
+    if (VectorExtensionMissingError.isInstance(error)) return false
     throw error
   }
 }

@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { ThreadlineError } from '@threadline/engine'
+import { InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
@@ -19,32 +19,17 @@ export type Context = {
   getCaller: () => Promise<Caller>
 }
 
-/** One problem with the input: where (a dotted path, `options.messageFilter.startDate`) and what. */
-export type FieldIssue = { path: string; message: string }
-
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (field, key) => (typeof key === 'number' ? `${field}[${key}]` : field === '' ? String(key) : `${field}.${String(key)}`),
-    '',
-  )
-}
-
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   /**
    * Every error says which input field is at fault where one is: `data.field`
-   * (the first) and `data.issues` (all, for zod validation errors).
+   * (the first) and `data.issues` (all, for invalid input: the router's own
+   * validation or the engine's, in the engine's one field-path format).
    */
   errorFormatter({ shape, error }) {
-    const cause = error.cause
-    let issues: FieldIssue[] | undefined
-    let field: string | undefined
-    if (cause instanceof ZodError) {
-      issues = cause.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message }))
-      field = issues[0]?.path || undefined
-    } else if (cause instanceof ThreadlineError) {
-      field = cause.field
-    }
+    const cause = error.cause instanceof ZodError ? toInputError(error.cause) : error.cause
+    const field = ThreadlineError.isInstance(cause) ? cause.field : undefined
+    const issues = InvalidInputError.isInstance(cause) ? cause.issues : undefined
     const { stack: _stack, ...data } = shape.data
     return { ...shape, data: { ...data, ...(field ? { field } : {}), ...(issues ? { issues } : {}) } }
   },
@@ -56,7 +41,7 @@ const t = initTRPC.context<Context>().create({
  */
 const mapEngineErrors = t.middleware(async ({ next }) => {
   const result = await next()
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause instanceof ThreadlineError) throw engineErrorToTRPCError(result.error.cause)
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && ThreadlineError.isInstance(result.error.cause)) throw engineErrorToTRPCError(result.error.cause)
   return result
 })
 

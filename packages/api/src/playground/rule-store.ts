@@ -56,7 +56,7 @@ export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | '
     return await compileSandboxedRule(rule.code, { name: rule.name, errorPatterns: rule.errorPatterns })
   } catch (error) {
     if (SandboxedRuleError.isInstance(error)) throw new InvalidInputError('code', error.message)
-    if (error instanceof InvalidInputError && error.field?.startsWith('options.errorPatterns')) {
+    if (InvalidInputError.isInstance(error) && error.field.startsWith('options.errorPatterns')) {
       throw new InvalidInputError('errorPatterns', error.message)
     }
     throw error

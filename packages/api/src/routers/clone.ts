@@ -1,37 +1,22 @@
-import { getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type StoredThread } from '@threadline/engine'
+import {
+  cloneOptionsSchema,
+  cloneThreadArgsSchema,
+  getCloneMetadata,
+  messageSnippet,
+  ThreadAlreadyExistsError,
+  type StoredThread,
+} from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { canAccessResource, type Caller } from '../auth/caller.ts'
-import { idInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
-/** A Date, an ISO string or epoch milliseconds; the engine checks that it is a valid date. */
-const dateInput = z.union([z.date(), z.string(), z.number()])
-
-const cloneOptionsInput = z.strictObject({
-  /** the most recent N messages (after filtering); 0 = no limit */
-  messageLimit: z.number().int().nonnegative().optional(),
-  messageFilter: z
-    .strictObject({
-      startDate: dateInput.optional(),
-      endDate: dateInput.optional(),
-      messageIds: z.array(idInput).max(10_000).optional(),
-    })
-    .optional(),
-  /** 'exact' (default), 'expand' or 'trim' the selection at tool-call / turn boundaries */
-  boundary: z.enum(['exact', 'expand', 'trim']).optional(),
-})
-
-const cloneInput = z.strictObject({
-  sourceThreadId: threadIdInput,
-  newThreadId: idInput.optional(),
-  /** the clone's resource (default: the source's); must be in the caller's scope */
-  resourceId: resourceIdInput.optional(),
-  title: z.string().max(500).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  options: cloneOptionsInput.optional(),
+/** The engine's clone arguments; `returnMessages` moves up a level (create only). */
+const cloneInput = cloneThreadArgsSchema.omit({ options: true }).extend({
+  options: cloneOptionsSchema.omit({ returnMessages: true }).optional(),
 })
 
 const createInput = cloneInput.extend({
@@ -141,7 +126,7 @@ export const cloneRouter = router({
       return await ctx.services.memory.cloneThread(args, { returnMessages: returnMessages ?? true })
     } catch (error) {
       // The same answer whichever tenant owns the id: the caller learns only that it is taken.
-      if (error instanceof ThreadAlreadyExistsError) {
+      if (ThreadAlreadyExistsError.isInstance(error)) {
         throw new TRPCError({ code: 'CONFLICT', message: `newThreadId "${error.threadId}" is not available`, cause: error })
       }
       throw error

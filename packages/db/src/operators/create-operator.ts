@@ -3,7 +3,7 @@
 // `credential` account that holds the password hash, in one transaction.
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { InvalidInputError } from '@threadline/engine'
+import { parseInput } from '@threadline/engine'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { hashOperatorPassword } from './operator-password.ts'
 
@@ -20,12 +20,7 @@ export type CreatedOperator = { id: string; email: string; name: string }
 export const CREDENTIAL_PROVIDER_ID = 'credential'
 
 export async function createOperator(prisma: PrismaClient, input: OperatorInput): Promise<CreatedOperator> {
-  const parsed = operatorInputSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new InvalidInputError(String(issue?.path[0] ?? 'operator'), issue?.message ?? 'is invalid')
-  }
-  const { email, name, password } = parsed.data
+  const { email, name, password } = parseInput(operatorInputSchema, input)
   const passwordHash = await hashOperatorPassword(password)
   const id = randomUUID()
   await prisma.$transaction([

@@ -29,7 +29,7 @@ export function isRecordNotFound(error: unknown): boolean {
 
 /** Typed errors pass through; anything else becomes a StorageError that keeps the cause. */
 export function toStorageError(error: unknown, operation: string): ThreadlineError {
-  if (error instanceof ThreadlineError) return error
+  if (ThreadlineError.isInstance(error)) return error
   const reason = error instanceof Error ? error.message.trim().split('\n').at(-1) : String(error)
   return new StorageError(`${operation} failed: ${reason}`, error)
 }

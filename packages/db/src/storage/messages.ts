@@ -8,19 +8,8 @@ import {
   type MessageSelection,
   type StoredMessage,
 } from '@threadline/engine'
-import { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
-import {
-  copyMessagesSchema,
-  copyThreadMessagesSchema,
-  idListSchema,
-  idSchema,
-  messageSelectionSchema,
-  messagesAroundSchema,
-  parseInput,
-  storedMessageSchema,
-} from './input-schemas.ts'
 import { toMessage, type MessageRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
 
@@ -28,7 +17,6 @@ import { assertThreadsExist } from './threads.ts'
 const insertChunkSize = 5_000
 
 const messageColumns = Prisma.sql`id, thread_id AS "threadId", resource_id AS "resourceId", role, content, created_at AS "createdAt"`
-const messageListSchema = z.array(storedMessageSchema)
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
@@ -74,8 +62,7 @@ async function existingMessageIds(ctx: StorageContext, ids: string[]): Promise<s
   return rows.map((row) => row.id)
 }
 
-export async function insertMessages(ctx: StorageContext, input: StoredMessage[]): Promise<void> {
-  const messages = parseInput(messageListSchema, input, 'messages') as StoredMessage[]
+export async function insertMessages(ctx: StorageContext, messages: StoredMessage[]): Promise<void> {
   if (messages.length === 0) return
   const ids = messages.map((m) => m.id)
   const repeated = duplicatesOf(ids)
@@ -91,8 +78,7 @@ export async function insertMessages(ctx: StorageContext, input: StoredMessage[]
   })
 }
 
-export async function upsertMessages(ctx: StorageContext, input: StoredMessage[]): Promise<void> {
-  const messages = parseInput(messageListSchema, input, 'messages') as StoredMessage[]
+export async function upsertMessages(ctx: StorageContext, messages: StoredMessage[]): Promise<void> {
   if (messages.length === 0) return
   const repeated = duplicatesOf(messages.map((m) => m.id))
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
@@ -103,8 +89,7 @@ export async function upsertMessages(ctx: StorageContext, input: StoredMessage[]
 }
 
 /** The SELECT of a selection: filters AND together; `last` keeps the newest n, returned oldest first. */
-function selectionQuery(columns: Prisma.Sql, input: MessageSelection): Prisma.Sql {
-  const s = parseInput(messageSelectionSchema, input, 'selection')
+function selectionQuery(columns: Prisma.Sql, s: MessageSelection): Prisma.Sql {
   const conditions = [
     Prisma.sql`thread_id = ${s.threadId}`,
     s.startDate && Prisma.sql`created_at >= ${s.startDate}`,
@@ -137,8 +122,7 @@ export async function listMessageIds(
 }
 
 /** Known messages in (createdAt, id) order; unknown ids are left out. */
-export async function getMessagesByIds(ctx: StorageContext, ids: string[]): Promise<StoredMessage[]> {
-  const wanted = parseInput(idListSchema, ids, 'messageIds')
+export async function getMessagesByIds(ctx: StorageContext, wanted: string[]): Promise<StoredMessage[]> {
   if (wanted.length === 0) return []
   const rows = await ctx.db.$queryRaw<MessageRow[]>`
     SELECT ${messageColumns} FROM messages WHERE id = ANY(${wanted}::text[]) ORDER BY created_at, id`
@@ -153,7 +137,7 @@ export async function listMessagesAround(
   ctx: StorageContext,
   args: { messageIds: string[]; before: number; after: number },
 ): Promise<StoredMessage[]> {
-  const { messageIds, before, after } = parseInput(messagesAroundSchema, args, 'listMessagesAround')
+  const { messageIds, before, after } = args
   if (messageIds.length === 0) return []
   const rows = await ctx.db.$queryRaw<MessageRow[]>`
     WITH anchor AS (SELECT id, thread_id, created_at FROM messages WHERE id = ANY(${messageIds}::text[])),
@@ -177,7 +161,7 @@ export async function listMessagesAround(
 }
 
 export async function countMessages(ctx: StorageContext, threadId: string): Promise<number> {
-  return ctx.db.message.count({ where: { threadId: parseInput(idSchema, threadId, 'threadId') } })
+  return ctx.db.message.count({ where: { threadId: threadId } })
 }
 
 type CopyTarget = { sourceThreadId: string; targetThreadId: string; targetResourceId: string }
@@ -209,7 +193,7 @@ async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: stri
 
 /** Copies the given messages of the source thread; ids not in it -> MessageNotFoundError. */
 export async function copyMessages(ctx: StorageContext, args: CopyTarget & { messageIds: string[] }): Promise<MessageCopyResult> {
-  const { messageIds, ...target } = parseInput(copyMessagesSchema, args, 'copyMessages')
+  const { messageIds, ...target } = args
   return atomically(ctx, async (tx) => {
     await assertThreadsExist(tx, [target.sourceThreadId, target.targetThreadId])
     const missing = await tx.db.$queryRaw<{ id: string }[]>`
@@ -222,8 +206,7 @@ export async function copyMessages(ctx: StorageContext, args: CopyTarget & { mes
 }
 
 /** Copies every message of the source thread, selected in SQL (no id list travels). */
-export async function copyThreadMessages(ctx: StorageContext, args: CopyTarget): Promise<MessageCopyResult> {
-  const target = parseInput(copyThreadMessagesSchema, args, 'copyThreadMessages')
+export async function copyThreadMessages(ctx: StorageContext, target: CopyTarget): Promise<MessageCopyResult> {
   return atomically(ctx, async (tx) => {
     await assertThreadsExist(tx, [target.sourceThreadId, target.targetThreadId])
     return copyInSql(tx, target)

@@ -14,13 +14,6 @@ import {
 import type { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from './database-errors.ts'
-import {
-  idSchema,
-  newObservationalMemorySchema,
-  observationalMemoryKeySchema,
-  observationalMemoryPatchSchema,
-  parseInput,
-} from './input-schemas.ts'
 import { toObservationalMemory } from './rows.ts'
 
 // JSON has no dates: chunks keep theirs as ISO strings (rows.ts turns them back).
@@ -28,8 +21,7 @@ function storedChunks(chunks: BufferedObservationChunk[]): Prisma.InputJsonArray
   return chunks.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() }))
 }
 
-function lookupKeyOf(input: ObservationalMemoryKey): string {
-  const key = parseInput(observationalMemoryKeySchema, input, 'observationalMemoryKey')
+function lookupKeyOf(key: ObservationalMemoryKey): string {
   return key.scope === 'thread' ? `thread:${key.threadId}` : `resource:${key.resourceId}`
 }
 
@@ -49,9 +41,8 @@ export async function listObservationalMemoryGenerations(
 
 export async function insertObservationalMemory(
   ctx: StorageContext,
-  input: NewObservationalMemoryRecord,
+  record: NewObservationalMemoryRecord,
 ): Promise<ObservationalMemoryRecord> {
-  const record = parseInput(newObservationalMemorySchema, input, 'observationalMemory')
   const lookupKey = lookupKeyOf(
     record.scope === 'thread' ? { scope: 'thread', threadId: record.threadId! } : { scope: 'resource', resourceId: record.resourceId },
   )
@@ -84,11 +75,9 @@ export async function insertObservationalMemory(
 /** Rewrites fields of one record (a generation) in place; updatedAt moves on. */
 export async function updateObservationalMemory(
   ctx: StorageContext,
-  id: string,
-  input: ObservationalMemoryPatch,
+  recordId: string,
+  patch: ObservationalMemoryPatch,
 ): Promise<ObservationalMemoryRecord> {
-  const recordId = parseInput(idSchema, id, 'id')
-  const patch = parseInput(observationalMemoryPatchSchema, input, 'patch')
   try {
     const row = await ctx.db.observationalMemory.update({
       where: { id: recordId },

@@ -5,7 +5,6 @@
 import type { ListThreadsInput, ListThreadsResult } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
-import { listThreadsSchema, parseInput } from './input-schemas.ts'
 import { toThread, type ThreadRow } from './rows.ts'
 
 /** Column references of one thread row: `threads t` in the filter, the page's camelCase columns above it. */
@@ -71,8 +70,7 @@ type ListRow = ThreadRow & {
   cloneDepth: number
 }
 
-export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
-  const parsed = parseInput(listThreadsSchema, input, 'listThreads')
+export async function listThreads(ctx: StorageContext, parsed: ListThreadsInput): Promise<ListThreadsResult> {
   const { resourceId, titleContains, isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit } = parsed
   const { offset = 0, orderBy = 'updatedAt' } = parsed
   const conditions = [

@@ -9,13 +9,11 @@ import {
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
-import { createThreadSchema, idListSchema, idSchema, parseInput, threadPatchSchema } from './input-schemas.ts'
 import { toThread, type ThreadRow } from './rows.ts'
 
 const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
 
-export async function createThread(ctx: StorageContext, input: CreateThreadInput): Promise<StoredThread> {
-  const thread = parseInput(createThreadSchema, input, 'thread')
+export async function createThread(ctx: StorageContext, thread: CreateThreadInput): Promise<StoredThread> {
   try {
     // The primary key decides between concurrent creates: exactly one wins.
     const row = await ctx.db.thread.create({
@@ -37,13 +35,12 @@ export async function createThread(ctx: StorageContext, input: CreateThreadInput
 }
 
 export async function getThreadById(ctx: StorageContext, id: string): Promise<StoredThread | null> {
-  const row = await ctx.db.thread.findUnique({ where: { id: parseInput(idSchema, id, 'threadId') } })
+  const row = await ctx.db.thread.findUnique({ where: { id } })
   return row && toThread(row)
 }
 
 /** Known threads in the order of `ids`; unknown ids are left out. */
-export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promise<StoredThread[]> {
-  const wanted = parseInput(idListSchema, ids, 'threadIds')
+export async function getThreadsByIds(ctx: StorageContext, wanted: string[]): Promise<StoredThread[]> {
   if (wanted.length === 0) return []
   const rows = await ctx.db.thread.findMany({ where: { id: { in: wanted } } })
   const byId = new Map(rows.map((row) => [row.id, toThread(row)]))
@@ -52,11 +49,10 @@ export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promi
 
 export async function updateThread(
   ctx: StorageContext,
-  id: string,
+  threadId: string,
   patch: { title?: string; metadata?: Record<string, unknown> },
 ): Promise<StoredThread> {
-  const threadId = parseInput(idSchema, id, 'threadId')
-  const { title, metadata } = parseInput(threadPatchSchema, patch, 'patch')
+  const { title, metadata } = patch
   try {
     // metadata is replaced, not merged: callers merge when they mean to
     const row = await ctx.db.thread.update({
@@ -71,8 +67,7 @@ export async function updateThread(
 }
 
 /** Messages, their vectors, thread-scoped WM and OM go with it (foreign keys cascade). */
-export async function deleteThread(ctx: StorageContext, id: string): Promise<void> {
-  const threadId = parseInput(idSchema, id, 'threadId')
+export async function deleteThread(ctx: StorageContext, threadId: string): Promise<void> {
   try {
     await ctx.db.thread.delete({ where: { id: threadId } })
   } catch (error) {
@@ -83,7 +78,7 @@ export async function deleteThread(ctx: StorageContext, id: string): Promise<voi
 
 export async function listClones(ctx: StorageContext, sourceThreadId: string): Promise<StoredThread[]> {
   const rows = await ctx.db.thread.findMany({
-    where: { sourceThreadId: parseInput(idSchema, sourceThreadId, 'sourceThreadId') },
+    where: { sourceThreadId },
     orderBy: byCreation,
   })
   return rows.map(toThread)
@@ -93,8 +88,7 @@ export async function listClones(ctx: StorageContext, sourceThreadId: string): P
  * The thread and its ancestors along the lineage column, root first, in one
  * recursive query; stops at a deleted ancestor and at a cycle.
  */
-export async function getThreadAncestry(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
-  const id = parseInput(idSchema, threadId, 'threadId')
+export async function getThreadAncestry(ctx: StorageContext, id: string): Promise<StoredThread[]> {
   const rows = await ctx.db.$queryRaw<ThreadRow[]>`
     WITH RECURSIVE chain AS (
       SELECT t.*, 0 AS depth, ARRAY[t.id] AS visited FROM threads t WHERE t.id = ${id}

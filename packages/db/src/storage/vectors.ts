@@ -3,23 +3,19 @@
 // VectorExtensionMissingError when it does not (a PostgreSQL server without
 // the extension): the store is always there, so the engine tells by the error.
 import { InvalidInputError, MessageNotFoundError, type MessageVector, type VectorMatch, type VectorQuery, type VectorStore } from '@threadline/engine'
-import { z } from 'zod'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
-import { copyVectorsSchema, idListSchema, idSchema, messageVectorSchema, parseInput, threadVectorsSchema, vectorQuerySchema } from './input-schemas.ts'
 
 /** The default local embedder's size; the migration's partial HNSW index covers it. */
 export const indexedDimensions = 384
 
 const upsertChunkSize = 1_000
-const vectorListSchema = z.array(messageVectorSchema)
 
 /**
  * The nearest-neighbour query. For 384 dimensions the ordered expression and the
  * `dimensions = 384` predicate are literally the index's, so the planner can use it.
  */
-export function vectorQuerySql(input: VectorQuery): Prisma.Sql {
-  const query = parseInput(vectorQuerySchema, input, 'vectorQuery')
+export function vectorQuerySql(query: VectorQuery): Prisma.Sql {
   const dimensions = query.embedding.length
   const indexed = dimensions === indexedDimensions
   const column = Prisma.raw(indexed ? `embedding::vector(${indexedDimensions})` : 'embedding')
@@ -46,8 +42,7 @@ async function assertMessagesExist(ctx: StorageContext, ids: string[]): Promise<
   if (missing.length > 0) throw new MessageNotFoundError(missing.map((row) => row.id))
 }
 
-async function upsertVectors(ctx: StorageContext, input: MessageVector[]): Promise<void> {
-  const vectors = parseInput(vectorListSchema, input, 'vectors')
+async function upsertVectors(ctx: StorageContext, vectors: MessageVector[]): Promise<void> {
   await ctx.vectorSupport.ensure(ctx.db)
   if (vectors.length === 0) return
   const keys = new Set(vectors.map((v) => `${v.messageId}\u0000${v.model}`))
@@ -73,9 +68,7 @@ async function queryVectors(ctx: StorageContext, query: VectorQuery): Promise<Ve
   return ctx.db.$queryRaw<VectorMatch[]>(sql)
 }
 
-async function listVectorMessageIds(ctx: StorageContext, messageIds: string[], model: string): Promise<string[]> {
-  const ids = parseInput(idListSchema, messageIds, 'messageIds')
-  const embeddingModel = parseInput(idSchema, model, 'model')
+async function listVectorMessageIds(ctx: StorageContext, ids: string[], embeddingModel: string): Promise<string[]> {
   await ctx.vectorSupport.ensure(ctx.db)
   const rows = await ctx.db.$queryRaw<{ messageId: string }[]>`
     SELECT message_id AS "messageId" FROM message_embeddings
@@ -88,7 +81,7 @@ async function copyVectors(
   ctx: StorageContext,
   args: { messageIdMap: Record<string, string>; model: string; threadId: string; resourceId: string },
 ): Promise<number> {
-  const { messageIdMap, model, threadId, resourceId } = parseInput(copyVectorsSchema, args, 'copyVectors')
+  const { messageIdMap, model, threadId, resourceId } = args
   await ctx.vectorSupport.ensure(ctx.db)
   const pairs = Object.entries(messageIdMap)
   if (pairs.length === 0) return 0
@@ -103,15 +96,14 @@ async function copyVectors(
   })
 }
 
-async function deleteVectorsForThread(ctx: StorageContext, threadId: string): Promise<void> {
-  const id = parseInput(idSchema, threadId, 'threadId')
+async function deleteVectorsForThread(ctx: StorageContext, id: string): Promise<void> {
   await ctx.vectorSupport.ensure(ctx.db)
   await ctx.db.messageEmbedding.deleteMany({ where: { threadId: id } })
 }
 
 /** The thread's messages LEFT JOIN their vectors of the model: both counts from one scan of the thread. */
 async function countThreadVectors(ctx: StorageContext, args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }> {
-  const { threadId, model } = parseInput(threadVectorsSchema, args, 'countThreadVectors')
+  const { threadId, model } = args
   await ctx.vectorSupport.ensure(ctx.db)
   const [counts] = await ctx.db.$queryRaw<{ messages: number; withVector: number }[]>`
     SELECT count(*)::int AS messages, count(e.message_id)::int AS "withVector"

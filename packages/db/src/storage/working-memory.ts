@@ -1,12 +1,9 @@
 // Working memory in both scopes. Resource rows are created lazily, the first
 // time a resource's working memory is written (threads do not need them).
 import { ThreadNotFoundError, type WorkingMemoryKey } from '@threadline/engine'
-import { z } from 'zod'
 import { atomically, type StorageContext } from './context.ts'
-import { parseInput, workingMemoryKeySchema } from './input-schemas.ts'
 
-export async function getWorkingMemory(ctx: StorageContext, input: WorkingMemoryKey): Promise<string | null> {
-  const key = parseInput(workingMemoryKeySchema, input, 'workingMemoryKey')
+export async function getWorkingMemory(ctx: StorageContext, key: WorkingMemoryKey): Promise<string | null> {
   if (key.scope === 'thread') {
     const row = await ctx.db.threadWorkingMemory.findUnique({ where: { threadId: key.threadId }, select: { text: true } })
     return row?.text ?? null
@@ -18,11 +15,9 @@ export async function getWorkingMemory(ctx: StorageContext, input: WorkingMemory
 /** Thread scope needs an existing thread (its resource is taken from the thread unless given). */
 export async function setWorkingMemory(
   ctx: StorageContext,
-  input: WorkingMemoryKey & { resourceId?: string },
-  text: string,
+  key: WorkingMemoryKey & { resourceId?: string },
+  value: string,
 ): Promise<void> {
-  const key = parseInput(workingMemoryKeySchema, input, 'workingMemoryKey')
-  const value = parseInput(z.string(), text, 'text')
   if (key.scope === 'resource') {
     await ctx.db.resource.upsert({
       where: { id: key.resourceId },

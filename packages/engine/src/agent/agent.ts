@@ -4,6 +4,7 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'
 import { InvalidInputError, ModelResolutionError } from '../errors/index.ts'
+import { parseInput } from '../validation/parse-input.ts'
 import { EventChannel } from './event-channel.ts'
 import { validateCall } from './input.ts'
 import { runTurn } from './run-turn.ts'
@@ -42,11 +43,7 @@ export class Agent {
   readonly #config: AgentConfig
 
   constructor(config: AgentConfig) {
-    const parsed = configSchema.safeParse(config)
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.join('.') || 'config'
-      throw new InvalidInputError(field, z.prettifyError(parsed.error))
-    }
+    parseInput(configSchema, config)
     if (typeof config.model === 'string' && !/^[^/]+\/.+$/.test(config.model)) {
       throw new ModelResolutionError(config.model, 'expected "provider/model-id", e.g. "anthropic/claude-sonnet-4-5"')
     }

@@ -2,7 +2,7 @@
 // validated, and the input turned into stored messages.
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { InvalidInputError } from '../errors/index.ts'
+import { parseInput } from '../validation/parse-input.ts'
 import { messagePartSchema } from '../messages/schema.ts'
 import type { MessagePart, StoredMessage } from '../messages/types.ts'
 import type { AgentCallOptions, AgentInput } from './types.ts'
@@ -39,18 +39,12 @@ export type ValidatedCall = {
 }
 
 export function validateCall(input: AgentInput, options: AgentCallOptions | undefined): ValidatedCall {
-  const parsedInput = inputSchema.safeParse(input)
-  if (!parsedInput.success) throw new InvalidInputError('input', z.prettifyError(parsedInput.error))
-  const parsedOptions = callOptionsSchema.safeParse(options ?? {})
-  if (!parsedOptions.success) {
-    const field = parsedOptions.error.issues[0]?.path.join('.') || 'options'
-    throw new InvalidInputError(field, z.prettifyError(parsedOptions.error))
-  }
-  const memory = parsedOptions.data.memory
+  const parsedInput = parseInput(inputSchema, input, { root: 'input' })
+  const memory = parseInput(callOptionsSchema, options ?? {}).memory
   const memoryTarget = memory
     ? { threadId: typeof memory.thread === 'string' ? memory.thread : memory.thread.id, resourceId: memory.resource }
     : undefined
-  return { input: parsedInput.data, memoryTarget, options: options ?? {} }
+  return { input: parsedInput, memoryTarget, options: options ?? {} }
 }
 
 /** The input as stored messages, timestamped one millisecond apart from `createdAt` on. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { InvalidCloneOptionsError } from '../errors/index.ts'
-import { dateInputSchema, idSchema, metadataSchema } from './input-schemas.ts'
-import { invalidCloneInput, parseInput } from './parse-input.ts'
+import { InvalidCloneOptionsError, InvalidInputError } from '../errors/index.ts'
+import { type InputErrorFactory, parseInput } from '../validation/parse-input.ts'
+import { dateInputSchema, idSchema, metadataSchema, titleSchema } from './input-schemas.ts'
 
 /**
  * How a partial clone treats conversation structure at its edges:
@@ -12,15 +12,25 @@ import { invalidCloneInput, parseInput } from './parse-input.ts'
  */
 export type CloneBoundary = 'exact' | 'expand' | 'trim'
 
-const messageFilterSchema = z.strictObject({
+/**
+ * The LAST n messages after filtering. 0 means no limit (decision 3): the
+ * schema turns it into `undefined`, so no one else has to know.
+ */
+export const messageLimitSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .nonnegative('must not be negative')
+  .transform((limit) => (limit === 0 ? undefined : limit))
+
+export const messageFilterSchema = z.strictObject({
   startDate: dateInputSchema.optional(),
   endDate: dateInputSchema.optional(),
-  messageIds: z.array(idSchema).optional(),
+  /** [] = no id filter */
+  messageIds: z.array(idSchema).max(10_000, 'must hold at most 10000 ids').optional(),
 })
 
-const cloneOptionsSchema = z.strictObject({
-  /** the LAST n messages after filtering; applies when > 0 (0 = no limit, decision 3) */
-  messageLimit: z.number({ error: 'must be a number' }).int('must be an integer').nonnegative('must not be negative').optional(),
+export const cloneOptionsSchema = z.strictObject({
+  messageLimit: messageLimitSchema.optional(),
   messageFilter: messageFilterSchema.optional(),
   boundary: z.enum(['exact', 'expand', 'trim']).optional(),
   /** false: do not read the cloned messages back (`clonedMessages` is []) */
@@ -31,7 +41,7 @@ export const cloneThreadArgsSchema = z.strictObject({
   sourceThreadId: idSchema,
   newThreadId: idSchema.optional(),
   resourceId: idSchema.optional(),
-  title: z.string().optional(),
+  title: titleSchema.optional(),
   metadata: metadataSchema.optional(),
   options: cloneOptionsSchema.optional(),
 })
@@ -53,6 +63,14 @@ export type ParsedCloneArgs = {
   returnMessages: boolean
 }
 
+/** Clone arguments: problems under `options` are InvalidCloneOptionsError, the rest InvalidInputError. */
+const invalidCloneInput: InputErrorFactory = (issues) => {
+  const { path, message } = issues[0]!
+  return path === 'options' || path.startsWith('options.')
+    ? new InvalidCloneOptionsError(path, message, issues)
+    : new InvalidInputError(path || 'input', message, { issues })
+}
+
 /**
  * Validates cloneThread/previewClone input (decision 4): typed errors naming the
  * field, thrown before anything is read or written. `messageIds: []` means no
@@ -66,7 +84,7 @@ export function parseCloneArgs(args: unknown, callOptions?: unknown): ParsedClon
     throw new InvalidCloneOptionsError('options.messageFilter.startDate', 'must not be after endDate')
   }
   const messageIds = filter.messageIds === undefined ? [] : [...new Set(filter.messageIds)]
-  const limit = parsed.options?.messageLimit ?? 0
+  const limit = parsed.options?.messageLimit
   return {
     sourceThreadId: parsed.sourceThreadId,
     newThreadId: parsed.newThreadId,
@@ -77,7 +95,7 @@ export function parseCloneArgs(args: unknown, callOptions?: unknown): ParsedClon
       ...(filter.startDate ? { startDate: filter.startDate } : {}),
       ...(filter.endDate ? { endDate: filter.endDate } : {}),
       ...(messageIds.length > 0 ? { messageIds } : {}),
-      ...(limit > 0 ? { last: limit } : {}),
+      ...(limit === undefined ? {} : { last: limit }),
     },
     boundary: parsed.options?.boundary ?? 'exact',
     returnMessages: call?.returnMessages ?? parsed.options?.returnMessages ?? true,

@@ -3,7 +3,11 @@ import { z } from 'zod'
 // zod schemas of the outside input Memory takes (everything but messages and
 // clone arguments, which have files of their own).
 
-export const idSchema = z.string().trim().min(1, 'must be a non-empty string')
+/** The one ID rule (threads, resources, messages, records): trimmed, 1 to 200 characters. */
+export const idSchema = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
+
+/** A thread's title. */
+export const titleSchema = z.string().max(500, 'must be at most 500 characters')
 
 /** A Date, or an ISO string / epoch milliseconds that makes a valid Date. */
 export const dateInputSchema = z
@@ -16,7 +20,7 @@ export const metadataSchema = z.record(z.string(), z.unknown())
 export const createThreadInputSchema = z.strictObject({
   threadId: idSchema.optional(),
   resourceId: idSchema,
-  title: z.string().optional(),
+  title: titleSchema.optional(),
   metadata: metadataSchema.optional(),
 })
 
@@ -42,6 +46,9 @@ export const recallInputSchema = z.strictObject({
   topK: z.number().int().positive().max(1000).optional(),
   lastMessages: z.union([z.number().int().nonnegative(), z.literal(false)]).optional(),
 })
+
+/** Whose working / observational memory: the thread's own, or its resource's (shared by the resource's threads). */
+export const memoryScopeSchema = z.enum(['thread', 'resource'])
 
 /** Which thread (and, for resource scope, which resource) a WM/OM call is about. */
 export const memoryScopeInputSchema = z.strictObject({

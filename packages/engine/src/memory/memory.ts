@@ -34,7 +34,7 @@ import {
 import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
 import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
-import { parseInput } from './parse-input.ts'
+import { parseInput } from '../validation/parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
 

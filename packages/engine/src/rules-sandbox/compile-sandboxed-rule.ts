@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import { InvalidInputError } from '../errors/index.ts'
+import { parseInput } from '../validation/parse-input.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { CompatRule } from '../processors/provider-history-compat/types.ts'
 import type { LanguageModelPrompt } from '../processors/types.ts'
@@ -70,12 +71,6 @@ function modelForSandbox(model: unknown): string | { provider: string; modelId: 
     if (typeof provider === 'string' && typeof modelId === 'string') return { provider, modelId }
   }
   return null
-}
-
-function parseInput<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) throw new InvalidInputError(field, describeZodIssue(parsed.error))
-  return parsed.data
 }
 
 type HookEnvelope = { async: true } | { unserializable: string } | object
@@ -164,8 +159,8 @@ class SandboxedRule {
  * `invalid-rule`, `runtime`, `timeout`, `memory`) or InvalidInputError.
  */
 export async function compileSandboxedRule(source: string, options: SandboxedRuleOptions = {}): Promise<SandboxedCompatRule> {
-  const code = parseInput(sourceSchema, source, 'source')
-  const { name, errorPatterns, limits: limitInput } = parseInput(optionsSchema, options, 'options')
+  const code = parseInput(sourceSchema, source, { root: 'source' })
+  const { name, errorPatterns, limits: limitInput } = parseInput(optionsSchema, options, { root: 'options' })
   const limits = resolveSandboxLimits(limitInput, 'options.limits')
   await prepareSandbox()
   const fallbackName = name ?? 'custom rule'

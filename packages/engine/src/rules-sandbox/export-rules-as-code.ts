@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { InvalidInputError } from '../errors/index.ts'
+import { parseInput } from '../validation/parse-input.ts'
 import type { SavedSandboxedRule } from './load-sandboxed-rules.ts'
-import { describeZodIssue } from './sandbox-output.ts'
 
 const exportOptionsSchema = z.object({
   importFrom: z.string().min(1).default('@threadline/engine'),
@@ -17,9 +16,7 @@ export function exportSandboxedRulesAsCode(
   saved: readonly SavedSandboxedRule[],
   options: { importFrom?: string; exportName?: string } = {},
 ): string {
-  const parsed = exportOptionsSchema.safeParse(options)
-  if (!parsed.success) throw new InvalidInputError('options', describeZodIssue(parsed.error))
-  const { importFrom, exportName } = parsed.data
+  const { importFrom, exportName } = parseInput(exportOptionsSchema, options, { root: 'options' })
   const entries = saved.map((rule) => {
     const fields = [
       `name: ${JSON.stringify(rule.name)}`,

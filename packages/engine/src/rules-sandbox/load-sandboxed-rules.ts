@@ -1,10 +1,9 @@
 // Saved custom rules (from the playground's store) turned into CompatRules an
 // app passes to `new ProviderHistoryCompat({ additionalRules })`.
 import { z } from 'zod'
-import { InvalidInputError } from '../errors/index.ts'
+import { parseInput } from '../validation/parse-input.ts'
 import { compileSandboxedRule, type SandboxedCompatRule } from './compile-sandboxed-rule.ts'
 import type { SandboxLimits } from './sandbox-limits.ts'
-import { describeZodIssue } from './sandbox-output.ts'
 
 const savedRulesSchema = z.array(
   z.object({
@@ -28,9 +27,7 @@ export async function loadSandboxedRules(
   saved: readonly SavedSandboxedRule[],
   options: { limits?: Partial<SandboxLimits> } = {},
 ): Promise<SandboxedCompatRule[]> {
-  const parsed = savedRulesSchema.safeParse(saved)
-  if (!parsed.success) throw new InvalidInputError('rules', describeZodIssue(parsed.error))
-  const enabled = parsed.data
+  const enabled = parseInput(savedRulesSchema, saved, { root: 'rules' })
     .filter((rule) => rule.enabled)
     .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name))
   const rules: SandboxedCompatRule[] = []

@@ -121,6 +121,6 @@ describe('runSandboxedFix (playground)', () => {
   })
 
   it('throws InvalidInputError for messages that are not stored messages', async () => {
-    await expect(runSandboxedFix({ source: CUSTOM_RULE_TEMPLATE, messages: [{ id: 'm1' }] })).rejects.toThrow(/Invalid "messages"/)
+    await expect(runSandboxedFix({ source: CUSTOM_RULE_TEMPLATE, messages: [{ id: 'm1' }] })).rejects.toThrow(/Invalid "messages\[0\]\.threadId"/)
   })
 })

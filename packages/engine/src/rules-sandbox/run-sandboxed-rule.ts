@@ -3,12 +3,12 @@
 // wrappers over compileSandboxedRule: the same code path as production.
 import { z } from 'zod'
 import { InvalidInputError } from '../errors/index.ts'
+import { toInputError } from '../validation/parse-input.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { LanguageModelPrompt } from '../processors/types.ts'
 import { compileSandboxedRule, type SandboxedCompatRule } from './compile-sandboxed-rule.ts'
 import { parseLanguageModelPrompt } from './prompt-json.ts'
 import type { SandboxLimits } from './sandbox-limits.ts'
-import { describeZodIssue } from './sandbox-output.ts'
 import type { SandboxRun } from './sandbox-session.ts'
 import { SandboxedRuleError, type SandboxedRuleErrorKind, type SandboxLog } from './sandboxed-rule-error.ts'
 import { parseStoredMessages } from '../messages/schema.ts'
@@ -43,7 +43,7 @@ export async function runSandboxedRule(input: {
   limits?: Partial<SandboxLimits>
 }): Promise<SandboxedRunOutcome<LanguageModelPrompt | undefined>> {
   const prompt = parseLanguageModelPrompt(input.prompt)
-  if (!prompt.success) throw new InvalidInputError('prompt', describeZodIssue(prompt.error))
+  if (!prompt.success) throw toInputError(prompt.error, { root: 'prompt' })
   const model = modelSchema.safeParse(input.model)
   if (!model.success) throw new InvalidInputError('model', "must be a 'provider/model' string or { provider, modelId }")
   return settle(input.source, input.limits, (rule) => rule.runApplyToPrompt({ prompt: prompt.data, model: model.data }))
@@ -56,7 +56,7 @@ export async function runSandboxedFix(input: {
   limits?: Partial<SandboxLimits>
 }): Promise<SandboxedRunOutcome<{ changed: boolean; messages: StoredMessage[] }>> {
   const parsed = parseStoredMessages(input.messages)
-  if (!parsed.success) throw new InvalidInputError('messages', describeZodIssue(parsed.error))
+  if (!parsed.success) throw toInputError(parsed.error, { root: 'messages' })
   const messages = parsed.data
   return settle(input.source, input.limits, (rule) => {
     const run = rule.runFix(messages)

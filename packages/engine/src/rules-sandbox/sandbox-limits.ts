@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { InvalidInputError } from '../errors/index.ts'
+import { parseInput } from '../validation/parse-input.ts'
 
 /** What one sandboxed call may use. Every call gets a fresh QuickJS runtime with these limits. */
 export type SandboxLimits = {
@@ -33,13 +33,7 @@ const sandboxLimitsSchema = z
 
 /** The defaults overridden by `limits` (outside input: validated, InvalidInputError naming the field). */
 export function resolveSandboxLimits(limits: unknown, field = 'limits'): SandboxLimits {
-  const parsed = sandboxLimitsSchema.safeParse(limits ?? {})
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
-    throw new InvalidInputError(`${field}${path}`, issue?.message ?? 'invalid sandbox limits')
-  }
-  const { timeoutMs, memoryLimitBytes, maxStackSizeBytes } = parsed.data
+  const { timeoutMs, memoryLimitBytes, maxStackSizeBytes } = parseInput(sandboxLimitsSchema, limits ?? {}, { root: field })
   return {
     timeoutMs: timeoutMs ?? DEFAULT_SANDBOX_LIMITS.timeoutMs,
     memoryLimitBytes: memoryLimitBytes ?? DEFAULT_SANDBOX_LIMITS.memoryLimitBytes,

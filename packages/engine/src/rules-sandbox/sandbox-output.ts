@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { fieldIssues } from '../validation/parse-input.ts'
 
 /** Deeper than this, a result is refused: later host code (JSON, structuredClone) recurses over it. */
 const MAX_RESULT_DEPTH = 64
@@ -23,8 +24,7 @@ export function parseSandboxOutput(text: string): { ok: true; value: unknown } |
 
 /** The first zod issue as "at [2].content[0].type: <message>". */
 export function describeZodIssue(error: z.ZodError): string {
-  const issue = error.issues[0]
+  const issue = fieldIssues(error)[0]
   if (issue === undefined) return 'invalid value'
-  const path = issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('')
-  return path === '' ? issue.message : `at ${path.replace(/^\./, '')}: ${issue.message}`
+  return issue.path === '' ? issue.message : `at ${issue.path}: ${issue.message}`
 }

@@ -1,3 +1,4 @@
+import { messageLimitSchema } from '@threadline/engine'
 import type { RouterInputs } from '@/trpc/types.ts'
 
 // The fork wizard's form, as typed, and its translation into cloneThread
@@ -74,11 +75,12 @@ export function toCloneArgs(
   const metadata = parseMetadata(form.metadataText)
   if (metadata.error) errors.metadata = metadata.error
 
+  // the engine's rule: a whole number, 0 or more, where 0 means no limit
   let messageLimit: number | undefined
   if (form.messageLimit.trim() !== '') {
-    const limit = Number(form.messageLimit)
-    if (!Number.isInteger(limit) || limit < 0) errors.messageLimit = 'The limit must be a whole number, 0 or more (0 = no limit)'
-    else if (limit > 0) messageLimit = limit
+    const limit = messageLimitSchema.safeParse(Number(form.messageLimit))
+    if (limit.success) messageLimit = limit.data
+    else errors.messageLimit = 'The limit must be a whole number, 0 or more (0 = no limit)'
   }
 
   const startDate = localDate(form.startDate)

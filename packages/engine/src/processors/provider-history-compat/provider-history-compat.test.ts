@@ -211,7 +211,7 @@ describe('ProviderHistoryCompat', () => {
       [{ name: 'r' }, 'additionalRules[0]'],
       [{ name: 'r', fix: () => true }, 'additionalRules[0].errorPatterns'],
       [{ name: 'r', fix: () => true, errorPatterns: [] }, 'additionalRules[0].errorPatterns'],
-      [{ name: 'r', fix: () => true, errorPatterns: ['not a regexp'] }, 'additionalRules[0].errorPatterns.0'],
+      [{ name: 'r', fix: () => true, errorPatterns: ['not a regexp'] }, 'additionalRules[0].errorPatterns[0]'],
       [{ name: 'r', applyToPrompt: 'not a function' }, 'additionalRules[0].applyToPrompt'],
       [{ name: 'anthropic-tool-id-format', applyToPrompt: () => undefined }, 'additionalRules[0].name'],
     ]

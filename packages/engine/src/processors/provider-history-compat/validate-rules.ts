@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InvalidInputError } from '../../errors/index.ts'
+import { parseInput } from '../../validation/parse-input.ts'
 import type { CompatRule } from './types.ts'
 
 const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function')
@@ -19,27 +20,22 @@ const compatRuleSchema = z
     path: ['errorPatterns'],
   })
 
+const compatRulesSchema = z.array(compatRuleSchema, { error: 'must be an array of rules' })
+
 /**
  * Checks custom rules (outside input) before they can run: shape, a reactive
  * rule's patterns, and names unique among all rules (logs and the playground
  * tell rules apart by name). Throws InvalidInputError naming the bad field.
  */
 export function validateCompatRules(additionalRules: unknown, builtIns: readonly CompatRule[]): CompatRule[] {
-  const list = z.array(z.unknown()).safeParse(additionalRules)
-  if (!list.success) throw new InvalidInputError('additionalRules', 'must be an array of rules')
+  const rules = parseInput(compatRulesSchema, additionalRules, { root: 'additionalRules' })
   const names = new Set(builtIns.map((rule) => rule.name))
-  list.data.forEach((rule, index) => {
-    const parsed = compatRuleSchema.safeParse(rule)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      const path = issue?.path.length ? `.${issue.path.join('.')}` : ''
-      throw new InvalidInputError(`additionalRules[${index}]${path}`, issue?.message ?? 'invalid rule')
+  rules.forEach((rule, index) => {
+    if (names.has(rule.name)) {
+      throw new InvalidInputError(`additionalRules[${index}].name`, `a rule named "${rule.name}" already exists`)
     }
-    if (names.has(parsed.data.name)) {
-      throw new InvalidInputError(`additionalRules[${index}].name`, `a rule named "${parsed.data.name}" already exists`)
-    }
-    names.add(parsed.data.name)
+    names.add(rule.name)
   })
   // the caller's own objects, not zod's stripped copies
-  return list.data as CompatRule[]
+  return additionalRules as CompatRule[]
 }

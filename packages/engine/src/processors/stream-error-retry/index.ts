@@ -1,9 +1,9 @@
 // The public surface of the stream-error retry processor.
 export { StreamErrorRetryProcessor } from './processor.ts'
+export { InvalidStreamErrorRetryOptionsError } from '../../errors/index.ts'
 export {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_AFTER_MS,
-  InvalidStreamErrorRetryOptionsError,
   resolveStreamErrorRetryOptions,
   type OnStreamErrorRetry,
   type ResolvedStreamErrorRetryOptions,

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ThreadlineError } from '../../errors/index.ts'
+import { InvalidStreamErrorRetryOptionsError, ThreadlineError } from '../../errors/index.ts'
 import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_MAX_RETRY_AFTER_MS,
-  InvalidStreamErrorRetryOptionsError,
   resolveStreamErrorRetryOptions,
   type StreamErrorRetryProcessorOptions,
 } from './options.ts'
@@ -53,9 +52,9 @@ describe('resolveStreamErrorRetryOptions', () => {
     [{ maxRetries: Infinity }, 'maxRetries'],
     [{ maxRetries: '2' }, 'maxRetries'],
     [{ matchers: 'econnreset' }, 'matchers'],
-    [{ matchers: [42] }, 'matchers.0'],
-    [{ matchers: [{ match: () => true, maxRetries: -2 }] }, 'matchers.0.maxRetries'],
-    [{ matchers: [{ maxRetries: 2 }] }, 'matchers.0'],
+    [{ matchers: [42] }, 'matchers[0]'],
+    [{ matchers: [{ match: () => true, maxRetries: -2 }] }, 'matchers[0].maxRetries'],
+    [{ matchers: [{ maxRetries: 2 }] }, 'matchers[0].match'],
     [{ retryUnknownErrors: 'yes' }, 'retryUnknownErrors'],
     [{ delayMs: '1000' }, 'delayMs'],
     [{ maxRetryAfterMs: '30s' }, 'maxRetryAfterMs'],

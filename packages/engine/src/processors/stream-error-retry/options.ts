@@ -1,6 +1,7 @@
 // The processor's options: their types, their validation, their defaults.
 import { z } from 'zod'
-import { ThreadlineError } from '../../errors/index.ts'
+import { InvalidStreamErrorRetryOptionsError } from '../../errors/index.ts'
+import { parseInput } from '../../validation/parse-input.ts'
 import type { ProcessAPIErrorArgs } from '../types.ts'
 import type { RetryMatchKind } from './retry-decision.ts'
 import type { DelaySource } from './retry-delay.ts'
@@ -66,17 +67,6 @@ export type ResolvedStreamErrorRetryOptions = RetryPolicy & {
 export const DEFAULT_MAX_RETRIES = 1
 export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000
 
-export class InvalidStreamErrorRetryOptionsError extends ThreadlineError {
-  readonly issues: { path: string; message: string }[]
-  constructor(issues: { path: string; message: string }[]) {
-    const list = issues.map((issue) => `${issue.path || '(options)'}: ${issue.message}`).join('; ')
-    super('INVALID_PROCESSOR_OPTIONS', `Invalid StreamErrorRetryProcessor options: ${list}`, {
-      field: issues[0]?.path || undefined,
-    })
-    this.issues = issues
-  }
-}
-
 const aFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
   message: 'must be a function',
 })
@@ -107,12 +97,7 @@ const optionsSchema = z.strictObject(
 
 /** Validates the options (throws InvalidStreamErrorRetryOptionsError) and applies the defaults. */
 export function resolveStreamErrorRetryOptions(options: StreamErrorRetryProcessorOptions = {}): ResolvedStreamErrorRetryOptions {
-  const parsed = optionsSchema.safeParse(options)
-  if (!parsed.success) {
-    throw new InvalidStreamErrorRetryOptionsError(
-      parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    )
-  }
+  parseInput(optionsSchema, options, { error: (issues) => new InvalidStreamErrorRetryOptionsError(issues) })
   return {
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     delayMs: options.delayMs ?? 0,

@@ -1,0 +1,30 @@
+import { hasErrorMarker, ThreadlineError } from './threadline-error.ts'
+
+const alreadyExists = Symbol.for('threadline.error.MessageAlreadyExistsError')
+const notFound = Symbol.for('threadline.error.MessageNotFoundError')
+
+export class MessageAlreadyExistsError extends ThreadlineError {
+  private readonly [alreadyExists] = true
+  readonly messageIds: string[]
+  constructor(messageIds: string[]) {
+    super('MESSAGE_ALREADY_EXISTS', `Message id(s) already exist: ${messageIds.slice(0, 5).join(', ')}`, { field: 'id' })
+    this.messageIds = messageIds
+  }
+
+  static override isInstance(value: unknown): value is MessageAlreadyExistsError {
+    return hasErrorMarker(value, alreadyExists)
+  }
+}
+
+export class MessageNotFoundError extends ThreadlineError {
+  private readonly [notFound] = true
+  readonly messageIds: string[]
+  constructor(messageIds: string[]) {
+    super('MESSAGE_NOT_FOUND', `Message id(s) not found: ${messageIds.slice(0, 5).join(', ')}`, { field: 'messageIds' })
+    this.messageIds = messageIds
+  }
+
+  static override isInstance(value: unknown): value is MessageNotFoundError {
+    return hasErrorMarker(value, notFound)
+  }
+}

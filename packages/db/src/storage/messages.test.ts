@@ -1,4 +1,4 @@
-import { InvalidInputError, MessageAlreadyExistsError, MessageNotFoundError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
+import { MessageAlreadyExistsError, MessageNotFoundError, ThreadNotFoundError } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
@@ -69,15 +69,6 @@ describeEachDatabase('messages', (getDb) => {
     expect(ids(await storage.listMessagesAround({ messageIds: ['m00'], before: 2, after: 0 }))).toEqual(['m00'])
   })
 
-  it('rejects bad selections with InvalidInputError', async () => {
-    const { storage } = getDb()
-    await expect(storage.listMessages({ threadId: thread, last: -1 })).rejects.toMatchObject({
-      constructor: InvalidInputError,
-      field: 'selection.last',
-    })
-    await expect(storage.listMessages({ threadId: thread, limit: 1.5 })).rejects.toBeInstanceOf(InvalidInputError)
-  })
-
   it('inserts 10,000 messages in a few statements and reads them back by a 40,000-id filter', async () => {
     const { prisma } = getDb()
     const operations: string[] = []
@@ -123,18 +114,14 @@ describeEachDatabase('messages', (getDb) => {
     expect(ids(await storage.listMessages({ threadId: 'dups' }))).toEqual(['d1'])
   })
 
-  it('refuses messages for an unknown thread or of a bad shape, writing nothing', async () => {
+  // the shape of a message is the engine's to check (Memory.saveMessages), once
+  it('refuses messages for an unknown thread, writing nothing', async () => {
     const { storage } = getDb()
     await storage.createThread({ id: 'shape', resourceId })
     const good = textMessage({ id: 's1', threadId: 'shape', resourceId, at: t0 })
     await expect(
       storage.insertMessages([good, textMessage({ id: 's2', threadId: 'no-such-thread', resourceId, at: t0 })]),
     ).rejects.toMatchObject({ constructor: ThreadNotFoundError, threadId: 'no-such-thread' })
-    const badRole = { ...good, id: 's3', role: 'tool' } as unknown as StoredMessage
-    await expect(storage.insertMessages([good, badRole])).rejects.toMatchObject({
-      constructor: InvalidInputError,
-      field: 'messages.1.role',
-    })
     expect(await storage.countMessages('shape')).toBe(0)
   })
 

@@ -126,19 +126,14 @@ describeEachDatabase('vectors', (getDb, kind) => {
     expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'other/model' })).toEqual({ messages: 3, withVector: 2 })
     expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'unused/model' })).toEqual({ messages: 3, withVector: 0 })
     expect(await vector.countThreadVectors({ threadId: 'no-such-thread', model })).toEqual({ messages: 0, withVector: 0 })
-    await expect(vector.countThreadVectors({ threadId: '', model })).rejects.toMatchObject({ constructor: InvalidInputError, field: 'countThreadVectors.threadId' })
   })
 
-  it('refuses vectors for unknown messages and of the wrong size', async (ctx) => {
+  it('refuses vectors for unknown messages, and the same message and model twice', async (ctx) => {
     if (!hasPgvector) ctx.skip()
     const { vector } = getDb()
     await expect(vector.upsertVectors([entry('a', [1, 0]), entry('ghost', [1, 0])])).rejects.toMatchObject({
       constructor: MessageNotFoundError,
       messageIds: ['ghost'],
-    })
-    await expect(vector.upsertVectors([{ ...entry('a', [1, 0]), dimensions: 3 }])).rejects.toMatchObject({
-      constructor: InvalidInputError,
-      field: 'vectors.0.dimensions',
     })
     await expect(vector.upsertVectors([entry('a', [1, 0]), entry('a', [0, 1])])).rejects.toBeInstanceOf(InvalidInputError)
   })

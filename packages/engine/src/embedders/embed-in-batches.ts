@@ -1,12 +1,20 @@
 import { ThreadlineError } from '../errors/index.ts'
+import { hasErrorMarker } from '../errors/threadline-error.ts'
 import type { Embedder } from './types.ts'
+
+const marker = Symbol.for('threadline.error.EmbeddingError')
 
 /** An embedder returned something unusable (wrong count, wrong or varying size, non-finite values). */
 export class EmbeddingError extends ThreadlineError {
+  private readonly [marker] = true
   readonly embedderId: string
   constructor(embedderId: string, message: string) {
     super('EMBEDDING_ERROR', `Embedder "${embedderId}": ${message}`)
     this.embedderId = embedderId
+  }
+
+  static override isInstance(value: unknown): value is EmbeddingError {
+    return hasErrorMarker(value, marker)
   }
 }
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidCloneOptionsError, InvalidInputError } from '../errors/index.ts'
+import { InvalidInputError } from '../errors/index.ts'
 import { parseCloneArgs } from './clone-options.ts'
 
 function fieldOf(run: () => unknown): { type: string; field: string | undefined } {
   try {
     run()
   } catch (error) {
-    if (error instanceof InvalidCloneOptionsError || error instanceof InvalidInputError) {
+    // InvalidCloneOptionsError is one of the input family
+    if (InvalidInputError.isInstance(error)) {
       return { type: error.constructor.name, field: error.field }
     }
     throw error

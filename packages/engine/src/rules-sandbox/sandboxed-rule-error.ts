@@ -1,4 +1,7 @@
 import { ThreadlineError } from '../errors/index.ts'
+import { hasErrorMarker } from '../errors/threadline-error.ts'
+
+const marker = Symbol.for('threadline.error.SandboxedRuleError')
 
 /**
  * Why a sandboxed custom rule failed:
@@ -25,6 +28,7 @@ export type SandboxLogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug'
 export type SandboxLog = { level: SandboxLogLevel; message: string }
 
 export class SandboxedRuleError extends ThreadlineError {
+  private readonly [marker] = true
   readonly kind: SandboxedRuleErrorKind
   readonly ruleName: string
   /** the failure without the rule-name prefix, for UIs that show the name already */
@@ -40,7 +44,7 @@ export class SandboxedRuleError extends ThreadlineError {
     this.logs = options?.logs ?? []
   }
 
-  static isInstance(error: unknown): error is SandboxedRuleError {
-    return error instanceof SandboxedRuleError
+  static override isInstance(value: unknown): value is SandboxedRuleError {
+    return hasErrorMarker(value, marker)
   }
 }

@@ -1,4 +1,4 @@
-import { MessageAlreadyExistsError, MessageNotFoundError, ThreadNotFoundError } from '@threadline/engine'
+import { MessageAlreadyExistsError, MessageNotFoundError, StorageError, ThreadNotFoundError } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
@@ -123,6 +123,19 @@ describeEachDatabase('messages', (getDb) => {
       storage.insertMessages([good, textMessage({ id: 's2', threadId: 'no-such-thread', resourceId, at: t0 })]),
     ).rejects.toMatchObject({ constructor: ThreadNotFoundError, threadId: 'no-such-thread' })
     expect(await storage.countMessages('shape')).toBe(0)
+  })
+
+  it('checks what it reads back: a malformed row is a StorageError naming the column', async () => {
+    const { storage, prisma } = getDb()
+    await storage.createThread({ id: 'malformed', resourceId })
+    await storage.insertMessages([textMessage({ id: 'bad-row', threadId: 'malformed', resourceId, at: t0 })])
+    await prisma.$executeRaw`UPDATE messages SET content = '{"format": 3, "parts": []}'::jsonb WHERE id = 'bad-row'`
+    await expect(storage.listMessages({ threadId: 'malformed' })).rejects.toMatchObject({
+      constructor: StorageError,
+      message: expect.stringContaining('messages[bad-row].content.format'),
+    })
+    await prisma.$executeRaw`UPDATE threads SET metadata = '[1]'::jsonb WHERE id = 'malformed'`
+    await expect(storage.getThreadById('malformed')).rejects.toMatchObject({ message: expect.stringContaining('threads[malformed].metadata') })
   })
 
   it('upserts: replaces existing messages by id and adds new ones', async () => {

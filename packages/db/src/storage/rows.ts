@@ -1,12 +1,17 @@
 // Database rows -> engine types. Model queries and raw queries both select
-// camelCase fields, so one mapping serves both.
-import type {
-  BufferedObservationChunk,
-  MessageContent,
-  ObservationalMemoryRecord,
-  StoredMessage,
-  StoredThread,
+// camelCase fields, so one mapping serves both. What the columns cannot
+// promise (JSON shapes, text that must be one of a few values) is checked here,
+// on the way back: a malformed row is a StorageError naming the column, not a
+// surprise further on. Input was checked by the engine before it was written.
+import {
+  fieldIssues,
+  StorageError,
+  type MessageContent,
+  type ObservationalMemoryRecord,
+  type StoredMessage,
+  type StoredThread,
 } from '@threadline/engine'
+import { z } from 'zod'
 
 export type ThreadRow = {
   id: string
@@ -20,12 +25,26 @@ export type ThreadRow = {
 
 export type MessageRow = { id: string; threadId: string; resourceId: string; role: string; content: unknown; createdAt: Date }
 
+const jsonObjectSchema = z.record(z.string(), z.unknown())
+const roleSchema = z.enum(['user', 'assistant', 'system'])
+// The envelope only: parts belong to the engine, and imported histories carry
+// provider-specific extras that are kept as they are.
+const messageContentSchema = z.looseObject({ format: z.literal(2), parts: z.array(z.unknown()) })
+
+/** The row's value as `schema` describes it, or a StorageError naming the row and the column at fault. */
+function readBack<Schema extends z.ZodType>(schema: Schema, value: unknown, where: string): z.output<Schema> {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  const issue = fieldIssues(parsed.error, where)[0]
+  throw new StorageError(`Malformed row read back from the database at ${issue?.path ?? where}: ${issue?.message ?? 'is invalid'}`)
+}
+
 export function toThread(row: ThreadRow): StoredThread {
   return {
     id: row.id,
     resourceId: row.resourceId,
     title: row.title,
-    metadata: (row.metadata ?? {}) as Record<string, unknown>,
+    metadata: readBack(jsonObjectSchema.nullable(), row.metadata, `threads[${row.id}].metadata`) ?? {},
     sourceThreadId: row.sourceThreadId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -37,10 +56,10 @@ export function toMessage(row: MessageRow): StoredMessage {
     id: row.id,
     threadId: row.threadId,
     resourceId: row.resourceId,
-    role: row.role as StoredMessage['role'],
+    role: readBack(roleSchema, row.role, `messages[${row.id}].role`),
     createdAt: row.createdAt,
     type: 'v2',
-    content: row.content as MessageContent,
+    content: readBack(messageContentSchema, row.content, `messages[${row.id}].content`) as MessageContent,
   }
 }
 
@@ -56,18 +75,25 @@ export type ObservationalMemoryRow = Omit<
   metadata: unknown
 }
 
-type StoredChunk = Omit<BufferedObservationChunk, 'createdAt'> & { createdAt: string }
+// JSON keeps the chunk dates as ISO strings
+const storedChunkSchema = z.looseObject({
+  id: z.string(),
+  observations: z.string(),
+  messageIds: z.array(z.string()),
+  tokenCount: z.number(),
+  createdAt: z.iso.datetime({ offset: true }).transform((text) => new Date(text)),
+})
+
+const observationalMemoryColumnsSchema = z.object({
+  scope: z.enum(['thread', 'resource']),
+  originType: z.enum(['initial', 'reflection']),
+  observedMessageIds: z.array(z.string()),
+  bufferedObservationChunks: z.array(storedChunkSchema),
+  config: jsonObjectSchema,
+  metadata: jsonObjectSchema,
+})
 
 export function toObservationalMemory(row: ObservationalMemoryRow): ObservationalMemoryRecord {
   const { lookupKey: _lookupKey, ...fields } = row as ObservationalMemoryRow & { lookupKey?: string }
-  return {
-    ...fields,
-    scope: row.scope as ObservationalMemoryRecord['scope'],
-    originType: row.originType as ObservationalMemoryRecord['originType'],
-    observedMessageIds: row.observedMessageIds as string[],
-    // JSON keeps the chunk dates as ISO strings
-    bufferedObservationChunks: (row.bufferedObservationChunks as StoredChunk[]).map((c) => ({ ...c, createdAt: new Date(c.createdAt) })),
-    config: row.config as Record<string, unknown>,
-    metadata: row.metadata as Record<string, unknown>,
-  }
+  return { ...fields, ...readBack(observationalMemoryColumnsSchema, row, `observational_memory[${row.id}]`) }
 }

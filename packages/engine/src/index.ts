@@ -17,27 +17,6 @@ export * from './memory/index.ts'
 export * from './embedders/index.ts'
 export * from './rules-sandbox/index.ts'
 // validation stream: the one way input is validated, and the domain schemas routers and forms derive from
-export {
-  fieldIssues,
-  fieldPath,
-  parseInput,
-  toInputError,
-  type InputErrorFactory,
-  type InputRoot,
-  type ParseInputOptions,
-} from './validation/parse-input.ts'
-export {
-  createThreadInputSchema,
-  dateInputSchema,
-  idSchema,
-  listMessagesInputSchema,
-  listThreadsInputSchema,
-  memoryScopeInputSchema,
-  memoryScopeSchema,
-  metadataSchema,
-  recallInputSchema,
-  threadIdInputSchema,
-  titleSchema,
-  updateWorkingMemoryInputSchema,
-} from './memory/input-schemas.ts'
-export { cloneOptionsSchema, cloneThreadArgsSchema, messageFilterSchema, messageLimitSchema } from './memory/clone-options.ts'
+export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
+export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
+export { cloneOptionsSchema, cloneThreadArgsSchema, messageLimitSchema } from './memory/clone-options.ts'

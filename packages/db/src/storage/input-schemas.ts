@@ -31,13 +31,22 @@ export const threadPatchSchema = z.object({ title: z.string().optional(), metada
 export const listThreadsSchema = z.object({
   resourceId: idSchema.optional(),
   titleContains: z.string().optional(),
+  limit: countSchema.optional(),
+  offset: countSchema.optional(),
+  orderBy: z.enum(['updatedAt', 'createdAt']).optional(),
+})
+
+export const threadListQuerySchema = listThreadsSchema.extend({
   isClone: z.boolean().optional(),
   hasObservationalMemory: z.boolean().optional(),
   hasWorkingMemory: z.boolean().optional(),
   lineageResourceIds: idListSchema.optional(),
+})
+
+export const listDescendantsSchema = z.object({
+  threadId: idSchema,
+  resourceIds: idListSchema.optional(),
   limit: countSchema.optional(),
-  offset: countSchema.optional(),
-  orderBy: z.enum(['updatedAt', 'createdAt']).optional(),
 })
 
 // Parts are checked for shape only: their details belong to the engine, and

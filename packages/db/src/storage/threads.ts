@@ -1,16 +1,31 @@
-// Threads: CRUD over Prisma and the lineage queries. The explorer's listing
-// is thread-list.ts.
+// Threads: CRUD over Prisma, the plain listing and the lineage queries. The
+// explorer's listing is ../queries/thread-list.ts.
 import {
   ThreadAlreadyExistsError,
   ThreadNotFoundError,
   type CreateThreadInput,
+  type ListDescendantsInput,
+  type ListThreadsInput,
+  type ListThreadsResult,
   type StoredThread,
 } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
-import { createThreadSchema, idListSchema, idSchema, parseInput, threadPatchSchema } from './input-schemas.ts'
+import {
+  createThreadSchema,
+  idListSchema,
+  idSchema,
+  listDescendantsSchema,
+  listThreadsSchema,
+  parseInput,
+  threadPatchSchema,
+} from './input-schemas.ts'
 import { toThread, type ThreadRow } from './rows.ts'
+import { threadFilterConditions, threadOrderSql, whereSql } from './thread-filter.ts'
+
+const threadColumns = Prisma.raw(`id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
+  created_at AS "createdAt", updated_at AS "updatedAt"`)
 
 const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
 
@@ -48,6 +63,19 @@ export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promi
   const rows = await ctx.db.thread.findMany({ where: { id: { in: wanted } } })
   const byId = new Map(rows.map((row) => [row.id, toThread(row)]))
   return wanted.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** A page of threads and the total of the filtered listing, in ONE query (the count row survives an empty page). */
+export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
+  const parsed = parseInput(listThreadsSchema, input, 'listThreads')
+  const order = threadOrderSql(parsed.orderBy)
+  const rows = await ctx.db.$queryRaw<(ThreadRow & { total: number })[]>`
+    WITH matching AS (SELECT ${threadColumns} FROM threads t ${whereSql(threadFilterConditions(parsed))})
+    SELECT counted.total, page.*
+    FROM (SELECT count(*)::int AS total FROM matching) counted
+    LEFT JOIN LATERAL (SELECT * FROM matching ORDER BY ${order} LIMIT ${parsed.limit ?? null} OFFSET ${parsed.offset ?? 0}) page ON true
+    ORDER BY ${order}`
+  return { total: rows[0]?.total ?? 0, threads: rows.filter((row) => row.id !== null).map(toThread) }
 }
 
 export async function updateThread(
@@ -103,9 +131,28 @@ export async function getThreadAncestry(ctx: StorageContext, threadId: string): 
       FROM chain JOIN threads parent ON parent.id = chain.source_thread_id
       WHERE NOT parent.id = ANY(chain.visited)
     )
-    SELECT id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
-           created_at AS "createdAt", updated_at AS "updatedAt"
-    FROM chain ORDER BY depth DESC`
+    SELECT ${threadColumns} FROM chain ORDER BY depth DESC`
+  return rows.map(toThread)
+}
+
+/**
+ * The clones of a thread, their clones, ... in one recursive query, nearest
+ * generations first; only through `resourceIds` when given. Each thread has
+ * one source, so only a cycle through the start can revisit a thread: the
+ * walk never steps back onto it.
+ */
+export async function listThreadDescendants(ctx: StorageContext, input: ListDescendantsInput): Promise<StoredThread[]> {
+  const { threadId, resourceIds, limit } = parseInput(listDescendantsSchema, input, 'listThreadDescendants')
+  const walkable = resourceIds === undefined ? Prisma.empty : Prisma.sql`AND child.resource_id = ANY(${resourceIds}::text[])`
+  const rows = await ctx.db.$queryRaw<ThreadRow[]>`
+    WITH RECURSIVE tree AS (
+      SELECT child.*, 1 AS depth FROM threads child WHERE child.source_thread_id = ${threadId} AND child.id <> ${threadId} ${walkable}
+      UNION ALL
+      SELECT child.*, tree.depth + 1
+      FROM tree JOIN threads child ON child.source_thread_id = tree.id
+      WHERE child.id <> ${threadId} ${walkable}
+    )
+    SELECT ${threadColumns} FROM tree t ORDER BY depth, t.created_at, t.id LIMIT ${limit ?? null}`
   return rows.map(toThread)
 }
 

@@ -28,15 +28,6 @@ describeEachDatabase('working memory', (getDb) => {
     expect(await prisma.resource.count({ where: { id: 'wm-fresh' } })).toBe(1)
   })
 
-  it('keeps the two scopes apart', async () => {
-    const { storage } = getDb()
-    await storage.createThread({ id: 'wm-both', resourceId: 'wm-r2' })
-    await storage.setWorkingMemory({ scope: 'resource', resourceId: 'wm-r2' }, 'resource text')
-    await storage.setWorkingMemory({ scope: 'thread', threadId: 'wm-both' }, 'thread text')
-    expect(await storage.getWorkingMemory({ scope: 'resource', resourceId: 'wm-r2' })).toBe('resource text')
-    expect(await storage.getWorkingMemory({ scope: 'thread', threadId: 'wm-both' })).toBe('thread text')
-  })
-
   it('refuses thread-scoped working memory for an unknown thread, and bad keys', async () => {
     const { storage } = getDb()
     await expect(storage.setWorkingMemory({ scope: 'thread', threadId: 'nope' }, 'x')).rejects.toBeInstanceOf(ThreadNotFoundError)

@@ -216,9 +216,9 @@ function describeMessages(storage: () => MemoryStorage): void {
 
     it('lists messages around others in their own thread, de-duplicated', async () => {
       await storage().createThread({ id: 'm-around-other', resourceId })
-      await storage().insertMessages([textMessage({ id: 'm-x1', threadId: 'm-around-other', resourceId, at: at(4) })])
-      const around = await storage().listMessagesAround({ messageIds: ['m04', 'm05', 'm-x1', 'unknown'], before: 1, after: 1 })
-      expect(ids(around)).toEqual(['m03', 'm04', 'm05', 'm-x1', 'm06'])
+      await storage().insertMessages([textMessage({ id: 'mx1', threadId: 'm-around-other', resourceId, at: at(4) })])
+      const around = await storage().listMessagesAround({ messageIds: ['m04', 'm05', 'mx1', 'unknown'], before: 1, after: 1 })
+      expect(ids(around)).toEqual(['m03', 'm04', 'm05', 'mx1', 'm06'])
       expect(ids(await storage().listMessagesAround({ messageIds: ['m00'], before: 2, after: 0 }))).toEqual(['m00'])
     })
 

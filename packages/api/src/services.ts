@@ -1,12 +1,14 @@
 // Everything a request needs, built once per server process: the database, the
 // Memory instances, operator auth and the rate limiters.
 import type { Database } from '@threadline/db'
-import { Memory, VectorExtensionMissingError, type MemoryOptions } from '@threadline/engine'
+import { Memory, VectorExtensionMissingError, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
+import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
 import { TokenBucketRateLimiter } from './auth/rate-limiter.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
+import { ruleStore, type RuleStore } from './playground/rule-store.ts'
 
 export type MemoryScope = 'thread' | 'resource'
 
@@ -17,6 +19,12 @@ export type Services = {
   memory: Memory
   /** a Memory whose working memory, observational memory and semantic recall all use `scope` */
   memoryFor(scope: MemoryScope): Memory
+  /** the threads explorer's read model: listing with filters and figures, resources with thread counts */
+  threadQueries: ThreadQueries
+  /** API tokens, as operators manage them */
+  apiTokens: ApiTokenStore
+  /** the playground's saved custom rules */
+  rules: RuleStore
   /** false on a PostgreSQL server without pgvector */
   semanticRecall: boolean
   auth: OperatorAuth
@@ -62,6 +70,9 @@ export async function createServices(db: Database, config: ServerConfig, options
     config,
     memory,
     memoryFor: (scope) => scoped[scope],
+    threadQueries: db.threadQueries,
+    apiTokens: apiTokenStore(db.prisma),
+    rules: ruleStore(db.prisma),
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth),
     tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),

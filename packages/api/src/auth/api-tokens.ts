@@ -61,6 +61,21 @@ export async function revokeApiToken(prisma: PrismaClient, id: string): Promise<
   return prisma.apiToken.findUnique({ where: { id }, omit: { tokenHash: true } })
 }
 
+/** What operators do with tokens, bound to one database (the routers' view: no Prisma in sight). */
+export type ApiTokenStore = {
+  issue(input: Parameters<typeof issueApiToken>[1]): ReturnType<typeof issueApiToken>
+  list(): Promise<ApiTokenSummary[]>
+  revoke(id: string): Promise<ApiTokenSummary | null>
+}
+
+export function apiTokenStore(prisma: PrismaClient): ApiTokenStore {
+  return {
+    issue: (input) => issueApiToken(prisma, input),
+    list: () => listApiTokens(prisma),
+    revoke: (id) => revokeApiToken(prisma, id),
+  }
+}
+
 /** The token behind a presented secret when it exists, is not revoked and has not expired; records its use. */
 export async function verifyApiToken(prisma: PrismaClient, presented: string, now = new Date()): Promise<VerifiedApiToken | null> {
   if (!presented.startsWith(API_TOKEN_PREFIX)) return null

@@ -5,7 +5,7 @@ import { compileSandboxedRule, InvalidInputError, SandboxedRuleError, type Sandb
 import { Prisma, type PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { errorPatternsInput, ruleCodeInput } from './custom-rules.ts'
+import { errorPatternsInput, resolveCustomRules, ruleCodeInput, type CustomRuleInput, type ResolvedCustomRule } from './custom-rules.ts'
 import { ruleFixturesInput, type RuleFixture } from './fixtures.ts'
 
 export const savedRuleFields = {
@@ -105,4 +105,26 @@ export async function updateRule(prisma: PrismaClient, input: z.output<typeof up
 export async function deleteRule(prisma: PrismaClient, id: string): Promise<void> {
   const { count } = await prisma.playgroundRule.deleteMany({ where: { id } })
   if (count === 0) throw notFound(id)
+}
+
+/** The saved rules, bound to one database (the routers' view: no Prisma in sight). */
+export type RuleStore = {
+  list(): Promise<SavedRule[]>
+  get(id: string): Promise<SavedRule>
+  create(input: z.output<typeof createRuleInput>): Promise<SavedRule>
+  update(input: z.output<typeof updateRuleInput>): Promise<SavedRule>
+  delete(id: string): Promise<void>
+  /** the custom rules chosen for a run, saved ones looked up by id (custom-rules.ts) */
+  resolveCustom(inputs: readonly CustomRuleInput[]): Promise<ResolvedCustomRule[]>
+}
+
+export function ruleStore(prisma: PrismaClient): RuleStore {
+  return {
+    list: () => listRules(prisma),
+    get: (id) => getRule(prisma, id),
+    create: (input) => createRule(prisma, input),
+    update: (input) => updateRule(prisma, input),
+    delete: (id) => deleteRule(prisma, id),
+    resolveCustom: (inputs) => resolveCustomRules(prisma, inputs),
+  }
 }

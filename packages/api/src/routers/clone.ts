@@ -4,12 +4,12 @@ import {
   getCloneMetadata,
   messageSnippet,
   ThreadAlreadyExistsError,
-  type StoredThread,
+  type LineageTreeNode,
 } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { canAccessResource, type Caller } from '../auth/caller.ts'
-import { threadIdInput } from '../inputs.ts'
+import { visibleResourceIds, type Caller } from '../auth/caller.ts'
+import { idInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
@@ -46,75 +46,25 @@ type LineageNode = {
   children: LineageNode[]
 }
 
-/** A clone node waiting for its fork point: the source thread and the source message it was cut after. */
-type ForkRequest = { node: LineageNode; sourceThreadId: string; messageId: string }
-
 const MAX_LINEAGE_NODES = 1000
 const FORK_SNIPPET_LENGTH = 60
 
-function lineageNode(thread: StoredThread, forks: ForkRequest[]): LineageNode {
+/** The wire shape of a node of Memory's lineage tree. */
+function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): LineageNode {
   const clone = getCloneMetadata(thread)
-  const node: LineageNode = {
+  return {
     id: thread.id,
     resourceId: thread.resourceId,
     title: thread.title,
     createdAt: thread.createdAt,
     clonedAt: clone ? new Date(clone.clonedAt) : null,
     lastMessageId: clone?.lastMessageId ?? null,
-    forkedAfter: null,
-    children: [],
+    forkedAfter: forkedAfter && {
+      messageId: forkedAfter.messageId,
+      snippet: forkedAfter.message ? messageSnippet(forkedAfter.message, FORK_SNIPPET_LENGTH) : null,
+    },
+    children: children.map(lineageNode),
   }
-  if (clone?.lastClonedMessageId) {
-    forks.push({ node, sourceThreadId: thread.sourceThreadId ?? clone.sourceThreadId, messageId: clone.lastClonedMessageId })
-  }
-  return node
-}
-
-/**
- * Fills in the fork points of the clones whose source is drawn (one query for
- * all their messages). A source outside the lineage (another tenant's, or
- * deleted) has no edge, so nothing of it is read.
- */
-async function attachForkPoints(services: Services, forks: ForkRequest[], shown: ReadonlySet<string>): Promise<void> {
-  const drawn = forks.filter((fork) => shown.has(fork.sourceThreadId))
-  if (drawn.length === 0) return
-  const messages = await services.db.storage.getMessagesByIds(drawn.map((fork) => fork.messageId))
-  const byId = new Map(messages.map((message) => [message.id, message]))
-  for (const { node, sourceThreadId, messageId } of drawn) {
-    const message = byId.get(messageId)
-    node.forkedAfter = { messageId, snippet: message?.threadId === sourceThreadId ? messageSnippet(message, FORK_SNIPPET_LENGTH) : null }
-  }
-}
-
-/**
- * The clones of `root`, their clones, ... as a tree, level by level, showing
- * only threads the caller may see (a clone in another tenant's resource is
- * left out with its subtree). Stops at MAX_LINEAGE_NODES (`truncated`).
- * `shown`: the ids in the tree.
- */
-async function descendantTree(
-  services: Services,
-  caller: Caller,
-  root: LineageNode,
-  forks: ForkRequest[],
-): Promise<{ truncated: boolean; shown: Set<string> }> {
-  const seen = new Set([root.id])
-  let level = [root]
-  while (level.length > 0) {
-    const next: LineageNode[] = []
-    for (const parent of level) {
-      for (const clone of await services.memory.listClones(parent.id)) {
-        if (seen.has(clone.id) || !canAccessResource(caller, clone.resourceId)) continue
-        if (seen.size >= MAX_LINEAGE_NODES) return { truncated: true, shown: seen }
-        seen.add(clone.id)
-        const node = lineageNode(clone, forks)
-        parent.children.push(node)
-        next.push(node)
-      }
-    }
-    level = next
-  }
-  return { truncated: false, shown: seen }
 }
 
 export const cloneRouter = router({
@@ -145,17 +95,12 @@ export const cloneRouter = router({
    */
   lineage: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const history = await ctx.services.memory.getCloneHistory(thread.id)
-    const forks: ForkRequest[] = []
-    // nearest ancestors first, stopping at the first one outside the caller's scope
-    const ancestors: LineageNode[] = []
-    for (const ancestor of history.slice(0, -1).reverse()) {
-      if (!canAccessResource(ctx.caller, ancestor.resourceId)) break
-      ancestors.unshift(lineageNode(ancestor, forks))
-    }
-    const tree = lineageNode(thread, forks)
-    const { truncated, shown } = await descendantTree(ctx.services, ctx.caller, tree, forks)
-    await attachForkPoints(ctx.services, forks, new Set([...shown, ...ancestors.map((ancestor) => ancestor.id)]))
-    return { ancestors, thread: tree, truncated }
+    const visible = visibleResourceIds(ctx.caller)
+    const lineage = await ctx.services.memory.getLineageTree(thread.id, {
+      // threads of other tenants are left out: ancestors stop below the first, clones go with their subtree
+      ...(visible === null ? {} : { resourceIds: visible }),
+      maxNodes: MAX_LINEAGE_NODES,
+    })
+    return { ancestors: lineage.ancestors.map(lineageNode), thread: lineageNode(lineage.thread), truncated: lineage.truncated }
   }),
 })

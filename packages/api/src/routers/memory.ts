@@ -1,3 +1,4 @@
+import type { MemoryTarget } from '@threadline/engine'
 import { z } from 'zod'
 import { memoryScopeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
@@ -32,42 +33,39 @@ const targetInput = withTargetChecks(z.strictObject(targetFields))
 const updateWorkingMemoryInput = withTargetChecks(z.strictObject({ ...targetFields, workingMemory: z.string().max(200_000) }))
 
 type Target = z.output<typeof targetInput>
-/** Fits both WorkingMemoryKey and ObservationalMemoryKey. */
-type MemoryKey = { scope: 'thread'; threadId: string; resourceId: string } | { scope: 'resource'; resourceId: string }
 
-/** The storage key of the target, after the scope check (NOT_FOUND for a thread, FORBIDDEN for a resource, out of scope). */
-async function memoryKey(ctx: Context & { caller: Caller }, target: Target): Promise<MemoryKey> {
+/**
+ * The target as Memory takes it, after the scope check (NOT_FOUND for a
+ * thread, FORBIDDEN for a resource, out of scope). A thread's resource-scoped
+ * memory is named by the thread's resource.
+ */
+async function memoryTarget(ctx: Context & { caller: Caller }, target: Target): Promise<MemoryTarget> {
   if (target.threadId === undefined) {
     requireResource(ctx.caller, target.resourceId!)
-    return { scope: 'resource', resourceId: target.resourceId! }
+    return { resourceId: target.resourceId! }
   }
   const thread = await threadInScope(ctx.services, ctx.caller, target.threadId)
-  return target.scope === 'thread'
-    ? { scope: 'thread', threadId: thread.id, resourceId: thread.resourceId }
-    : { scope: 'resource', resourceId: thread.resourceId }
+  return target.scope === 'thread' ? { threadId: thread.id } : { resourceId: thread.resourceId }
 }
 
 export const memoryRouter = router({
   workingMemory: router({
     /** The stored working memory text of the scope, or null. */
     get: authedProcedure.input(targetInput).query(async ({ ctx, input }) => {
-      const key = await memoryKey(ctx, input)
-      return { key, workingMemory: await ctx.services.db.storage.getWorkingMemory(key) }
+      return ctx.services.memoryFor(input.scope).getWorkingMemoryEntry(await memoryTarget(ctx, input))
     }),
     update: writeProcedure
       .input(updateWorkingMemoryInput)
       .mutation(async ({ ctx, input }) => {
-        const key = await memoryKey(ctx, input)
-        await ctx.services.db.storage.setWorkingMemory(key, input.workingMemory)
-        return { key, workingMemory: input.workingMemory }
+        const target = await memoryTarget(ctx, input)
+        return ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
       }),
   }),
 
   observational: router({
     /** The current OM generation of the scope (null when none) and every generation, oldest first. */
     get: authedProcedure.input(targetInput).query(async ({ ctx, input }) => {
-      const key = await memoryKey(ctx, input)
-      const generations = await ctx.services.db.storage.listObservationalMemoryGenerations(key)
+      const { key, generations } = await ctx.services.memoryFor(input.scope).getObservationalMemoryHistory(await memoryTarget(ctx, input))
       return { key, current: generations.at(-1) ?? null, generations }
     }),
   }),

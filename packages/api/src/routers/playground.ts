@@ -9,12 +9,12 @@ import {
 } from '@threadline/engine'
 import { z } from 'zod'
 import { promptInput, threadIdInput } from '../inputs.ts'
-import { customRuleInput, resolveCustomRules } from '../playground/custom-rules.ts'
+import { customRuleInput } from '../playground/custom-rules.ts'
 import { evaluateError, evaluatePrompt, ruleSet } from '../playground/evaluate.ts'
 import { modelInput, runRuleFixtures } from '../playground/fixtures.ts'
 import { providerErrorInput, toProviderError } from '../playground/provider-error.ts'
 import { resolveRetryOptions, retryOptionsInput } from '../playground/retry-options.ts'
-import { compileSavedRule, createRule, createRuleInput, deleteRule, getRule, listRules, updateRule, updateRuleInput } from '../playground/rule-store.ts'
+import { compileSavedRule, createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
 import { threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
@@ -68,27 +68,27 @@ async function threadMessages(ctx: Context & { caller: Caller }, threadId: strin
 }
 
 function chosenRules(services: Services, input: { builtInRules?: string[] | undefined; customRules: z.output<typeof customRuleInput>[] }) {
-  return resolveCustomRules(services.db.prisma, input.customRules).then((custom) => ruleSet(input.builtInRules, custom))
+  return services.rules.resolveCustom(input.customRules).then((custom) => ruleSet(input.builtInRules, custom))
 }
 
 const rulesRouter = router({
-  list: operatorProcedure.query(({ ctx }) => listRules(ctx.services.db.prisma)),
-  get: operatorProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => getRule(ctx.services.db.prisma, input.id)),
+  list: operatorProcedure.query(({ ctx }) => ctx.services.rules.list()),
+  get: operatorProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => ctx.services.rules.get(input.id)),
   /** Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). */
-  create: operatorProcedure.input(createRuleInput).mutation(({ ctx, input }) => createRule(ctx.services.db.prisma, input)),
-  update: operatorProcedure.input(updateRuleInput).mutation(({ ctx, input }) => updateRule(ctx.services.db.prisma, input)),
+  create: operatorProcedure.input(createRuleInput).mutation(({ ctx, input }) => ctx.services.rules.create(input)),
+  update: operatorProcedure.input(updateRuleInput).mutation(({ ctx, input }) => ctx.services.rules.update(input)),
   delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
-    await deleteRule(ctx.services.db.prisma, input.id)
+    await ctx.services.rules.delete(input.id)
     return { deleted: input.id }
   }),
   /** Runs the rule's saved fixtures (regression tests) against the rule alone. */
   runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
-    const saved = await getRule(ctx.services.db.prisma, input.id)
+    const saved = await ctx.services.rules.get(input.id)
     const results = await runRuleFixtures(await compileSavedRule(saved), saved.fixtures)
     return { ruleId: saved.id, passed: results.every((result) => result.passed), results }
   }),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
-  exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await listRules(ctx.services.db.prisma)) })),
+  exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await ctx.services.rules.list()) })),
 })
 
 export const playgroundRouter = router({

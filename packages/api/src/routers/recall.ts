@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { resourceIdInput, threadIdInput } from '../inputs.ts'
-import { searchResource } from '../recall-search.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
@@ -35,7 +34,8 @@ export const recallRouter = router({
     requireSemanticRecall(ctx.services)
     if (input.resourceId !== undefined) {
       requireResource(ctx.caller, input.resourceId)
-      return searchResource(ctx.services.memoryFor('resource'), input.resourceId, input.query, input.topK)
+      const results = await ctx.services.memory.searchMessages({ resourceId: input.resourceId, query: input.query, topK: input.topK })
+      return { results, context: results.map((result) => result.message) }
     }
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId!)
     const { messages, matches } = await ctx.services.memoryFor('thread').recall({
@@ -61,13 +61,7 @@ export const recallRouter = router({
    */
   status: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const model = ctx.services.memory.embedder.id
-    if (!ctx.services.semanticRecall) {
-      const messages = await ctx.services.db.storage.countMessages(thread.id)
-      return { threadId: thread.id, model, vectorsAvailable: false, messages, withVector: 0 }
-    }
-    const counts = await ctx.services.db.vector.countThreadVectors({ threadId: thread.id, model })
-    return { threadId: thread.id, model, vectorsAvailable: true, ...counts }
+    return { threadId: thread.id, ...(await ctx.services.memory.getEmbeddingStatus({ threadId: thread.id })) }
   }),
 
   /** Embeds the thread's messages that have no vector yet (e.g. imported or seeded ones). */

@@ -73,7 +73,7 @@ export const threadsRouter = router({
    */
   list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
     const visible = visibleResourceIds(ctx.caller)
-    const { threads, total } = await ctx.services.db.storage.listThreads({
+    const { threads, total } = await ctx.services.threadQueries.listThreads({
       resourceId: listedResource(ctx.caller, input.resourceId),
       // clone depth never walks into another tenant's threads
       ...(visible === null ? {} : { lineageResourceIds: visible }),
@@ -91,7 +91,7 @@ export const threadsRouter = router({
   /** One thread with its message count and clone metadata. */
   get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const messageCount = await ctx.services.db.storage.countMessages(thread.id)
+    const messageCount = await ctx.services.memory.countMessages({ threadId: thread.id })
     return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread) }
   }),
 
@@ -99,8 +99,8 @@ export const threadsRouter = router({
   byId: authedProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.id)
     const [messages, messageCount] = await Promise.all([
-      ctx.services.db.storage.listMessages({ threadId: thread.id, limit: input.messageLimit }),
-      ctx.services.db.storage.countMessages(thread.id),
+      ctx.services.memory.listMessages({ threadId: thread.id, limit: input.messageLimit }),
+      ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
     return { thread, messages, messageCount }
   }),
@@ -109,8 +109,8 @@ export const threadsRouter = router({
   messages: authedProcedure.input(messagesInput).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
     const [items, total] = await Promise.all([
-      ctx.services.db.storage.listMessages({ threadId: thread.id, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
-      ctx.services.db.storage.countMessages(thread.id),
+      ctx.services.memory.listMessages({ threadId: thread.id, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
+      ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
     return { items, total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { issueApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens.ts'
 import { idInput, resourceIdInput } from '../inputs.ts'
 import { operatorProcedure, router } from '../trpc.ts'
 
@@ -24,15 +23,15 @@ export const tokensRouter = router({
   /** Issues a token. The secret is in this answer only: it is stored hashed and cannot be shown again. */
   issue: operatorProcedure.input(issueInput).mutation(async ({ ctx, input }) => {
     const expiresAt = input.expiresInDays === undefined ? null : new Date(Date.now() + input.expiresInDays * 86_400_000)
-    return issueApiToken(ctx.services.db.prisma, { ...input, createdById: ctx.caller.operator.id, expiresAt })
+    return ctx.services.apiTokens.issue({ ...input, createdById: ctx.caller.operator.id, expiresAt })
   }),
 
   /** Every token (active and revoked), newest first, without secrets. */
-  list: operatorProcedure.query(({ ctx }) => listApiTokens(ctx.services.db.prisma)),
+  list: operatorProcedure.query(({ ctx }) => ctx.services.apiTokens.list()),
 
   /** Revokes a token at once: its next request is UNAUTHORIZED. */
   revoke: operatorProcedure.input(z.object({ id: idInput })).mutation(async ({ ctx, input }) => {
-    const token = await revokeApiToken(ctx.services.db.prisma, input.id)
+    const token = await ctx.services.apiTokens.revoke(input.id)
     if (token === null) throw new TRPCError({ code: 'NOT_FOUND', message: `API token "${input.id}" was not found` })
     return token
   }),

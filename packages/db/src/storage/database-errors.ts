@@ -33,3 +33,20 @@ export function toStorageError(error: unknown, operation: string): ThreadlineErr
   const reason = error instanceof Error ? error.message.trim().split('\n').at(-1) : String(error)
   return new StorageError(`${operation} failed: ${reason}`, error)
 }
+
+type AsyncMethods = Record<string, (...args: never[]) => Promise<unknown>>
+
+/** The methods with unexpected failures turned into StorageError naming `scope.method` (typed engine errors pass through). */
+export function reportingStorageErrors<T extends object>(methods: T, scope: string): T {
+  const wrapped = Object.entries(methods as AsyncMethods).map(([name, method]) => [
+    name,
+    async (...args: never[]) => {
+      try {
+        return await method(...args)
+      } catch (error) {
+        throw toStorageError(error, `${scope}.${name}`)
+      }
+    },
+  ])
+  return Object.fromEntries(wrapped) as T
+}

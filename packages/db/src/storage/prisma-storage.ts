@@ -4,32 +4,15 @@
 import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline/engine'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
-import { toStorageError } from './database-errors.ts'
+import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
-import { listThreads } from './thread-list.ts'
 import * as threads from './threads.ts'
 import { createVectorSupport } from './vector-support.ts'
 import { createVectorStore } from './vectors.ts'
 import * as workingMemory from './working-memory.ts'
 
 export type StorageBundle = { storage: MemoryStorage; vector: VectorStore }
-
-type AsyncMethods = Record<string, (...args: never[]) => Promise<unknown>>
-
-function reportingStorageErrors<T extends object>(methods: T, scope: string): T {
-  const wrapped = Object.entries(methods as AsyncMethods).map(([name, method]) => [
-    name,
-    async (...args: never[]) => {
-      try {
-        return await method(...args)
-      } catch (error) {
-        throw toStorageError(error, `${scope}.${name}`)
-      }
-    },
-  ])
-  return Object.fromEntries(wrapped) as T
-}
 
 function createBundle(ctx: StorageContext): StorageBundle {
   const vector = reportingStorageErrors(createVectorStore(ctx), 'vector')
@@ -39,11 +22,12 @@ function createBundle(ctx: StorageContext): StorageBundle {
         createThread: (input) => threads.createThread(ctx, input),
         getThreadById: (id) => threads.getThreadById(ctx, id),
         getThreadsByIds: (ids) => threads.getThreadsByIds(ctx, ids),
-        listThreads: (input) => listThreads(ctx, input),
+        listThreads: (input) => threads.listThreads(ctx, input),
         updateThread: (id, patch) => threads.updateThread(ctx, id, patch),
         deleteThread: (id) => threads.deleteThread(ctx, id),
         listClones: (sourceThreadId) => threads.listClones(ctx, sourceThreadId),
         getThreadAncestry: (threadId) => threads.getThreadAncestry(ctx, threadId),
+        listThreadDescendants: (input) => threads.listThreadDescendants(ctx, input),
         insertMessages: (input) => messages.insertMessages(ctx, input),
         upsertMessages: (input) => messages.upsertMessages(ctx, input),
         listMessages: (selection) => messages.listMessages(ctx, selection),

@@ -1,19 +1,27 @@
-// Threads: CRUD over Prisma and the lineage queries. The explorer's listing
-// is thread-list.ts.
+// Threads: CRUD over Prisma, the plain listing and the lineage queries. The
+// explorer's listing is ../queries/thread-list.ts.
 import {
   ThreadAlreadyExistsError,
   ThreadNotFoundError,
   type CreateThreadInput,
+  type ListDescendantsInput,
+  type ListThreadsInput,
+  type ListThreadsResult,
   type StoredThread,
 } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
 import { toThread, type ThreadRow } from './rows.ts'
+import { threadFilterConditions, threadOrderSql, whereSql } from './thread-filter.ts'
+
+const threadColumns = Prisma.raw(`id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
+  created_at AS "createdAt", updated_at AS "updatedAt"`)
 
 const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
 
-export async function createThread(ctx: StorageContext, thread: CreateThreadInput): Promise<StoredThread> {
+export async function createThread(ctx: StorageContext, input: CreateThreadInput): Promise<StoredThread> {
+  const thread = input
   try {
     // The primary key decides between concurrent creates: exactly one wins.
     const row = await ctx.db.thread.create({
@@ -35,23 +43,38 @@ export async function createThread(ctx: StorageContext, thread: CreateThreadInpu
 }
 
 export async function getThreadById(ctx: StorageContext, id: string): Promise<StoredThread | null> {
-  const row = await ctx.db.thread.findUnique({ where: { id } })
+  const row = await ctx.db.thread.findUnique({ where: { id: id } })
   return row && toThread(row)
 }
 
 /** Known threads in the order of `ids`; unknown ids are left out. */
-export async function getThreadsByIds(ctx: StorageContext, wanted: string[]): Promise<StoredThread[]> {
+export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promise<StoredThread[]> {
+  const wanted = ids
   if (wanted.length === 0) return []
   const rows = await ctx.db.thread.findMany({ where: { id: { in: wanted } } })
   const byId = new Map(rows.map((row) => [row.id, toThread(row)]))
   return wanted.flatMap((id) => byId.get(id) ?? [])
 }
 
+/** A page of threads and the total of the filtered listing, in ONE query (the count row survives an empty page). */
+export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
+  const parsed = input
+  const order = threadOrderSql(parsed.orderBy)
+  const rows = await ctx.db.$queryRaw<(ThreadRow & { total: number })[]>`
+    WITH matching AS (SELECT ${threadColumns} FROM threads t ${whereSql(threadFilterConditions(parsed))})
+    SELECT counted.total, page.*
+    FROM (SELECT count(*)::int AS total FROM matching) counted
+    LEFT JOIN LATERAL (SELECT * FROM matching ORDER BY ${order} LIMIT ${parsed.limit ?? null} OFFSET ${parsed.offset ?? 0}) page ON true
+    ORDER BY ${order}`
+  return { total: rows[0]?.total ?? 0, threads: rows.filter((row) => row.id !== null).map(toThread) }
+}
+
 export async function updateThread(
   ctx: StorageContext,
-  threadId: string,
+  id: string,
   patch: { title?: string; metadata?: Record<string, unknown> },
 ): Promise<StoredThread> {
+  const threadId = id
   const { title, metadata } = patch
   try {
     // metadata is replaced, not merged: callers merge when they mean to
@@ -67,7 +90,8 @@ export async function updateThread(
 }
 
 /** Messages, their vectors, thread-scoped WM and OM go with it (foreign keys cascade). */
-export async function deleteThread(ctx: StorageContext, threadId: string): Promise<void> {
+export async function deleteThread(ctx: StorageContext, id: string): Promise<void> {
+  const threadId = id
   try {
     await ctx.db.thread.delete({ where: { id: threadId } })
   } catch (error) {
@@ -78,7 +102,7 @@ export async function deleteThread(ctx: StorageContext, threadId: string): Promi
 
 export async function listClones(ctx: StorageContext, sourceThreadId: string): Promise<StoredThread[]> {
   const rows = await ctx.db.thread.findMany({
-    where: { sourceThreadId },
+    where: { sourceThreadId: sourceThreadId },
     orderBy: byCreation,
   })
   return rows.map(toThread)
@@ -88,7 +112,8 @@ export async function listClones(ctx: StorageContext, sourceThreadId: string): P
  * The thread and its ancestors along the lineage column, root first, in one
  * recursive query; stops at a deleted ancestor and at a cycle.
  */
-export async function getThreadAncestry(ctx: StorageContext, id: string): Promise<StoredThread[]> {
+export async function getThreadAncestry(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
+  const id = threadId
   const rows = await ctx.db.$queryRaw<ThreadRow[]>`
     WITH RECURSIVE chain AS (
       SELECT t.*, 0 AS depth, ARRAY[t.id] AS visited FROM threads t WHERE t.id = ${id}
@@ -97,9 +122,28 @@ export async function getThreadAncestry(ctx: StorageContext, id: string): Promis
       FROM chain JOIN threads parent ON parent.id = chain.source_thread_id
       WHERE NOT parent.id = ANY(chain.visited)
     )
-    SELECT id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
-           created_at AS "createdAt", updated_at AS "updatedAt"
-    FROM chain ORDER BY depth DESC`
+    SELECT ${threadColumns} FROM chain ORDER BY depth DESC`
+  return rows.map(toThread)
+}
+
+/**
+ * The clones of a thread, their clones, ... in one recursive query, nearest
+ * generations first; only through `resourceIds` when given. Each thread has
+ * one source, so only a cycle through the start can revisit a thread: the
+ * walk never steps back onto it.
+ */
+export async function listThreadDescendants(ctx: StorageContext, input: ListDescendantsInput): Promise<StoredThread[]> {
+  const { threadId, resourceIds, limit } = input
+  const walkable = resourceIds === undefined ? Prisma.empty : Prisma.sql`AND child.resource_id = ANY(${resourceIds}::text[])`
+  const rows = await ctx.db.$queryRaw<ThreadRow[]>`
+    WITH RECURSIVE tree AS (
+      SELECT child.*, 1 AS depth FROM threads child WHERE child.source_thread_id = ${threadId} AND child.id <> ${threadId} ${walkable}
+      UNION ALL
+      SELECT child.*, tree.depth + 1
+      FROM tree JOIN threads child ON child.source_thread_id = tree.id
+      WHERE child.id <> ${threadId} ${walkable}
+    )
+    SELECT ${threadColumns} FROM tree t ORDER BY depth, t.created_at, t.id LIMIT ${limit ?? null}`
   return rows.map(toThread)
 }
 

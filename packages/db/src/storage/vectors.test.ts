@@ -1,4 +1,4 @@
-import { InvalidInputError, MessageNotFoundError, VectorExtensionMissingError, type MessageVector } from '@threadline/engine'
+import { InvalidInputError, VectorExtensionMissingError, type MessageVector } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import { Prisma } from '../generated/prisma/client.ts'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
@@ -41,35 +41,6 @@ describeEachDatabase('vectors', (getDb, kind) => {
     expect(hasPgvector).toBe(true)
   })
 
-  it('upserts vectors and returns nearest neighbours by cosine score, filtered by model, thread and resource', async (ctx) => {
-    if (!hasPgvector) ctx.skip()
-    const { vector } = getDb()
-    await vector.upsertVectors([
-      entry('a', [1, 0, 0]),
-      entry('b', [1, 1, 0]),
-      entry('c', [0, 1, 0]),
-      entry('d', [-1, 0, 0]),
-      entry('a', [0, 0, 1], { model: 'other/model' }),
-      entry('z', [1, 0, 0], { threadId: 'vec-t2', resourceId: 'vec-other' }),
-    ])
-    const matches = await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 3, threadId: 'vec-t1' })
-    expect(matches.map((m) => m.messageId)).toEqual(['a', 'b', 'c'])
-    expect(matches.map((m) => m.score)).toEqual([expect.closeTo(1, 5), expect.closeTo(Math.SQRT1_2, 5), expect.closeTo(0, 5)])
-    expect(matches[0]!.threadId).toBe('vec-t1')
-
-    const acrossResource = await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 10, resourceId: 'vec-other' })
-    expect(acrossResource.map((m) => m.messageId)).toEqual(['z'])
-    const otherModel = await vector.queryVectors({ embedding: [0, 0, 1], model: 'other/model', topK: 10 })
-    expect(otherModel.map((m) => m.messageId)).toEqual(['a'])
-
-    // an upsert replaces the vector
-    await vector.upsertVectors([entry('d', [1, 0, 0])])
-    const after = await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 2, threadId: 'vec-t1' })
-    expect(after.map((m) => m.messageId).sort()).toEqual(['a', 'd'])
-
-    expect((await vector.listVectorMessageIds(['a', 'b', 'e', 'unknown'], model)).sort()).toEqual(['a', 'b'])
-  })
-
   it('answers 384-dimension queries through the partial HNSW index', async (ctx) => {
     if (!hasPgvector) ctx.skip()
     const { vector, prisma } = getDb()
@@ -88,28 +59,6 @@ describeEachDatabase('vectors', (getDb, kind) => {
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('message_embeddings_embedding_384_hnsw_idx')
   })
 
-  it('copies vectors of one model to cloned messages in SQL', async (ctx) => {
-    if (!hasPgvector) ctx.skip()
-    const { storage, vector } = getDb()
-    await storage.createThread({ id: 'vec-clone', resourceId: 'vec-clone-r' })
-    await vector.upsertVectors([entry('a', [1, 0, 0]), entry('b', [1, 1, 0])])
-    const { messageIdMap } = await storage.copyMessages({
-      sourceThreadId: 'vec-t1',
-      messageIds: ['a', 'b', 'f'],
-      targetThreadId: 'vec-clone',
-      targetResourceId: 'vec-clone-r',
-    })
-    // 'f' has no vector: only a and b are copied
-    expect(await vector.copyVectors({ messageIdMap, model, threadId: 'vec-clone', resourceId: 'vec-clone-r' })).toBe(2)
-    const matches = await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 5, threadId: 'vec-clone' })
-    expect(matches.map((m) => m.messageId)).toEqual([messageIdMap.a, messageIdMap.b])
-    expect(await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 5, resourceId: 'vec-clone-r' })).toHaveLength(2)
-    expect(await vector.listVectorMessageIds([messageIdMap.a!], 'other/model')).toEqual([])
-
-    await vector.deleteVectorsForThread('vec-clone')
-    expect(await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 5, threadId: 'vec-clone' })).toEqual([])
-  })
-
   it("counts a thread's messages and those with a vector of one model, in one query", async (ctx) => {
     if (!hasPgvector) ctx.skip()
     const { storage, vector } = getDb()
@@ -126,14 +75,15 @@ describeEachDatabase('vectors', (getDb, kind) => {
     expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'other/model' })).toEqual({ messages: 3, withVector: 2 })
     expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'unused/model' })).toEqual({ messages: 3, withVector: 0 })
     expect(await vector.countThreadVectors({ threadId: 'no-such-thread', model })).toEqual({ messages: 0, withVector: 0 })
+    await expect(vector.countThreadVectors({ threadId: '', model })).rejects.toMatchObject({ constructor: InvalidInputError, field: 'countThreadVectors.threadId' })
   })
 
-  it('refuses vectors for unknown messages, and the same message and model twice', async (ctx) => {
+  it('refuses vectors of the wrong size and twice the same message, naming the field', async (ctx) => {
     if (!hasPgvector) ctx.skip()
     const { vector } = getDb()
-    await expect(vector.upsertVectors([entry('a', [1, 0]), entry('ghost', [1, 0])])).rejects.toMatchObject({
-      constructor: MessageNotFoundError,
-      messageIds: ['ghost'],
+    await expect(vector.upsertVectors([{ ...entry('a', [1, 0]), dimensions: 3 }])).rejects.toMatchObject({
+      constructor: InvalidInputError,
+      field: 'vectors.0.dimensions',
     })
     await expect(vector.upsertVectors([entry('a', [1, 0]), entry('a', [0, 1])])).rejects.toBeInstanceOf(InvalidInputError)
   })

@@ -1,4 +1,4 @@
-import { ThreadNotFoundError } from '@threadline/engine'
+import { InvalidInputError, ThreadNotFoundError } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 
@@ -28,17 +28,11 @@ describeEachDatabase('working memory', (getDb) => {
     expect(await prisma.resource.count({ where: { id: 'wm-fresh' } })).toBe(1)
   })
 
-  it('keeps the two scopes apart', async () => {
-    const { storage } = getDb()
-    await storage.createThread({ id: 'wm-both', resourceId: 'wm-r2' })
-    await storage.setWorkingMemory({ scope: 'resource', resourceId: 'wm-r2' }, 'resource text')
-    await storage.setWorkingMemory({ scope: 'thread', threadId: 'wm-both' }, 'thread text')
-    expect(await storage.getWorkingMemory({ scope: 'resource', resourceId: 'wm-r2' })).toBe('resource text')
-    expect(await storage.getWorkingMemory({ scope: 'thread', threadId: 'wm-both' })).toBe('thread text')
-  })
-
-  it('refuses thread-scoped working memory for an unknown thread', async () => {
+  it('refuses thread-scoped working memory for an unknown thread, and bad keys', async () => {
     const { storage } = getDb()
     await expect(storage.setWorkingMemory({ scope: 'thread', threadId: 'nope' }, 'x')).rejects.toBeInstanceOf(ThreadNotFoundError)
+    await expect(
+      storage.setWorkingMemory({ scope: 'galaxy', resourceId: 'r' } as never, 'x'),
+    ).rejects.toBeInstanceOf(InvalidInputError)
   })
 })

@@ -23,8 +23,8 @@ import type { DatabaseKind } from '../open-database.ts'
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from './test-database.ts'
 
 export { openTestDatabase, testDatabaseKinds, type TestDatabase } from './test-database.ts'
-export { textMessage } from './messages.ts'
-export { observationalMemoryRecord } from './observational-memory.ts'
+// the builders live beside the engine's MemoryStorage contract suite, which uses them too
+export { observationalMemoryRecord, textMessage } from '@threadline/engine/testing'
 
 export function describeEachDatabase(
   name: string,

@@ -37,6 +37,20 @@ export const listThreadsInputSchema = z.strictObject({
 export const listMessagesInputSchema = z.strictObject({
   threadId: idSchema,
   last: z.number().int().positive().optional(),
+  /** pagination, (createdAt, id) order; ignored with `last` */
+  limit: z.number().int().positive().optional(),
+  offset: z.number().int().nonnegative().optional(),
+})
+
+export const searchMessagesInputSchema = z.strictObject({
+  resourceId: idSchema,
+  query: z.string().trim().min(1, 'must not be empty'),
+  topK: z.number().int().positive().max(1000).optional(),
+})
+
+export const lineageTreeOptionsSchema = z.strictObject({
+  resourceIds: z.array(idSchema).optional(),
+  maxNodes: z.number().int().positive().optional(),
 })
 
 export const recallInputSchema = z.strictObject({
@@ -50,9 +64,9 @@ export const recallInputSchema = z.strictObject({
 /** Whose working / observational memory: the thread's own, or its resource's (shared by the resource's threads). */
 export const memoryScopeSchema = z.enum(['thread', 'resource'])
 
-/** Which thread (and, for resource scope, which resource) a WM/OM call is about. */
+/** Which thread (and, for resource scope, which resource) a WM/OM call is about; resource scope may name only the resource. */
 export const memoryScopeInputSchema = z.strictObject({
-  threadId: idSchema,
+  threadId: idSchema.optional(),
   resourceId: idSchema.optional(),
 })
 

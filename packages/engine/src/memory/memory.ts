@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { embedInBatches } from '../embedders/embed-in-batches.ts'
 import { hashedNgramEmbedder } from '../embedders/hashed-ngram-embedder.ts'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
@@ -10,9 +11,7 @@ import type {
   ObservationalMemoryKey,
   ObservationalMemoryRecord,
   StoredThread,
-  ThreadListItem,
   VectorStore,
-  WorkingMemoryKey,
 } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
@@ -23,16 +22,20 @@ import { messageEmbeddingText } from './embedding-text.ts'
 import {
   createThreadInputSchema,
   idSchema,
+  lineageTreeOptionsSchema,
   listMessagesInputSchema,
   listThreadsInputSchema,
   memoryScopeInputSchema,
   recallInputSchema,
   saveObservationalMemoryInputSchema,
+  searchMessagesInputSchema,
   threadIdInputSchema,
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
 import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
 import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
+import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
+import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
@@ -65,9 +68,23 @@ const memoryConfigSchema = z.object({
   options: memoryOptionsSchema.optional(),
 })
 
-export type ListThreadsPage = { threads: ThreadListItem[]; total: number; page: number; perPage: number; hasMore: boolean }
+export type ListThreadsPage = { threads: StoredThread[]; total: number; page: number; perPage: number; hasMore: boolean }
+
+/** The stored working memory of a scope (null when none: the template is not applied) and where it is stored. */
+export type WorkingMemoryEntry = { key: MemoryKey; workingMemory: string | null }
+
+/** Every observational-memory generation of a scope, oldest first, and where they are stored. */
+export type ObservationalMemoryHistory = { key: MemoryKey; generations: ObservationalMemoryRecord[] }
+
+/** How many of a thread's messages have a vector from this Memory's embedder. */
+export type EmbeddingStatus = { model: string; vectorsAvailable: boolean; messages: number; withVector: number }
+
+export type MessageSearchResult = { score: number; message: StoredMessage }
 
 type Transaction = { storage: MemoryStorage; vector: VectorStore | null }
+
+/** matches a resource search returns when neither the call nor the options say */
+const DEFAULT_SEARCH_TOP_K = 10
 
 /**
  * Conversation memory: threads, messages, recall (last messages + semantic
@@ -149,10 +166,23 @@ export class Memory {
     })
   }
 
-  /** A thread's messages in (createdAt, id) order, or its last `last` ones; [] for an unknown thread. */
-  async listMessages(input: { threadId: string; last?: number }): Promise<StoredMessage[]> {
-    const { threadId, last } = parseInput(listMessagesInputSchema, input)
-    return this.storage.listMessages({ threadId, ...(last === undefined ? {} : { last }) })
+  /**
+   * A thread's messages in (createdAt, id) order: its last `last` ones, or a
+   * page of `limit` from `offset`, or all; [] for an unknown thread.
+   */
+  async listMessages(input: { threadId: string; last?: number; limit?: number; offset?: number }): Promise<StoredMessage[]> {
+    const { threadId, last, limit, offset } = parseInput(listMessagesInputSchema, input)
+    return this.storage.listMessages({
+      threadId,
+      ...(last === undefined ? {} : { last }),
+      ...(limit === undefined ? {} : { limit }),
+      ...(offset === undefined ? {} : { offset }),
+    })
+  }
+
+  /** How many messages a thread has (0 for an unknown thread). */
+  async countMessages(input: { threadId: string }): Promise<number> {
+    return this.storage.countMessages(parseInput(threadIdInputSchema, input).threadId)
   }
 
   /**
@@ -192,38 +222,71 @@ export class Memory {
     return { messages: mergeMessages(recent, semantic.messages), matches: semantic.matches }
   }
 
+  /**
+   * Semantic search across every thread of a resource (recall is anchored on
+   * a thread; this is not): the best matches with their scores, best first.
+   */
+  async searchMessages(input: { resourceId: string; query: string; topK?: number }): Promise<MessageSearchResult[]> {
+    const { resourceId, query, topK } = parseInput(searchMessagesInputSchema, input)
+    const vector = requireVectorStore(this)
+    const [embedding] = (await embedInBatches(this.embedder, [query], 1)).embeddings
+    const matches = await vector.queryVectors({ embedding: embedding!, model: this.embedder.id, topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K, resourceId })
+    const messages = matches.length === 0 ? [] : await this.storage.getMessagesByIds(matches.map((match) => match.messageId))
+    const byId = new Map(messages.map((message) => [message.id, message]))
+    return matches.flatMap((match) => {
+      const message = byId.get(match.messageId)
+      return message ? [{ score: match.score, message }] : []
+    })
+  }
+
+  /** How many of the thread's messages have a vector from this Memory's embedder (one query); without a vector store, none. */
+  async getEmbeddingStatus(input: { threadId: string }): Promise<EmbeddingStatus> {
+    const { threadId } = parseInput(threadIdInputSchema, input)
+    const model = this.embedder.id
+    if (this.vector === null) return { model, vectorsAvailable: false, messages: await this.storage.countMessages(threadId), withVector: 0 }
+    return { model, vectorsAvailable: true, ...(await this.vector.countThreadVectors({ threadId, model })) }
+  }
+
   // ---- working memory
 
   /** The working memory of the configured scope, or the template while nothing is stored. */
-  async getWorkingMemory(input: { threadId: string; resourceId?: string }): Promise<string | null> {
-    const key = await this.workingMemoryKey(parseInput(memoryScopeInputSchema, input))
-    return (await this.storage.getWorkingMemory(key)) ?? this.options.workingMemory.template
+  async getWorkingMemory(input: MemoryTarget): Promise<string | null> {
+    return (await this.getWorkingMemoryEntry(input)).workingMemory ?? this.options.workingMemory.template
   }
 
-  async updateWorkingMemory(input: { threadId: string; resourceId?: string; workingMemory: string }): Promise<void> {
+  /** The stored working memory of the configured scope (null when none) with the key it is stored under. */
+  async getWorkingMemoryEntry(input: MemoryTarget): Promise<WorkingMemoryEntry> {
+    const key = await this.workingMemoryKey(parseInput(memoryScopeInputSchema, input))
+    return { key, workingMemory: await this.storage.getWorkingMemory(key) }
+  }
+
+  async updateWorkingMemory(input: MemoryTarget & { workingMemory: string }): Promise<WorkingMemoryEntry> {
     const { workingMemory, ...scope } = parseInput(updateWorkingMemoryInputSchema, input)
-    await this.storage.setWorkingMemory(await this.workingMemoryKey(scope), workingMemory)
+    const key = await this.workingMemoryKey(scope)
+    await this.storage.setWorkingMemory(key, workingMemory)
+    return { key, workingMemory }
   }
 
   // ---- observational memory
 
   /** The current (highest) generation of the configured scope's OM, or null. */
-  async getObservationalMemory(input: { threadId: string; resourceId?: string }): Promise<ObservationalMemoryRecord | null> {
+  async getObservationalMemory(input: MemoryTarget): Promise<ObservationalMemoryRecord | null> {
     const { key } = await this.observationalMemoryOwner(this.storage, parseInput(memoryScopeInputSchema, input))
     return this.storage.getObservationalMemory(key)
   }
 
-  async listObservationalMemoryGenerations(input: { threadId: string; resourceId?: string }): Promise<ObservationalMemoryRecord[]> {
+  async listObservationalMemoryGenerations(input: MemoryTarget): Promise<ObservationalMemoryRecord[]> {
+    return (await this.getObservationalMemoryHistory(input)).generations
+  }
+
+  /** Every generation of the configured scope's OM, oldest first, with the key they are stored under. */
+  async getObservationalMemoryHistory(input: MemoryTarget): Promise<ObservationalMemoryHistory> {
     const { key } = await this.observationalMemoryOwner(this.storage, parseInput(memoryScopeInputSchema, input))
-    return this.storage.listObservationalMemoryGenerations(key)
+    return { key, generations: await this.storage.listObservationalMemoryGenerations(key) }
   }
 
   /** Rewrites the current generation in place (creating generation 0 when there is none). */
-  async saveObservationalMemory(input: {
-    threadId: string
-    resourceId?: string
-    observationalMemory: Record<string, unknown>
-  }): Promise<ObservationalMemoryRecord> {
+  async saveObservationalMemory(input: MemoryTarget & { observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
     const { observationalMemory: fields, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
     return this.storage.transaction(async (tx) => {
       const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
@@ -235,7 +298,7 @@ export class Memory {
   }
 
   /** Stores the result of a reflection as a NEW generation; older generations stay as history. */
-  async reflect(input: { threadId: string; resourceId?: string; observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
+  async reflect(input: MemoryTarget & { observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
     const { observationalMemory: fields, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
     return this.storage.transaction(async (tx) => {
       const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
@@ -302,6 +365,34 @@ export class Memory {
     return ancestry.map(withCloneDates)
   }
 
+  /**
+   * The clones of a thread, their clones, ... (one query), nearest generations
+   * first; each one's `sourceThreadId` is its parent. `resourceIds`: walk only
+   * through clones in these resources (a clone elsewhere is left out with its subtree).
+   */
+  async listDescendants(threadId: string, options: { resourceIds?: string[]; limit?: number } = {}): Promise<StoredThread[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    const { resourceIds } = parseInput(lineageTreeOptionsSchema, { resourceIds: options.resourceIds })
+    await this.requireThread(this.storage, id)
+    const descendants = await this.storage.listThreadDescendants({
+      threadId: id,
+      ...(resourceIds === undefined ? {} : { resourceIds }),
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+    })
+    return descendants.map(withCloneDates)
+  }
+
+  /**
+   * Where a thread came from (ancestors, root first) and what was cloned from
+   * it (a tree), showing only threads in `resourceIds` when given; each clone's
+   * edge carries its fork point when it recorded one. Three queries whatever the size.
+   */
+  async getLineageTree(threadId: string, options: LineageTreeOptions = {}): Promise<LineageTree> {
+    const parsed = parseInput(lineageTreeOptionsSchema, options)
+    const history = await this.getCloneHistory(threadId)
+    return buildLineageTree(this.storage, history, parsed)
+  }
+
   // ---- internals
 
   private vectorOf(tx: Transaction): VectorStore {
@@ -348,25 +439,15 @@ export class Memory {
     })
   }
 
-  private async workingMemoryKey(scope: { threadId: string; resourceId?: string | undefined }): Promise<WorkingMemoryKey & { resourceId: string }> {
-    if (this.options.workingMemory.scope === 'resource' && scope.resourceId !== undefined) {
-      return { scope: 'resource', resourceId: scope.resourceId }
-    }
-    const thread = await this.requireThread(this.storage, scope.threadId)
-    return this.options.workingMemory.scope === 'thread'
-      ? { scope: 'thread', threadId: thread.id, resourceId: thread.resourceId }
-      : { scope: 'resource', resourceId: thread.resourceId }
+  private workingMemoryKey(target: { threadId?: string | undefined; resourceId?: string | undefined }): Promise<MemoryKey> {
+    return resolveMemoryKey(this.storage, this.options.workingMemory.scope, target, false)
   }
 
   private async observationalMemoryOwner(
     storage: MemoryStorage,
-    scope: { threadId: string; resourceId?: string | undefined },
-  ): Promise<{ key: ObservationalMemoryKey; owner: Pick<ObservationalMemoryRecord, 'scope' | 'resourceId' | 'threadId'> }> {
-    const thread = await this.requireThread(storage, scope.threadId)
-    if (this.options.observationalMemory.scope === 'thread') {
-      return { key: { scope: 'thread', threadId: thread.id }, owner: { scope: 'thread', resourceId: thread.resourceId, threadId: thread.id } }
-    }
-    const resourceId = scope.resourceId ?? thread.resourceId
-    return { key: { scope: 'resource', resourceId }, owner: { scope: 'resource', resourceId, threadId: null } }
+    target: { threadId?: string | undefined; resourceId?: string | undefined },
+  ): Promise<{ key: MemoryKey; owner: Pick<ObservationalMemoryRecord, 'scope' | 'resourceId' | 'threadId'> }> {
+    const key = await resolveMemoryKey(storage, this.options.observationalMemory.scope, target, true)
+    return { key, owner: key.scope === 'thread' ? { ...key } : { ...key, threadId: null } }
   }
 }

@@ -30,57 +30,28 @@ export type CreateThreadInput = {
 
 export type ThreadListOrder = 'updatedAt' | 'createdAt'
 
+/** A plain listing of threads (Memory.listThreads); the admin explorer's read model is ThreadQueries (thread-queries.ts). */
 export type ListThreadsInput = {
   resourceId?: string
   /** case-insensitive substring of the title */
   titleContains?: string
-  /** true: only clones (lineage column set, or `metadata.clone.sourceThreadId` a non-empty string); false: only originals */
-  isClone?: boolean
-  /** true / false: only threads that have / have no observational memory (see ThreadListItem) */
-  hasObservationalMemory?: boolean
-  /** true / false: only threads that have / have no working memory (see ThreadListItem) */
-  hasWorkingMemory?: boolean
-  /**
-   * `cloneDepth` walks only through sources in these resources (a caller's
-   * scope): a source elsewhere ends the walk like a deleted one, its link
-   * counted, so nothing is learned about another tenant's lineage. Default: all.
-   */
-  lineageResourceIds?: string[]
   limit?: number
   offset?: number
   orderBy?: ThreadListOrder
 }
 
-/**
- * A thread of a listing, with what the explorer shows about it. Added for the
- * threads explorer (issue 7): everything below `lastMessageAt` is computed in
- * bulk SQL for the whole page.
- */
-export type ThreadListItem = StoredThread & {
-  messageCount: number
-  lastMessageAt: Date | null
-  /** working memory an agent on this thread sees, in either scope: the thread's own or its resource's (not blank) */
-  hasWorkingMemory: boolean
-  /** observational memory in either scope: a generation for the thread, or for its resource */
-  hasObservationalMemory: boolean
-  /**
-   * Providers whose output the thread holds, sorted: each message's
-   * `content.metadata.provider` (the turn's model) plus the keys of its
-   * `content.providerMetadata` and of its parts' `providerMetadata` (e.g. an
-   * imported Anthropic signature). AI SDK provider ids are cut at the first dot,
-   * so 'openai.responses' and a providerMetadata key 'openai' are both 'openai'.
-   * Read from the thread's latest 200 messages, so listing stays cheap for long threads.
-   */
-  providersSeen: string[]
-  /**
-   * Lineage links from the thread back to its root along the lineage column:
-   * 0 for an original, 1 for a clone, 2 for a clone of a clone. A link to a
-   * deleted source counts; round a cycle each link counts once.
-   */
-  cloneDepth: number
-}
+export type ListThreadsResult = { threads: StoredThread[]; total: number }
 
-export type ListThreadsResult = { threads: ThreadListItem[]; total: number }
+export type ListDescendantsInput = {
+  threadId: string
+  /**
+   * Walk only through clones in these resources (a caller's scope): a clone
+   * elsewhere is left out with its whole subtree. Default: all.
+   */
+  resourceIds?: string[]
+  /** at most this many descendants (nearest generations first) */
+  limit?: number
+}
 
 /** Selection of a thread's messages, always returned in (createdAt, id) order. */
 export type MessageSelection = {
@@ -215,6 +186,13 @@ export interface MemoryStorage {
    * cycle (each thread at most once). [] when the thread does not exist.
    */
   getThreadAncestry(threadId: string): Promise<StoredThread[]>
+  /**
+   * The clones of a thread, their clones, ... along the lineage column, ONE
+   * query (recursive CTE), without the thread itself, ordered by generation
+   * then (createdAt, id); cycle-safe (each thread at most once). Each thread's
+   * `sourceThreadId` names its parent in the tree. [] for an unknown thread.
+   */
+  listThreadDescendants(input: ListDescendantsInput): Promise<StoredThread[]>
 
   /** Bulk insert (a few statements whatever the count). Duplicate ids -> MessageAlreadyExistsError. */
   insertMessages(messages: StoredMessage[]): Promise<void>

@@ -1,11 +1,12 @@
-// The threads explorer's listing: ONE query for a page of threads with, per
-// thread, message count, last message, memory flags, providers seen and clone
-// depth. Filters (flags included) narrow the rows before paging and counting;
+// The threads explorer's listing (ThreadQueries.listThreads): ONE query for a
+// page of threads with, per thread, message count, last message, memory flags,
+// providers seen and clone depth. Filters (flags included) narrow the rows before paging and counting;
 // the per-thread columns are computed for the page's rows only.
-import type { ListThreadsInput, ListThreadsResult } from '@threadline/engine'
+import type { ThreadListPage, ThreadListQuery } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
-import type { StorageContext } from './context.ts'
-import { toThread, type ThreadRow } from './rows.ts'
+import type { Db } from '../storage/context.ts'
+import { toThread, type ThreadRow } from '../storage/rows.ts'
+import { threadFilterConditions, threadOrderSql, whereSql } from '../storage/thread-filter.ts'
 
 /** Column references of one thread row: `threads t` in the filter, the page's camelCase columns above it. */
 type ThreadColumns = { id: Prisma.Sql; resourceId: Prisma.Sql; sourceThreadId: Prisma.Sql; metadata: Prisma.Sql }
@@ -70,25 +71,24 @@ type ListRow = ThreadRow & {
   cloneDepth: number
 }
 
-export async function listThreads(ctx: StorageContext, parsed: ListThreadsInput): Promise<ListThreadsResult> {
-  const { resourceId, titleContains, isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit } = parsed
-  const { offset = 0, orderBy = 'updatedAt' } = parsed
+export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<ThreadListPage> {
+  const parsed = query
+  const { isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0 } = parsed
   const conditions = [
-    resourceId === undefined ? null : Prisma.sql`t.resource_id = ${resourceId}`,
-    titleContains ? Prisma.sql`strpos(lower(t.title), lower(${titleContains})) > 0` : null,
+    ...threadFilterConditions(parsed),
     flagCondition(isCloneSql(threadTable), isClone),
     flagCondition(hasObservationalMemorySql(threadTable), hasObservationalMemory),
     flagCondition(hasWorkingMemorySql(threadTable), hasWorkingMemory),
   ].filter((c): c is Prisma.Sql => c !== null)
-  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty
-  const order = Prisma.raw(orderBy === 'createdAt' ? '"createdAt" DESC, id DESC' : '"updatedAt" DESC, id DESC')
+  const where = whereSql(conditions)
+  const order = threadOrderSql(parsed.orderBy)
   const content = Prisma.raw('m.content')
   const walkable = lineageResourceIds === undefined ? Prisma.empty : Prisma.sql`AND source.resource_id = ANY(${lineageResourceIds}::text[])`
   // `lineage` walks each page thread's sources: one row per link followed; the
   // link that steps back onto a visited thread (a cycle), onto a missing source
   // or onto one outside `lineageResourceIds` is counted, not followed.
   // The count row is always there (LEFT JOIN), so `total` survives an empty page.
-  const rows = await ctx.db.$queryRaw<ListRow[]>`
+  const rows = await db.$queryRaw<ListRow[]>`
     WITH RECURSIVE matching AS (
       SELECT t.id, t.resource_id AS "resourceId", t.title, t.metadata, t.source_thread_id AS "sourceThreadId",
              t.created_at AS "createdAt", t.updated_at AS "updatedAt"

@@ -1,10 +1,10 @@
-import type { ListThreadsInput, MessagePart, StoredMessage } from '@threadline/engine'
+import type { ThreadListQuery, MessagePart, StoredMessage } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
 
 describeEachDatabase('listThreads', (getDb) => {
   it('lists threads of a resource with message counts, last activity and the total', async () => {
-    const { storage } = getDb()
+    const { storage, threadQueries } = getDb()
     const resourceId = 'r-list'
     for (const [i, id] of ['list-a', 'list-b', 'list-c'].entries()) {
       await storage.createThread({ id, resourceId, title: `Trip ${id}`, updatedAt: new Date(Date.UTC(2025, 0, 1 + i)) })
@@ -15,7 +15,7 @@ describeEachDatabase('listThreads', (getDb) => {
       textMessage({ id: 'list-m2', threadId: 'list-a', resourceId, at: Date.UTC(2025, 1, 2) }),
     ])
 
-    const all = await storage.listThreads({ resourceId })
+    const all = await threadQueries.listThreads({ resourceId })
     expect(all.total).toBe(3)
     // newest update first
     expect(all.threads.map((t) => t.id)).toEqual(['list-c', 'list-b', 'list-a'])
@@ -24,22 +24,22 @@ describeEachDatabase('listThreads', (getDb) => {
     expect(a.lastMessageAt).toEqual(new Date(Date.UTC(2025, 1, 2)))
     expect(all.threads.find((t) => t.id === 'list-b')).toMatchObject({ messageCount: 0, lastMessageAt: null })
 
-    const page = await storage.listThreads({ resourceId, limit: 1, offset: 1 })
+    const page = await threadQueries.listThreads({ resourceId, limit: 1, offset: 1 })
     expect(page).toMatchObject({ total: 3, threads: [{ id: 'list-b' }] })
-    const beyond = await storage.listThreads({ resourceId, limit: 5, offset: 10 })
+    const beyond = await threadQueries.listThreads({ resourceId, limit: 5, offset: 10 })
     expect(beyond).toEqual({ total: 3, threads: [] })
 
-    const byTitle = await storage.listThreads({ titleContains: 'TRIP LIST-B' })
+    const byTitle = await threadQueries.listThreads({ titleContains: 'TRIP LIST-B' })
     expect(byTitle.threads.map((t) => t.id)).toEqual(['list-b'])
-    const byCreation = await storage.listThreads({ resourceId, orderBy: 'createdAt', limit: 1 })
+    const byCreation = await threadQueries.listThreads({ resourceId, orderBy: 'createdAt', limit: 1 })
     expect(byCreation.threads[0]!.id).toBe('list-c')
   })
 
   it('treats LIKE wildcards in the title filter as plain text', async () => {
-    const { storage } = getDb()
+    const { storage, threadQueries } = getDb()
     await storage.createThread({ id: 'pct-1', resourceId: 'r-pct', title: '100% done' })
     await storage.createThread({ id: 'pct-2', resourceId: 'r-pct', title: '1000 done' })
-    const result = await storage.listThreads({ resourceId: 'r-pct', titleContains: '0%' })
+    const result = await threadQueries.listThreads({ resourceId: 'r-pct', titleContains: '0%' })
     expect(result.threads.map((t) => t.id)).toEqual(['pct-1'])
   })
 
@@ -58,7 +58,7 @@ describeEachDatabase('listThreads', (getDb) => {
     }
 
     beforeAll(async () => {
-      const { storage } = getDb()
+      const { storage, threadQueries } = getDb()
       const threads: [id: string, sourceThreadId: string | null, extra?: { resourceId?: string; metadata?: Record<string, unknown> }][] = [
         ['ex-root', null],
         ['ex-child', 'ex-root'],
@@ -97,11 +97,11 @@ describeEachDatabase('listThreads', (getDb) => {
       await storage.insertObservationalMemory(observationalMemoryRecord({ scope: 'resource', threadId: null, resourceId: 'r-explore-om' }))
     })
 
-    const ids = async (filters: ListThreadsInput = {}) =>
-      (await getDb().storage.listThreads({ titleContains: 'explore', ...filters })).threads.map((thread) => thread.id).sort()
+    const ids = async (filters: ThreadListQuery = {}) =>
+      (await getDb().threadQueries.listThreads({ titleContains: 'explore', ...filters })).threads.map((thread) => thread.id).sort()
 
     it('reports providers seen, memory flags and clone depth per thread', async () => {
-      const { threads, total } = await getDb().storage.listThreads({ titleContains: 'explore' })
+      const { threads, total } = await getDb().threadQueries.listThreads({ titleContains: 'explore' })
       expect(total).toBe(10)
       const byId = Object.fromEntries(threads.map((thread) => [thread.id, thread]))
       expect(byId['ex-root']).toMatchObject({
@@ -120,9 +120,9 @@ describeEachDatabase('listThreads', (getDb) => {
       expect(byId['ex-self']!.cloneDepth).toBe(1)
       expect(byId['ex-imported']!.cloneDepth).toBe(0)
       // a caller scoped to other resources learns nothing beyond the first link
-      const scoped = await getDb().storage.listThreads({ titleContains: 'explore', lineageResourceIds: ['r-elsewhere'] })
+      const scoped = await getDb().threadQueries.listThreads({ titleContains: 'explore', lineageResourceIds: ['r-elsewhere'] })
       expect(scoped.threads.find((thread) => thread.id === 'ex-grandchild')!.cloneDepth).toBe(1)
-      const own = await getDb().storage.listThreads({ titleContains: 'explore', lineageResourceIds: [resourceId] })
+      const own = await getDb().threadQueries.listThreads({ titleContains: 'explore', lineageResourceIds: [resourceId] })
       expect(own.threads.find((thread) => thread.id === 'ex-grandchild')!.cloneDepth).toBe(2)
       // resource-scoped memory counts for every thread of the resource
       expect(byId['ex-resource-wm']).toMatchObject({ hasWorkingMemory: true, hasObservationalMemory: false })
@@ -139,7 +139,7 @@ describeEachDatabase('listThreads', (getDb) => {
       expect(await ids({ isClone: true, hasWorkingMemory: true })).toEqual(['ex-child'])
       expect(await ids({ isClone: true, hasObservationalMemory: true })).toEqual([])
       expect(await ids({ resourceId: 'r-explore-wm', hasWorkingMemory: true })).toEqual(['ex-resource-wm'])
-      const page = await getDb().storage.listThreads({ titleContains: 'explore', isClone: true, limit: 2, offset: 6 })
+      const page = await getDb().threadQueries.listThreads({ titleContains: 'explore', isClone: true, limit: 2, offset: 6 })
       expect(page.total).toBe(clones.length)
       expect(page.threads).toHaveLength(1)
     })

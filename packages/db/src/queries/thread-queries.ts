@@ -1,0 +1,16 @@
+// The engine's ThreadQueries (the admin UI's read model of threads) over Prisma.
+import type { ThreadQueries } from '@threadline/engine'
+import type { PrismaClient } from '../generated/prisma/client.ts'
+import { reportingStorageErrors } from '../storage/database-errors.ts'
+import { listResources } from './resource-list.ts'
+import { listThreadPage } from './thread-list.ts'
+
+export function createThreadQueries(prisma: PrismaClient): ThreadQueries {
+  return reportingStorageErrors(
+    {
+      listThreads: (query) => listThreadPage(prisma, query),
+      listResources: (input) => listResources(prisma, input),
+    } satisfies ThreadQueries,
+    'threadQueries',
+  )
+}

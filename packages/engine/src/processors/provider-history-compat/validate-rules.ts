@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InvalidInputError } from '../../errors/index.ts'
+import { builtInCompatRules } from './built-in-rules.ts'
 import type { CompatRule } from './types.ts'
 
 const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function')
@@ -18,6 +19,15 @@ const compatRuleSchema = z
     message: 'a rule with `fix` needs at least one entry in `errorPatterns`',
     path: ['errorPatterns'],
   })
+
+/** The built-in rules named in `names` (all when undefined), in their own order; an unknown name is InvalidInputError. */
+export function selectBuiltInRules(names: readonly string[] | undefined): CompatRule[] {
+  if (names === undefined) return [...builtInCompatRules]
+  names.forEach((name, index) => {
+    if (!builtInCompatRules.some((rule) => rule.name === name)) throw new InvalidInputError(`builtInRules[${index}]`, `there is no built-in rule named "${name}"`)
+  })
+  return builtInCompatRules.filter((rule) => names.includes(rule.name))
+}
 
 /**
  * Checks custom rules (outside input) before they can run: shape, a reactive

@@ -16,3 +16,5 @@ export * from './agent/index.ts'
 export * from './memory/index.ts'
 export * from './embedders/index.ts'
 export * from './rules-sandbox/index.ts'
+// playground stream
+export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'

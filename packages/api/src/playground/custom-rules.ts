@@ -19,7 +19,7 @@ export const customRuleInput = z.union([
   }),
 ])
 
-export type CustomRuleInput = z.output<typeof customRuleInput>
+type CustomRuleInput = z.output<typeof customRuleInput>
 
 export type RuleFailure = { kind: SandboxedRuleError['kind']; message: string; logs: SandboxLog[] }
 

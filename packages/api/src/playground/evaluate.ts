@@ -20,11 +20,11 @@ import { ruleFailureOf, type ResolvedCustomRule, type RuleFailure } from './cust
 import { diffMessages, type MessagesDiff } from './message-diff.ts'
 import { diffPrompts, type PromptDiff } from './prompt-diff.ts'
 
-export type RuleOrigin = 'built-in' | 'custom'
+type RuleOrigin = 'built-in' | 'custom'
 
 type RuleIdentity = { name: string; origin: RuleOrigin; ruleId: string | null }
 
-export type ProactiveRuleReport = RuleIdentity & {
+type ProactiveRuleReport = RuleIdentity & {
   status: 'changed' | 'unchanged' | 'not-proactive' | 'failed' | 'compile-failed'
   /** the rule rewrote the prompt */
   fired: boolean
@@ -32,7 +32,7 @@ export type ProactiveRuleReport = RuleIdentity & {
   error: RuleFailure | null
 }
 
-export type ReactiveRuleReport = RuleIdentity & {
+type ReactiveRuleReport = RuleIdentity & {
   /** one of its errorPatterns matched the error */
   matched: boolean
   pattern: { source: string; flags: string } | null
@@ -88,7 +88,7 @@ export function ruleSet(builtInNames: readonly string[] | undefined, custom: rea
   return { compat, identities, compileFailures }
 }
 
-export type PromptEvaluation = {
+type PromptEvaluation = {
   inputPrompt: LanguageModelPrompt
   finalPrompt: LanguageModelPrompt
   promptChanged: boolean
@@ -113,7 +113,7 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
   return { inputPrompt: prompt, finalPrompt: proactive.prompt, promptChanged: proactive.changed, rules: [...reports, ...failed] }
 }
 
-export type ErrorEvaluation = {
+type ErrorEvaluation = {
   rules: ReactiveRuleReport[]
   /** ProviderHistoryCompat's processAPIError answers `{ retry: true }`: a fix changed the messages */
   compatRetry: boolean

@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { toolInvocationsOf, type StoredMessage } from '@threadline/engine'
 
-export type ToolCallIdChange = { messageId: string; from: string; to: string }
+type ToolCallIdChange = { messageId: string; from: string; to: string }
 
 export type MessagesDiff = {
   changedMessageIds: string[]

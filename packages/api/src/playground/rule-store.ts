@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { errorPatternsInput, ruleCodeInput } from './custom-rules.ts'
 import { ruleFixturesInput, type RuleFixture } from './fixtures.ts'
 
-export const savedRuleFields = {
+const savedRuleFields = {
   name: z.string().trim().min(1).max(200),
   description: z.string().max(5000).default(''),
   code: ruleCodeInput,
@@ -30,7 +30,7 @@ export const updateRuleInput = z.strictObject({
   fixtures: ruleFixturesInput.optional(),
 })
 
-export type SavedRule = {
+type SavedRule = {
   id: string
   name: string
   description: string

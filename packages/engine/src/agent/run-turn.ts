@@ -20,7 +20,7 @@ import { resolveModel } from './resolve-model.ts'
 import { executeToolCall, toolDefinitions } from './tools.ts'
 import type { AgentConfig, AgentMemory, AgentResult, AgentStreamEvent, AgentUsage } from './types.ts'
 
-export const DEFAULT_MAX_STEPS = 5
+const DEFAULT_MAX_STEPS = 5
 
 /** `emit` is given for stream(): steps then stream and report their events. */
 export async function runTurn(

@@ -43,7 +43,7 @@ export function toPrompt(messages: StoredMessage[], options: ToPromptOptions = {
   return prompt
 }
 
-export function messageToPrompt(message: StoredMessage): LanguageModelV3Message[] {
+function messageToPrompt(message: StoredMessage): LanguageModelV3Message[] {
   const providerOptions = withProviderOptions(message.content.providerMetadata)
   const parts = partsOf(message)
   switch (message.role) {

@@ -4,14 +4,4 @@ export * from './fake-replies.ts'
 export * from './provider-error-presets.ts'
 export * from './spec-examples.ts'
 // playground stream: the provider-history-compat fixtures, for the playground's parity test
-export {
-  bareReasoning,
-  deepFreeze,
-  mixedPrompt,
-  openaiReasoning,
-  redactedThinking,
-  signedThinking,
-  storedMessage,
-  toolPart,
-  toolResult,
-} from '../processors/provider-history-compat/test-fixtures.ts'
+export { deepFreeze, mixedPrompt, storedMessage, toolPart, toolResult } from '../processors/provider-history-compat/test-fixtures.ts'

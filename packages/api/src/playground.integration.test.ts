@@ -131,6 +131,19 @@ describe('playground.runPrompt', () => {
     expect(badPrompt.field).toMatch(/^source\.prompt/)
     expect(await failureOf(api.operator.playground.runPrompt.mutate({ source: { kind: 'prompt', prompt: userPrompt }, model: 'openai/gpt-4o', customRules: [{ ruleId: 'nope' }] }))).toMatchObject({ code: 'NOT_FOUND' })
   })
+
+  it('refuses, as production does, a custom rule named like a built-in (even one not selected), naming that rule', async () => {
+    const clash = await failureOf(
+      api.operator.playground.runPrompt.mutate({
+        source: { kind: 'prompt', prompt: userPrompt },
+        model: 'openai/gpt-4o',
+        builtInRules: [],
+        customRules: [{ code: 'export default {' }, { name: 'cerebras-strip-reasoning-content', code: reminderRule }],
+      }),
+    )
+    expect(clash).toMatchObject({ code: 'BAD_REQUEST', field: 'customRules[1].name' })
+    expect(clash.message).toContain('a rule named "cerebras-strip-reasoning-content" already exists')
+  })
 })
 
 describe('playground.runError', () => {
@@ -159,6 +172,18 @@ describe('playground.runError', () => {
     expect(result.retryDecision).toMatchObject({ retry: false })
     // nothing persisted
     expect(await api.operator.threads.byId.query({ id: KIMI_THREAD })).toEqual(before)
+  })
+
+  it('applies the first-retry gate: on a later retry the rule still matches, but nothing is fixed and ProviderHistoryCompat does not retry', async () => {
+    const result = await api.operator.playground.runError.mutate({
+      threadId: KIMI_THREAD,
+      model: 'anthropic/claude-sonnet-4-5',
+      error: { kind: 'http', status: anthropicInvalidToolUseId.status, headers: {}, body: JSON.stringify(anthropicInvalidToolUseId.body) },
+      retryCount: 1,
+    })
+    expect(result.rules.find((rule) => rule.name === 'anthropic-tool-id-format')).toMatchObject({ matched: true, fix: null })
+    expect(result).toMatchObject({ compatRetry: false, compatReason: 'not-first-retry', fixedBy: null })
+    expect(result.changes.changedMessageIds).toEqual([])
   })
 
   it('takes messages as JSON and a stream error chunk, with the retry decision for it', async () => {
@@ -283,6 +308,8 @@ describe('playground.rules', () => {
     expect(broken.message).toMatch(/syntax/)
     const looping = await failureOf(api.operator.playground.rules.create.mutate({ name: 'loop', code: 'for(;;){}' }))
     expect(looping).toMatchObject({ code: 'BAD_REQUEST', field: 'code' })
+    // production would refuse it: ProviderHistoryCompat reserves the built-in names
+    expect(await failureOf(api.operator.playground.rules.create.mutate({ name: 'anthropic-tool-id-format', code: reminderRule }))).toMatchObject({ code: 'BAD_REQUEST', field: 'name' })
     await api.operator.playground.rules.create.mutate({ name: 'unique-name', code: reminderRule })
     expect(await failureOf(api.operator.playground.rules.create.mutate({ name: 'unique-name', code: reminderRule }))).toMatchObject({ code: 'CONFLICT', httpStatus: 409 })
   })

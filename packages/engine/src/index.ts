@@ -26,3 +26,5 @@ export type { ThreadQueries, ThreadListQuery, ThreadListItem, ThreadListPage, Re
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
 export type { WorkingMemoryEntry, ObservationalMemoryHistory, EmbeddingStatus, MessageSearchResult } from './memory/memory.ts'
 export type { LineageTree, LineageTreeNode, LineageTreeOptions, ForkPoint } from './memory/lineage-tree.ts'
+// playground stream
+export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'

@@ -33,7 +33,8 @@ export function ruleFailureOf(error: SandboxedRuleError): RuleFailure {
   return { kind: error.kind, message: error.reason, logs: error.logs }
 }
 
-async function compile(
+/** A custom rule's code compiled in the sandbox; a rule that does not compile is reported as its compile error. */
+export async function compileCustomRule(
   code: string,
   options: { name: string | undefined; errorPatterns: string[] | undefined; ruleId: string | null },
 ): Promise<ResolvedCustomRule> {
@@ -58,9 +59,9 @@ export async function resolveCustomRules(prisma: PrismaClient, inputs: readonly 
     if ('ruleId' in input) {
       const row = saved.get(input.ruleId)
       if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `Saved rule "${input.ruleId}" was not found` })
-      resolved.push(await compile(row.code, { name: row.name, errorPatterns: row.errorPatterns, ruleId: row.id }))
+      resolved.push(await compileCustomRule(row.code, { name: row.name, errorPatterns: row.errorPatterns, ruleId: row.id }))
     } else {
-      resolved.push(await compile(input.code, { name: input.name, errorPatterns: input.errorPatterns, ruleId: null }))
+      resolved.push(await compileCustomRule(input.code, { name: input.name, errorPatterns: input.errorPatterns, ruleId: null }))
     }
   }
   return resolved

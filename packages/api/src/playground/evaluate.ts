@@ -1,14 +1,17 @@
-// The playground's reports, built from what the engine's own functions
-// (evaluateCompatRules, decideRetry) return: which rule fired, matched or
-// failed, and what it changed.
+// The playground's reports, built from what the engine's processors decide
+// (ProviderHistoryCompat.explain, decideRetry): which rule fired, matched or
+// failed, and what it changed. The rules run in a real ProviderHistoryCompat,
+// so the playground refuses the rule sets production refuses and applies the
+// same gates (the parity test holds it to that).
 import {
-  builtInCompatRules,
   decideRetry,
-  evaluateCompatRules,
+  InvalidInputError,
+  ProviderHistoryCompat,
   SandboxedRuleError,
   toPrompt,
   type CompatRule,
   type LanguageModelPrompt,
+  type ReactiveVerdictReason,
   type RetryDecision,
   type StoredMessage,
 } from '@threadline/engine'
@@ -17,11 +20,11 @@ import { ruleFailureOf, type ResolvedCustomRule, type RuleFailure } from './cust
 import { diffMessages, type MessagesDiff } from './message-diff.ts'
 import { diffPrompts, type PromptDiff } from './prompt-diff.ts'
 
-export type RuleOrigin = 'built-in' | 'custom'
+type RuleOrigin = 'built-in' | 'custom'
 
 type RuleIdentity = { name: string; origin: RuleOrigin; ruleId: string | null }
 
-export type ProactiveRuleReport = RuleIdentity & {
+type ProactiveRuleReport = RuleIdentity & {
   status: 'changed' | 'unchanged' | 'not-proactive' | 'failed' | 'compile-failed'
   /** the rule rewrote the prompt */
   fired: boolean
@@ -29,7 +32,7 @@ export type ProactiveRuleReport = RuleIdentity & {
   error: RuleFailure | null
 }
 
-export type ReactiveRuleReport = RuleIdentity & {
+type ReactiveRuleReport = RuleIdentity & {
   /** one of its errorPatterns matched the error */
   matched: boolean
   pattern: { source: string; flags: string } | null
@@ -46,22 +49,46 @@ function failureOf(error: unknown): RuleFailure {
   return { kind: 'runtime', message: error instanceof Error ? error.message : String(error), logs: [] }
 }
 
-export type RuleSet = { rules: CompatRule[]; identities: Map<CompatRule, RuleIdentity>; compileFailures: (RuleIdentity & { error: RuleFailure })[] }
+export type RuleSet = {
+  /** the processor production would build from these rules */
+  compat: ProviderHistoryCompat
+  identities: Map<CompatRule, RuleIdentity>
+  compileFailures: (RuleIdentity & { error: RuleFailure })[]
+}
 
-/** The built-ins (all, or those named) followed by the custom rules that compiled. */
+/** `additionalRules[i]...` (the compiled rules) as the playground's `customRules[j]...` (compile failures included). */
+function customRuleField(field: string, custom: readonly ResolvedCustomRule[]): string {
+  const compiledIndexes = custom.flatMap((entry, index) => (entry.rule ? [index] : []))
+  return field.replace(/^additionalRules\[(\d+)\]/, (_match, index: string) => `customRules[${compiledIndexes[Number(index)]}]`)
+}
+
+/**
+ * The built-ins (all, or those named) followed by the custom rules that
+ * compiled, in the ProviderHistoryCompat production would build. A rule set
+ * production refuses (a custom rule named like a built-in or like another
+ * custom rule, a fix without errorPatterns) is InvalidInputError naming the
+ * custom rule at fault.
+ */
 export function ruleSet(builtInNames: readonly string[] | undefined, custom: readonly ResolvedCustomRule[]): RuleSet {
-  const builtIns = builtInNames === undefined ? builtInCompatRules : builtInCompatRules.filter((rule) => builtInNames.includes(rule.name))
+  const compiled = custom.flatMap((entry) => (entry.rule ? [entry.rule] : []))
+  let compat: ProviderHistoryCompat
+  try {
+    compat = new ProviderHistoryCompat({ additionalRules: compiled, ...(builtInNames === undefined ? {} : { builtInRules: builtInNames }) })
+  } catch (error) {
+    if (!(error instanceof InvalidInputError) || error.field === undefined) throw error
+    throw new InvalidInputError(customRuleField(error.field, custom), `ProviderHistoryCompat refuses this rule set (${error.message})`)
+  }
   const identities = new Map<CompatRule, RuleIdentity>()
-  for (const rule of builtIns) identities.set(rule, { name: rule.name, origin: 'built-in', ruleId: null })
+  for (const rule of compat.rules) identities.set(rule, { name: rule.name, origin: 'built-in', ruleId: null })
   const compileFailures: RuleSet['compileFailures'] = []
   for (const entry of custom) {
     if (entry.rule) identities.set(entry.rule, { name: entry.name, origin: 'custom', ruleId: entry.ruleId })
     else compileFailures.push({ name: entry.name, origin: 'custom', ruleId: entry.ruleId, error: entry.compileError })
   }
-  return { rules: [...identities.keys()], identities, compileFailures }
+  return { compat, identities, compileFailures }
 }
 
-export type PromptEvaluation = {
+type PromptEvaluation = {
   inputPrompt: LanguageModelPrompt
   finalPrompt: LanguageModelPrompt
   promptChanged: boolean
@@ -69,8 +96,8 @@ export type PromptEvaluation = {
 }
 
 export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string): PromptEvaluation {
-  const evaluation = evaluateCompatRules({ rules: set.rules, prompt, model })
-  const reports = evaluation.proactive.map((outcome): ProactiveRuleReport => {
+  const { proactive } = set.compat.explain({ prompt, model, messages: [], retryCount: 0 })
+  const reports = proactive.rules.map((outcome): ProactiveRuleReport => {
     const identity = set.identities.get(outcome.rule)!
     return {
       ...identity,
@@ -83,13 +110,15 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
   const failed = set.compileFailures.map(
     (entry): ProactiveRuleReport => ({ ...entry, status: 'compile-failed', fired: false, changes: null }),
   )
-  return { inputPrompt: prompt, finalPrompt: evaluation.prompt, promptChanged: evaluation.promptChanged, rules: [...reports, ...failed] }
+  return { inputPrompt: prompt, finalPrompt: proactive.prompt, promptChanged: proactive.changed, rules: [...reports, ...failed] }
 }
 
-export type ErrorEvaluation = {
+type ErrorEvaluation = {
   rules: ReactiveRuleReport[]
-  /** ProviderHistoryCompat would retry: a fix changed the messages */
+  /** ProviderHistoryCompat's processAPIError answers `{ retry: true }`: a fix changed the messages */
   compatRetry: boolean
+  /** why it does (`fixed`) or does not retry */
+  compatReason: ReactiveVerdictReason
   fixedBy: string | null
   before: StoredMessage[]
   after: StoredMessage[]
@@ -107,11 +136,10 @@ export async function evaluateError(args: {
   retryCount: number
 }): Promise<ErrorEvaluation> {
   const { set, error, messages, model } = args
-  const evaluation = evaluateCompatRules({ rules: set.rules, prompt: toPrompt(messages), model, error, messages })
-  const reactive = evaluation.reactive!
-  const reports = set.rules.map((rule): ReactiveRuleReport => {
+  const reactive = set.compat.explain({ prompt: toPrompt(messages), model, error, messages, retryCount: args.retryCount }).reactive!
+  const reports = set.compat.rules.map((rule): ReactiveRuleReport => {
     const match = reactive.matches.find((candidate) => candidate.rule === rule)
-    const outcome = reactive.outcomes.find((candidate) => candidate.match.rule === rule)
+    const outcome = reactive.fixes.find((candidate) => candidate.match.rule === rule)
     return {
       ...set.identities.get(rule)!,
       matched: match !== undefined,
@@ -125,7 +153,6 @@ export async function evaluateError(args: {
   const failed = set.compileFailures.map(
     (entry): ReactiveRuleReport => ({ ...entry, matched: false, pattern: null, matchedText: null, fix: null, compileFailed: true }),
   )
-  const fixedBy = reactive.outcomes.find((outcome) => outcome.status === 'fixed')?.match.rule
   const retryDecision = await decideRetry(
     { error, messages: reactive.messages, retryCount: args.retryCount, stepNumber: 0, state: {}, model },
     args.retryOptions,
@@ -133,7 +160,8 @@ export async function evaluateError(args: {
   return {
     rules: [...reports, ...failed],
     compatRetry: reactive.retry,
-    fixedBy: fixedBy ? set.identities.get(fixedBy)!.name : null,
+    compatReason: reactive.reason,
+    fixedBy: reactive.fixedBy ? set.identities.get(reactive.fixedBy.rule)!.name : null,
     before: messages,
     after: reactive.messages,
     changes: diffMessages(messages, reactive.messages),

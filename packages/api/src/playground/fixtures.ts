@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { storedMessagesSchema, type SandboxedCompatRule } from '@threadline/engine'
 import { z } from 'zod'
 import { promptInput } from '../inputs.ts'
-import { evaluateError, evaluatePrompt, type RuleSet } from './evaluate.ts'
+import { evaluateError, evaluatePrompt, ruleSet, type RuleSet } from './evaluate.ts'
 import { providerErrorInput, toProviderError } from './provider-error.ts'
 import { resolveRetryOptions } from './retry-options.ts'
 
@@ -47,7 +47,7 @@ export const ruleFixturesInput = z.array(z.discriminatedUnion('kind', [promptFix
 
 export type RuleFixture = z.output<typeof ruleFixturesInput>[number]
 
-export type FixtureResult = { name: string; kind: RuleFixture['kind']; passed: boolean; failures: string[] }
+type FixtureResult = { name: string; kind: RuleFixture['kind']; passed: boolean; failures: string[] }
 
 /** Compared as JSON: dates as ISO strings, as the fixture was stored. */
 function sameJson(actual: unknown, expected: unknown): boolean {
@@ -84,7 +84,7 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
 
 /** Runs each fixture against the rule alone (no built-ins), in order. */
 export async function runRuleFixtures(rule: SandboxedCompatRule, fixtures: readonly RuleFixture[]): Promise<FixtureResult[]> {
-  const set: RuleSet = { rules: [rule], identities: new Map([[rule, { name: rule.name, origin: 'custom', ruleId: null }]]), compileFailures: [] }
+  const set = ruleSet([], [{ name: rule.name, ruleId: null, rule, compileError: null }])
   const results: FixtureResult[] = []
   for (const fixture of fixtures) results.push(await runFixture(set, fixture))
   return results

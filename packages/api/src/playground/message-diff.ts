@@ -1,20 +1,15 @@
 // What a reactive fix changed in the stored messages, for the playground: the
 // messages that differ and every tool-call id it rewrote.
 import { isDeepStrictEqual } from 'node:util'
-import type { StoredMessage, ToolInvocation } from '@threadline/engine'
+import { toolInvocationsOf, type StoredMessage } from '@threadline/engine'
 
-export type ToolCallIdChange = { messageId: string; from: string; to: string }
+type ToolCallIdChange = { messageId: string; from: string; to: string }
 
 export type MessagesDiff = {
   changedMessageIds: string[]
   removedMessageIds: string[]
   addedMessageIds: string[]
   toolCallIdChanges: ToolCallIdChange[]
-}
-
-function invocationsOf(message: StoredMessage): ToolInvocation[] {
-  const fromParts = message.content.parts.flatMap((part) => (part.type === 'tool-invocation' ? [part.toolInvocation] : []))
-  return [...fromParts, ...(message.content.toolInvocations ?? [])]
 }
 
 export function diffMessages(before: readonly StoredMessage[], after: readonly StoredMessage[]): MessagesDiff {
@@ -26,8 +21,8 @@ export function diffMessages(before: readonly StoredMessage[], after: readonly S
     const repaired = afterById.get(message.id)
     if (repaired === undefined || isDeepStrictEqual(message, repaired)) continue
     changedMessageIds.push(message.id)
-    const was = invocationsOf(message)
-    const now = invocationsOf(repaired)
+    const was = toolInvocationsOf(message)
+    const now = toolInvocationsOf(repaired)
     // invocations keep their positions when only ids are rewritten
     if (was.length !== now.length) continue
     was.forEach((invocation, index) => {

@@ -1,14 +1,14 @@
 // Saved custom rules (PlaygroundRule rows). Code is compiled in the sandbox
 // before it is saved, so the store holds only rules that load.
 import { randomUUID } from 'node:crypto'
-import { compileSandboxedRule, InvalidInputError, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine'
+import { compileSandboxedRule, InvalidInputError, ProviderHistoryCompat, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine'
 import { Prisma, type PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { errorPatternsInput, resolveCustomRules, ruleCodeInput, type CustomRuleInput, type ResolvedCustomRule } from './custom-rules.ts'
 import { ruleFixturesInput, type RuleFixture } from './fixtures.ts'
 
-export const savedRuleFields = {
+const savedRuleFields = {
   name: z.string().trim().min(1).max(200),
   description: z.string().max(5000).default(''),
   code: ruleCodeInput,
@@ -30,7 +30,7 @@ export const updateRuleInput = z.strictObject({
   fixtures: ruleFixturesInput.optional(),
 })
 
-export type SavedRule = {
+type SavedRule = {
   id: string
   name: string
   description: string
@@ -50,10 +50,15 @@ function toSavedRule(row: Row): SavedRule {
   return { ...row, fixtures: ruleFixturesInput.parse(row.fixtures) }
 }
 
-/** The rule compiled as it would run; a rule that does not compile is bad input naming `code`. */
+/**
+ * The rule compiled as it would run, and accepted by ProviderHistoryCompat as
+ * one of its `additionalRules` (so production can load it); otherwise bad
+ * input naming `code`, `name` or `errorPatterns`.
+ */
 export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | 'errorPatterns'>): Promise<SandboxedCompatRule> {
+  let compiled: SandboxedCompatRule
   try {
-    return await compileSandboxedRule(rule.code, { name: rule.name, errorPatterns: rule.errorPatterns })
+    compiled = await compileSandboxedRule(rule.code, { name: rule.name, errorPatterns: rule.errorPatterns })
   } catch (error) {
     if (SandboxedRuleError.isInstance(error)) throw new InvalidInputError('code', error.message)
     if (InvalidInputError.isInstance(error) && error.field.startsWith('options.errorPatterns')) {
@@ -61,6 +66,14 @@ export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | '
     }
     throw error
   }
+  try {
+    new ProviderHistoryCompat({ additionalRules: [compiled] })
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error
+    const field = error.field?.replace(/^additionalRules\[0\]\.?/, '') || 'code'
+    throw new InvalidInputError(field, `ProviderHistoryCompat refuses this rule (${error.message})`)
+  }
+  return compiled
 }
 
 function nameTaken(error: unknown, name: string | undefined): never {

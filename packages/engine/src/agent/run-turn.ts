@@ -11,7 +11,8 @@ import {
   stepContentToParts,
 } from '../messages/from-response.ts'
 import { toPrompt } from '../messages/to-prompt.ts'
-import type { MessagePart, StoredMessage, ToolInvocation } from '../messages/types.ts'
+import { toolInvocationsOf } from '../messages/tool-invocations.ts'
+import type { MessagePart, StoredMessage } from '../messages/types.ts'
 import { ProcessorStates, resolveMaxProcessorRetries, runLLMCall } from '../processors/run.ts'
 import { inputToMessages, type MemoryTarget, type ValidatedCall } from './input.ts'
 import { generateStep, streamStep, type StepDelta, type StepOutput } from './model-step.ts'
@@ -19,7 +20,7 @@ import { resolveModel } from './resolve-model.ts'
 import { executeToolCall, toolDefinitions } from './tools.ts'
 import type { AgentConfig, AgentMemory, AgentResult, AgentStreamEvent, AgentUsage } from './types.ts'
 
-export const DEFAULT_MAX_STEPS = 5
+const DEFAULT_MAX_STEPS = 5
 
 /** `emit` is given for stream(): steps then stream and report their events. */
 export async function runTurn(
@@ -131,9 +132,7 @@ export async function runTurn(
     reasoningText: finalResponse.content.parts.flatMap((part) => (part.type === 'reasoning' ? [part.reasoning] : [])).join(''),
     finishReason: lastStep?.finishReason.unified ?? 'other',
     usage,
-    toolInvocations: finalResponse.content.parts.flatMap((part): ToolInvocation[] =>
-      part.type === 'tool-invocation' ? [part.toolInvocation] : [],
-    ),
+    toolInvocations: toolInvocationsOf(finalResponse),
     response: finalResponse,
     messages: newMessages,
     steps: finalResponse.content.parts.filter((part) => part.type === 'step-start').length,

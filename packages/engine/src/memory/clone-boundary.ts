@@ -1,4 +1,5 @@
-import type { MessageRole, StoredMessage, ToolInvocation } from '../messages/types.ts'
+import { toolInvocationsOf } from '../messages/tool-invocations.ts'
+import type { MessageRole, StoredMessage } from '../messages/types.ts'
 import type { CloneBoundary } from './clone-options.ts'
 
 // Structure-aware edges for partial clones. In the stored format a tool call and
@@ -21,17 +22,12 @@ export type CloneWarning = { code: CloneWarningCode; message: string; messageId?
 
 type ToolLink = { toolCallId: string; toolName: string; callIndex: number; resultIndex: number }
 
-function invocationsOf(message: StoredMessage): ToolInvocation[] {
-  const fromParts = message.content.parts.flatMap((part) => (part.type === 'tool-invocation' ? [part.toolInvocation] : []))
-  return [...fromParts, ...(message.content.toolInvocations ?? [])]
-}
-
 /** Calls stored without their result, paired with the later message that holds the result. */
 export function findToolLinks(messages: StoredMessage[]): ToolLink[] {
   const openCalls = new Map<string, { index: number; toolName: string }>()
   const links: ToolLink[] = []
   messages.forEach((message, index) => {
-    for (const invocation of invocationsOf(message)) {
+    for (const invocation of toolInvocationsOf(message)) {
       const open = openCalls.get(invocation.toolCallId)
       if (invocation.state !== 'result') {
         if (open === undefined) openCalls.set(invocation.toolCallId, { index, toolName: invocation.toolName })

@@ -32,4 +32,14 @@ describe('messageEmbeddingText', () => {
     expect(messageEmbeddingText(message({ format: 2, parts: [], content: ' summary ' }))).toBe('summary')
     expect(messageEmbeddingText(message({ format: 2, parts: [{ type: 'step-start' }] }))).toBe('')
   })
+
+  it('reads legacy content.toolInvocations when the parts hold none, and never a legacy copy twice', () => {
+    const weather = { toolCallId: 'c', toolName: 'weather', args: { city: 'Oslo' }, state: 'result' as const, result: 'rain' }
+    expect(messageEmbeddingText(message({ format: 2, parts: [{ type: 'text', text: 'It rains.' }], toolInvocations: [weather] }))).toBe(
+      'weather {"city":"Oslo"} rain\nIt rains.',
+    )
+    expect(messageEmbeddingText(message({ format: 2, parts: [{ type: 'tool-invocation', toolInvocation: weather }], toolInvocations: [weather] }))).toBe(
+      'weather {"city":"Oslo"} rain',
+    )
+  })
 })

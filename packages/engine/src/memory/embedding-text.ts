@@ -1,3 +1,4 @@
+import { messageParts } from '../messages/tool-invocations.ts'
 import type { MessagePart, StoredMessage, ToolInvocation } from '../messages/types.ts'
 
 function stringify(value: unknown): string {
@@ -26,8 +27,9 @@ function partText(part: MessagePart): string {
  * result), or the plain-text summary when it has neither. '' = nothing to embed.
  */
 export function messageEmbeddingText(message: StoredMessage): string {
-  const fromParts = message.content.parts.map(partText)
-  const legacyTools = (message.content.toolInvocations ?? []).map(toolText)
-  const text = [...fromParts, ...legacyTools].filter((piece) => piece.trim() !== '').join('\n')
+  const text = messageParts(message)
+    .map(partText)
+    .filter((piece) => piece.trim() !== '')
+    .join('\n')
   return text.trim() === '' ? (message.content.content ?? '').trim() : text
 }

@@ -22,6 +22,7 @@ import type {
   SharedV3ProviderOptions,
   JSONValue,
 } from '@ai-sdk/provider'
+import { messageParts } from './tool-invocations.ts'
 import type { FilePart, MessagePart, ProviderMetadata, ReasoningPart, StoredMessage, ToolInvocation } from './types.ts'
 
 type AssistantContentPart =
@@ -42,7 +43,7 @@ export function toPrompt(messages: StoredMessage[], options: ToPromptOptions = {
   return prompt
 }
 
-export function messageToPrompt(message: StoredMessage): LanguageModelV3Message[] {
+function messageToPrompt(message: StoredMessage): LanguageModelV3Message[] {
   const providerOptions = withProviderOptions(message.content.providerMetadata)
   const parts = partsOf(message)
   switch (message.role) {
@@ -63,17 +64,12 @@ export function messageToPrompt(message: StoredMessage): LanguageModelV3Message[
   }
 }
 
-/** The message's parts, with legacy `toolInvocations` (and a bare `content` string) read when parts hold none. */
+/** The message's parts (legacy tool invocations included), and a bare `content` string when the stored parts are empty. */
 function partsOf(message: StoredMessage): MessagePart[] {
-  const { parts, toolInvocations, content } = message.content
-  const hasInvocationParts = parts.some((part) => part.type === 'tool-invocation')
-  const legacy: MessagePart[] =
-    !hasInvocationParts && toolInvocations
-      ? toolInvocations.map((toolInvocation) => ({ type: 'tool-invocation', toolInvocation }))
-      : []
+  const { parts, content } = message.content
   const summary: MessagePart[] = parts.length === 0 && content ? [{ type: 'text', text: content }] : []
   // legacy v1 messages hold the final answer as text after the tool calls
-  return [...legacy, ...parts, ...summary]
+  return [...messageParts(message), ...summary]
 }
 
 /**

@@ -6,7 +6,7 @@ import { createAnthropic } from '@ai-sdk/anthropic'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvalidInputError } from '../errors/index.ts'
 import { ProviderHistoryCompat } from '../processors/provider-history-compat/provider-history-compat.ts'
-import { runReactiveRules } from '../processors/provider-history-compat/reactive-rules.ts'
+import { matchReactiveRules, runReactiveFixes } from '../processors/provider-history-compat/reactive-rules.ts'
 import { storedMessage, toolPart } from '../processors/provider-history-compat/test-fixtures.ts'
 import type { LanguageModelPrompt } from '../processors/types.ts'
 import { anthropicInvalidToolUseId } from '../testing/index.ts'
@@ -80,7 +80,7 @@ describe('loadSandboxedRules', () => {
     const messages = [storedMessage('m1', 'assistant', [toolPart('functions.get_weather:0')])]
     // the reactive step ProviderHistoryCompat runs, with only the custom rule
     // (the built-in anthropic rule would match this error first)
-    expect(runReactiveRules([custom], error, messages)?.rule).toBe(custom)
+    expect(runReactiveFixes(matchReactiveRules([custom], error), messages)?.rule).toBe(custom)
     const part = messages[0]?.content.parts[0]
     expect(part?.type === 'tool-invocation' && part.toolInvocation.toolCallId).toBe('functions_get_weather_0')
     expect(messages[0]?.createdAt).toBeInstanceOf(Date)

@@ -4,3 +4,5 @@ export * from './fake-replies.ts'
 export * from './provider-error-presets.ts'
 export * from './spec-examples.ts'
 export { observationalMemoryRecord, textMessage } from './storage-fixtures.ts'
+// playground stream: the provider-history-compat fixtures, for the playground's parity test
+export { deepFreeze, mixedPrompt, storedMessage, toolPart, toolResult } from '../processors/provider-history-compat/test-fixtures.ts'

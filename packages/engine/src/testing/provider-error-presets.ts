@@ -1,7 +1,10 @@
 // The real provider errors of spec/provider-errors.md as fake-server replies:
 // status, headers and body (or stream chunk) as the providers send them.
 // Spread one to vary it: `{ ...anthropicRateLimited, headers: { 'retry-after': '1' } }`.
-import type { FakeDropReply, FakeHttpErrorReply, FakeReply, FakeStreamErrorReply } from './fake-replies.ts'
+// The ONE catalogue of provider errors: the playground's presets (apps/web)
+// are derived from it. Pure data (no node: imports), so a client bundle can
+// import it by its own subpath, `@threadline/engine/testing/provider-error-presets`.
+import type { FakeDropReply, FakeHttpErrorReply, FakeStreamErrorReply } from './fake-replies.ts'
 
 const anthropicError = (status: number, type: string, message: string, headers?: Record<string, string>): FakeHttpErrorReply => ({
   kind: 'http-error',
@@ -214,29 +217,66 @@ export const connectionResetMidStream: FakeDropReply = { kind: 'drop', text: 'Pa
 /** The server closes the socket without answering ("socket hang up" / "other side closed"). */
 export const socketHangUp: FakeDropReply = { kind: 'drop', reset: false }
 
-/** Every preset by name (for pickers such as the playground's). */
-export const providerErrorPresets = {
-  anthropicInvalidToolUseId,
-  anthropicOrphanToolUse,
-  anthropicOrphanToolResult,
-  anthropicInvalidThinkingSignature,
-  anthropicFirstMessageNotUser,
-  anthropicOverloaded,
-  anthropicOverloadedStreamEvent,
-  anthropicRateLimited,
-  anthropicRateLimitedNoRetry,
-  cerebrasReasoningContentUnsupported,
-  deepseekReasoningContentMissing,
-  openaiChatToolIdTooLong,
-  openaiChatOrphanToolCall,
-  openaiResponsesStreamServerError,
-  openaiResponsesFailedServerError,
-  openaiStreamRateLimit,
-  openaiInsufficientQuota,
-  openaiInvalidApiKey,
-  azureOpenAIRateLimit,
-  mistralToolCallIdFormat,
-  connectionReset,
-  connectionResetMidStream,
-  socketHangUp,
-} satisfies Record<string, FakeReply>
+export type ProviderErrorPreset = {
+  /** the preset's export name, e.g. 'anthropicInvalidToolUseId' */
+  name: string
+  provider: 'Anthropic' | 'Cerebras' | 'DeepSeek' | 'OpenAI' | 'Azure OpenAI' | 'Mistral' | 'any'
+  /** what makes the provider answer so (spec: provider-errors.md) */
+  trigger: string
+  reply: FakeHttpErrorReply | FakeStreamErrorReply | FakeDropReply
+}
+
+/** Every preset, grouped by provider (for pickers such as the playground's). */
+export const providerErrorPresets: readonly ProviderErrorPreset[] = [
+  { name: 'anthropicInvalidToolUseId', provider: 'Anthropic', trigger: 'tool-call ID from another provider', reply: anthropicInvalidToolUseId },
+  { name: 'anthropicOrphanToolUse', provider: 'Anthropic', trigger: 'orphan tool_use', reply: anthropicOrphanToolUse },
+  { name: 'anthropicOrphanToolResult', provider: 'Anthropic', trigger: 'orphan tool_result', reply: anthropicOrphanToolResult },
+  { name: 'anthropicInvalidThinkingSignature', provider: 'Anthropic', trigger: 'foreign or altered thinking', reply: anthropicInvalidThinkingSignature },
+  { name: 'anthropicFirstMessageNotUser', provider: 'Anthropic', trigger: 'first message not user', reply: anthropicFirstMessageNotUser },
+  { name: 'anthropicOverloaded', provider: 'Anthropic', trigger: 'overloaded', reply: anthropicOverloaded },
+  { name: 'anthropicOverloadedStreamEvent', provider: 'Anthropic', trigger: 'overloaded, as an SSE error event', reply: anthropicOverloadedStreamEvent },
+  { name: 'anthropicRateLimited', provider: 'Anthropic', trigger: 'rate limit, retry-after: 1', reply: anthropicRateLimited },
+  { name: 'anthropicRateLimitedNoRetry', provider: 'Anthropic', trigger: 'rate limit, x-should-retry: false', reply: anthropicRateLimitedNoRetry },
+  { name: 'cerebrasReasoningContentUnsupported', provider: 'Cerebras', trigger: 'assistant reasoning_content replayed', reply: cerebrasReasoningContentUnsupported },
+  { name: 'deepseekReasoningContentMissing', provider: 'DeepSeek', trigger: 'reasoning_content missing', reply: deepseekReasoningContentMissing },
+  { name: 'openaiChatToolIdTooLong', provider: 'OpenAI', trigger: 'tool ID too long', reply: openaiChatToolIdTooLong },
+  { name: 'openaiChatOrphanToolCall', provider: 'OpenAI', trigger: 'orphan tool call', reply: openaiChatOrphanToolCall },
+  { name: 'openaiResponsesStreamServerError', provider: 'OpenAI', trigger: 'Responses stream server_error', reply: openaiResponsesStreamServerError },
+  { name: 'openaiResponsesFailedServerError', provider: 'OpenAI', trigger: 'Responses stream response.failed', reply: openaiResponsesFailedServerError },
+  { name: 'openaiStreamRateLimit', provider: 'OpenAI', trigger: 'rate limit mid-stream (the wait only in the text)', reply: openaiStreamRateLimit },
+  { name: 'openaiInsufficientQuota', provider: 'OpenAI', trigger: 'quota exhausted (not transient)', reply: openaiInsufficientQuota },
+  { name: 'openaiInvalidApiKey', provider: 'OpenAI', trigger: 'bad API key', reply: openaiInvalidApiKey },
+  { name: 'azureOpenAIRateLimit', provider: 'Azure OpenAI', trigger: 'rate limit, retry-after: 45', reply: azureOpenAIRateLimit },
+  { name: 'mistralToolCallIdFormat', provider: 'Mistral', trigger: 'tool ID format', reply: mistralToolCallIdFormat },
+  { name: 'connectionReset', provider: 'any', trigger: 'connection reset before any byte', reply: connectionReset },
+  { name: 'connectionResetMidStream', provider: 'any', trigger: 'connection reset mid-stream', reply: connectionResetMidStream },
+  { name: 'socketHangUp', provider: 'any', trigger: 'socket closed without an answer', reply: socketHangUp },
+]
+
+/** What a client receives: the HTTP answer (the body as text) or the stream's error chunk. */
+export type ProviderErrorShape =
+  | { kind: 'http'; status: number; headers: Record<string, string>; body: string }
+  | { kind: 'stream-chunk'; chunk: unknown }
+
+/**
+ * A preset reply as a client receives it (the playground's input); undefined
+ * for a dropped connection, which has no status, body or chunk to show.
+ */
+export function providerErrorShape(reply: ProviderErrorPreset['reply']): ProviderErrorShape | undefined {
+  switch (reply.kind) {
+    case 'http-error': {
+      // as the fake provider server sends it
+      const isText = typeof reply.body === 'string'
+      return {
+        kind: 'http',
+        status: reply.status,
+        headers: { 'content-type': isText ? 'text/plain' : 'application/json', ...reply.headers },
+        body: isText ? (reply.body as string) : JSON.stringify(reply.body),
+      }
+    }
+    case 'stream-error':
+      return { kind: 'stream-chunk', chunk: reply.chunk }
+    case 'drop':
+      return undefined
+  }
+}

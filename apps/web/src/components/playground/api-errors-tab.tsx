@@ -24,7 +24,7 @@ import { ThreadField } from './thread-field.tsx'
 type Evaluation = RouterOutputs['playground']['runError']
 type RunErrorInput = RouterInputs['playground']['runError']
 
-const FIRST_PRESET = presetById('anthropic-tool-id')!
+const FIRST_PRESET = presetById('anthropicInvalidToolUseId')!
 
 /** A provider error against stored messages: which reactive rules match, what their fix changes, and the retry decision. */
 export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {

@@ -4,9 +4,9 @@ import { presetById } from './provider-error-presets.ts'
 
 describe('error shapes', () => {
   it('round-trips a preset through the editor fields', () => {
-    const preset = presetById('anthropic-rate-limit')!
+    const preset = presetById('anthropicRateLimited')!
     const draft = draftOf(preset.shape)
-    expect(draft.headers).toContain('retry-after: 5')
+    expect(draft.headers).toContain('retry-after: 1')
     expect(toProviderErrorInput(draft)).toEqual({ error: { ...preset.shape, body: JSON.stringify(JSON.parse((preset.shape as { body: string }).body), null, 2) }, problems: {} })
   })
 
@@ -23,7 +23,7 @@ describe('error shapes', () => {
   })
 
   it('keeps a stream chunk as parsed JSON', () => {
-    const draft = draftOf(presetById('openai-responses-server-error')!.shape)
+    const draft = draftOf(presetById('openaiResponsesStreamServerError')!.shape)
     expect(toProviderErrorInput(draft).error).toMatchObject({ kind: 'stream-chunk', chunk: { type: 'error', error: { code: 'server_error' } } })
   })
 })

@@ -16,7 +16,7 @@ import { describeDelaySource, describeReason, formatDelay, type RetryDecision } 
 import { defaultRetryOptions, RetryOptionsForm, toRetryOptions, type RetryOptionsDraft } from './retry-options-form.tsx'
 import { buildRetryTimeline, simulateRetries, type TimelineStep } from './retry-timeline.ts'
 
-const FIRST_PRESET = presetById('anthropic-rate-limit')!
+const FIRST_PRESET = presetById('anthropicRateLimited')!
 
 /** An error shape and the processor's options: per attempt, whether it retries, why, and after how long. */
 export function RetrySimulatorTab() {

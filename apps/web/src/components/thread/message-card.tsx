@@ -1,6 +1,6 @@
 'use client'
 
-import type { MessagePart, StoredMessage } from '@threadline/engine'
+import { messageParts, type MessagePart, type StoredMessage } from '@threadline/engine'
 import Link from 'next/link'
 import { useState } from 'react'
 import { Badge, type BadgeTone } from '../badge.tsx'
@@ -56,6 +56,8 @@ export function MessageCard({
   const model = producedBy(message)
   const details = providerDetails(message)
   const parts = message.content.parts
+  // legacy `content.toolInvocations`, when they are the message's tool invocations (not a copy of its parts)
+  const legacyInvocations = messageParts(message).flatMap((part) => (part.type === 'tool-invocation' && !parts.includes(part) ? [part.toolInvocation] : []))
   const visibleParts = parts.filter((part) => part.type !== 'step-start')
   const steps = parts.filter((part) => part.type === 'step-start').length
   return (
@@ -84,17 +86,17 @@ export function MessageCard({
         <span className="ml-auto break-all font-mono text-slate-400">{message.id}</span>
       </header>
       <div className="space-y-3 px-4 py-3">
-        {visibleParts.length === 0 && message.content.content ? (
-          <p className="whitespace-pre-wrap text-sm leading-6">{message.content.content}</p>
-        ) : (
-          parts.map((part, index) => <PartView key={index} part={part} message={message} links={links} stepNumber={stepNumberAt(parts, index)} multiStep={steps > 1} />)
-        )}
-        {message.content.toolInvocations?.map((invocation) =>
+        {legacyInvocations.map((invocation) =>
           links.callOfResult.get(invocation.toolCallId)?.resultMessageId === message.id ? (
             <ToolResultReference key={invocation.toolCallId} pair={links.callOfResult.get(invocation.toolCallId)!} toolName={invocation.toolName} />
           ) : (
             <ToolCard key={invocation.toolCallId} invocation={invocation} laterResult={links.resultOfCall.get(invocation.toolCallId)} legacy />
           ),
+        )}
+        {visibleParts.length === 0 && message.content.content ? (
+          <p className="whitespace-pre-wrap text-sm leading-6">{message.content.content}</p>
+        ) : (
+          parts.map((part, index) => <PartView key={index} part={part} message={message} links={links} stepNumber={stepNumberAt(parts, index)} multiStep={steps > 1} />)
         )}
       </div>
       <footer className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-1.5">

@@ -1,4 +1,4 @@
-import type { StoredMessage, ToolInvocation } from '@threadline/engine'
+import { toolInvocationsOf, type StoredMessage, type ToolInvocation } from '@threadline/engine'
 
 // A tool call is normally stored with its result in one part (state 'result').
 // A long-running tool can store the call (state 'call') in one message and the
@@ -19,18 +19,13 @@ export type ToolLinks = {
   callOfResult: Map<string, SplitToolPair>
 }
 
-export function invocationsOf(message: StoredMessage): ToolInvocation[] {
-  const fromParts = message.content.parts.flatMap((part) => (part.type === 'tool-invocation' ? [part.toolInvocation] : []))
-  return [...fromParts, ...(message.content.toolInvocations ?? [])]
-}
-
 /** Pairs each call stored without its result with the first later message that holds the result. */
 export function linkToolCalls(messages: readonly StoredMessage[]): ToolLinks {
   const open = new Map<string, string>()
   const resultOfCall = new Map<string, SplitToolPair>()
   const callOfResult = new Map<string, SplitToolPair>()
   for (const message of messages) {
-    for (const invocation of invocationsOf(message)) {
+    for (const invocation of toolInvocationsOf(message)) {
       const callMessageId = open.get(invocation.toolCallId)
       if (invocation.state !== 'result') {
         if (callMessageId === undefined) open.set(invocation.toolCallId, message.id)

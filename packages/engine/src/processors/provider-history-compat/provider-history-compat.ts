@@ -1,4 +1,7 @@
+import type { StoredMessage } from '../../messages/types.ts'
 import type {
+  LanguageModelPrompt,
+  ModelRef,
   ProcessAPIErrorArgs,
   ProcessAPIErrorResult,
   Processor,
@@ -6,14 +9,27 @@ import type {
   ProcessLLMRequestResult,
 } from '../types.ts'
 import { builtInCompatRules } from './built-in-rules.ts'
-import { runReactiveRules } from './reactive-rules.ts'
-import { runProactiveRules } from './run-proactive-rules.ts'
+import { explainError, explainPrompt, type CompatVerdict } from './explain.ts'
 import type { CompatRule } from './types.ts'
-import { validateCompatRules } from './validate-rules.ts'
+import { selectBuiltInRules, validateCompatRules } from './validate-rules.ts'
 
 export type ProviderHistoryCompatOptions = {
   /** custom rules, run after the built-in rules */
   additionalRules?: CompatRule[]
+  /** the built-in rules to run, by name (default: all); their names stay reserved either way */
+  builtInRules?: readonly string[]
+}
+
+export type CompatExplainArgs = {
+  /** the outbound prompt the proactive rules rewrite */
+  prompt: LanguageModelPrompt
+  model: ModelRef
+  /** a provider error to run the reactive rules against */
+  error?: unknown
+  /** the stored messages a reactive fix repairs (a copy is repaired: the input is left alone) */
+  messages: readonly StoredMessage[]
+  /** the retry count processAPIError would see: the reactive rules act at 0 only */
+  retryCount: number
 }
 
 /**
@@ -26,23 +42,35 @@ export class ProviderHistoryCompat implements Processor {
   /** built-in rules, then the custom ones, in the order they run */
   readonly rules: readonly CompatRule[]
 
+  /** @throws InvalidInputError naming the bad field (e.g. `additionalRules[0].name` for a name already taken) */
   constructor(options: ProviderHistoryCompatOptions = {}) {
     const additionalRules = validateCompatRules(options.additionalRules ?? [], builtInCompatRules)
-    this.rules = Object.freeze([...builtInCompatRules, ...additionalRules])
+    this.rules = Object.freeze([...selectBuiltInRules(options.builtInRules), ...additionalRules])
+  }
+
+  /**
+   * What the hooks would do, rule by rule, without doing it: the proactive
+   * verdict for `prompt` and, given an error, the reactive verdict for
+   * `messages` (repaired on a copy). The hooks below act on the same verdicts.
+   */
+  explain({ prompt, model, error, messages, retryCount }: CompatExplainArgs): CompatVerdict {
+    const proactive = explainPrompt(this.rules, prompt, model)
+    if (error === undefined) return { proactive }
+    return { proactive, reactive: explainError(this.rules, { error, retryCount }, structuredClone(messages) as StoredMessage[]) }
   }
 
   /** Proactive rules; the rewrite is for this call only (never saved). */
   processLLMRequest({ prompt, model }: ProcessLLMRequestArgs): ProcessLLMRequestResult {
-    const next = runProactiveRules(this.rules, prompt, model)
-    return next === prompt ? undefined : { prompt: next }
+    const verdict = explainPrompt(this.rules, prompt, model)
+    return verdict.changed ? { prompt: verdict.prompt } : undefined
   }
 
   /**
    * Reactive rules, on the first retry only: a repair that did not help the
    * first time will not help again, so later failures go to other processors.
+   * The fix repairs the live message list in place.
    */
   async processAPIError({ error, messages, retryCount }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
-    if (retryCount !== 0) return undefined
-    return runReactiveRules(this.rules, error, messages) ? { retry: true } : undefined
+    return explainError(this.rules, { error, retryCount }, messages).retry ? { retry: true } : undefined
   }
 }

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { matchReactiveRules, runReactiveRules } from './reactive-rules.ts'
+import { matchReactiveRules, runReactiveFixes } from './reactive-rules.ts'
 import { storedMessage } from './test-fixtures.ts'
 import type { CompatRule, ReactiveRuleOutcome } from './types.ts'
 
@@ -45,7 +45,7 @@ describe('matchReactiveRules', () => {
   })
 })
 
-describe('runReactiveRules', () => {
+describe('runReactiveFixes', () => {
   it('stops at the first fix that changes the messages', () => {
     const calls: string[] = []
     const messages = [storedMessage('m1', 'user', [{ type: 'text', text: 'hi' }])]
@@ -56,7 +56,7 @@ describe('runReactiveRules', () => {
       rule('other', [/E2/], () => (calls.push('other'), true)),
     ]
     const outcomes: ReactiveRuleOutcome[] = []
-    const fixed = runReactiveRules(rules, new Error('E1'), messages, (o) => outcomes.push(o))
+    const fixed = runReactiveFixes(matchReactiveRules(rules, new Error('E1')), messages, (o) => outcomes.push(o))
     expect(fixed?.rule.name).toBe('fixes')
     expect(calls).toEqual(['declines:1', 'fixes'])
     expect(outcomes.map((o) => [o.match.rule.name, o.status])).toEqual([
@@ -73,13 +73,13 @@ describe('runReactiveRules', () => {
       }),
       rule('works', [/E/], () => true),
     ]
-    expect(runReactiveRules(rules, new Error('E'), [])?.rule.name).toBe('works')
+    expect(runReactiveFixes(matchReactiveRules(rules, new Error('E')), [])?.rule.name).toBe('works')
     expect(warn).toHaveBeenCalledOnce()
     expect(String(warn.mock.calls[0]![0])).toContain('"throws"')
   })
 
   it('returns undefined when nothing matched or no fix applied', () => {
-    expect(runReactiveRules([rule('a', [/E/], () => false)], new Error('E'), [])).toBeUndefined()
-    expect(runReactiveRules([rule('a', [/E/], () => true)], new Error('other'), [])).toBeUndefined()
+    expect(runReactiveFixes(matchReactiveRules([rule('a', [/E/], () => false)], new Error('E')), [])).toBeUndefined()
+    expect(runReactiveFixes(matchReactiveRules([rule('a', [/E/], () => true)], new Error('other')), [])).toBeUndefined()
   })
 })

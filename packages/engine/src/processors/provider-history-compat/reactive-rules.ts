@@ -38,17 +38,16 @@ export function matchReactiveRules(rules: readonly CompatRule[], error: unknown)
 }
 
 /**
- * Calls `fix(messages)` of each matching rule in order until one returns true
+ * Calls `fix(messages)` of each matched rule in order until one returns true
  * (it changed the messages in place: retry); returns that rule's match, or
  * undefined when no fix applied. A fix that throws is logged and skipped.
  */
-export function runReactiveRules(
-  rules: readonly CompatRule[],
-  error: unknown,
+export function runReactiveFixes(
+  matches: readonly ReactiveRuleMatch[],
   messages: StoredMessage[],
   onRule?: (outcome: ReactiveRuleOutcome) => void,
 ): ReactiveRuleMatch | undefined {
-  for (const match of matchReactiveRules(rules, error)) {
+  for (const match of matches) {
     let fixed: boolean
     try {
       fixed = match.rule.fix?.(messages) === true

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { InvalidInputError } from '../../errors/index.ts'
 import { parseInput } from '../../validation/parse-input.ts'
+import { builtInCompatRules } from './built-in-rules.ts'
 import type { CompatRule } from './types.ts'
 
 const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function')
@@ -21,6 +22,14 @@ const compatRuleSchema = z
   })
 
 const compatRulesSchema = z.array(compatRuleSchema, { error: 'must be an array of rules' })
+/** The built-in rules named in `names` (all when undefined), in their own order; an unknown name is InvalidInputError. */
+export function selectBuiltInRules(names: readonly string[] | undefined): CompatRule[] {
+  if (names === undefined) return [...builtInCompatRules]
+  names.forEach((name, index) => {
+    if (!builtInCompatRules.some((rule) => rule.name === name)) throw new InvalidInputError(`builtInRules[${index}]`, `there is no built-in rule named "${name}"`)
+  })
+  return builtInCompatRules.filter((rule) => names.includes(rule.name))
+}
 
 /**
  * Checks custom rules (outside input) before they can run: shape, a reactive

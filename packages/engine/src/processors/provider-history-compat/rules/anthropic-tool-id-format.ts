@@ -1,3 +1,4 @@
+import { storedToolInvocations } from '../../../messages/tool-invocations.ts'
 import type { StoredMessage, ToolInvocation } from '../../../messages/types.ts'
 import type { CompatRule } from '../types.ts'
 
@@ -18,16 +19,9 @@ export const ANTHROPIC_TOOL_ID_ERROR_PATTERNS: RegExp[] = [
   /tool_use_id: String should match pattern '\^\[a-zA-Z0-9_-\]\+\$'/,
 ]
 
-/** Every tool invocation of the messages, in message order: parts first, then legacy `toolInvocations`. */
+/** Every stored tool invocation of the messages (legacy copies included: the repair keeps them in step), in message order. */
 function toolInvocationsOf(messages: readonly StoredMessage[]): ToolInvocation[] {
-  const invocations: ToolInvocation[] = []
-  for (const message of messages) {
-    for (const part of message.content.parts) {
-      if (part.type === 'tool-invocation') invocations.push(part.toolInvocation)
-    }
-    if (message.content.toolInvocations) invocations.push(...message.content.toolInvocations)
-  }
-  return invocations
+  return messages.flatMap(storedToolInvocations)
 }
 
 /**

@@ -1,0 +1,22 @@
+import { providerErrorPresets, providerErrorShape } from '@threadline/engine/testing/provider-error-presets'
+import { describe, expect, it } from 'vitest'
+import { errorPresets, presetById } from './provider-error-presets.ts'
+
+describe('the playground error presets', () => {
+  it("are the engine's catalogue: same names, same status, headers, body and chunk", () => {
+    const visible = providerErrorPresets.filter((preset) => preset.reply.kind !== 'drop')
+    expect(errorPresets.map((preset) => preset.id)).toEqual(visible.map((preset) => preset.name))
+    for (const preset of visible) expect(presetById(preset.name)?.shape).toEqual(providerErrorShape(preset.reply))
+  })
+
+  it('label each preset with the trigger and the HTTP status, and offer a model of its provider', () => {
+    expect(presetById('anthropicInvalidToolUseId')).toMatchObject({
+      provider: 'Anthropic',
+      label: 'tool-call ID from another provider (400)',
+      model: 'anthropic/claude-sonnet-4-5',
+      threadId: 'acme-delivery-storm',
+    })
+    expect(presetById('openaiStreamRateLimit')).toMatchObject({ label: 'rate limit mid-stream (the wait only in the text)', model: 'openai/gpt-4o' })
+    expect(presetById('openaiStreamRateLimit')).not.toHaveProperty('threadId')
+  })
+})

@@ -1,0 +1,39 @@
+// The tool invocations of a message. They live in `tool-invocation` parts; the
+// legacy `content.toolInvocations` list (data-model.md: "still read and
+// repaired") counts only when the parts hold none: writers that fill both keep
+// a copy of the parts there, and reading both would see every call twice.
+import type { MessagePart, StoredMessage, ToolInvocation } from './types.ts'
+
+function invocationsIn(parts: readonly MessagePart[]): ToolInvocation[] {
+  return parts.flatMap((part) => (part.type === 'tool-invocation' ? [part.toolInvocation] : []))
+}
+
+/** The legacy list, when it is where the message keeps its tool invocations; otherwise nothing. */
+function legacyToolInvocations(message: StoredMessage): ToolInvocation[] {
+  const { parts, toolInvocations } = message.content
+  if (toolInvocations === undefined || parts.some((part) => part.type === 'tool-invocation')) return []
+  return toolInvocations
+}
+
+/**
+ * The message's parts as a reader sees them: legacy tool invocations (when
+ * they count) as `tool-invocation` parts in front, since a legacy message
+ * holds its final text after its tool calls; then the stored parts.
+ */
+export function messageParts(message: StoredMessage): MessagePart[] {
+  const legacy = legacyToolInvocations(message).map((toolInvocation): MessagePart => ({ type: 'tool-invocation', toolInvocation }))
+  return legacy.length === 0 ? message.content.parts : [...legacy, ...message.content.parts]
+}
+
+/** The tool invocations of a message, in order (the stored objects, not copies). */
+export function toolInvocationsOf(message: StoredMessage): ToolInvocation[] {
+  return invocationsIn(messageParts(message))
+}
+
+/**
+ * Every stored tool invocation, the legacy copies included, for a repair that
+ * rewrites them in place: a copy left unrepaired would disagree with its part.
+ */
+export function storedToolInvocations(message: StoredMessage): ToolInvocation[] {
+  return [...invocationsIn(message.content.parts), ...(message.content.toolInvocations ?? [])]
+}

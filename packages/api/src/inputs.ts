@@ -1,5 +1,6 @@
 // zod pieces shared by the routers' inputs.
-import { parseLanguageModelPrompt, type LanguageModelPrompt } from '@threadline/engine'
+import type { LanguageModelPrompt } from '@threadline/engine'
+import { parseLanguageModelPrompt } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 
 export const idInput = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')

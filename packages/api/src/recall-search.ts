@@ -11,9 +11,10 @@ export type RecallSearchResult = {
  * query with the same embedder and asks the same vector store Memory uses.
  */
 export async function searchResource(memory: Memory, resourceId: string, query: string, topK: number): Promise<RecallSearchResult> {
-  if (memory.vector === null) return { results: [], context: [] }
-  const [embedding] = await memory.embedder.embed([query])
-  const matches = await memory.vector.queryVectors({ embedding: embedding!, model: memory.embedder.id, topK, resourceId })
+  const { vector, embedder } = memory
+  if (vector === null || embedder === null) return { results: [], context: [] }
+  const [embedding] = await embedder.embed([query])
+  const matches = await vector.queryVectors({ embedding: embedding!, model: embedder.id, topK, resourceId })
   const messages = matches.length === 0 ? [] : await memory.storage.getMessagesByIds(matches.map((match) => match.messageId))
   const byId = new Map(messages.map((message) => [message.id, message]))
   const results = matches.flatMap((match) => {

@@ -5,13 +5,13 @@ import {
   builtInCompatRules,
   decideRetry,
   evaluateCompatRules,
-  SandboxedRuleError,
   toPrompt,
   type CompatRule,
   type LanguageModelPrompt,
   type RetryDecision,
   type StoredMessage,
 } from '@threadline/engine'
+import { SandboxedRuleError } from '@threadline/engine/sandbox'
 import type { ResolvedStreamErrorRetryOptions } from '@threadline/engine'
 import { ruleFailureOf, type ResolvedCustomRule, type RuleFailure } from './custom-rules.ts'
 import { diffMessages, type MessagesDiff } from './message-diff.ts'

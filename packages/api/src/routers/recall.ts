@@ -61,7 +61,7 @@ export const recallRouter = router({
    */
   status: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const model = ctx.services.memory.embedder.id
+    const model = ctx.services.embedder.id
     if (!ctx.services.semanticRecall) {
       const messages = await ctx.services.db.storage.countMessages(thread.id)
       return { threadId: thread.id, model, vectorsAvailable: false, messages, withVector: 0 }

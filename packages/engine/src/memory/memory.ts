@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { hashedNgramEmbedder } from '../embedders/hashed-ngram-embedder.ts'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
+import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type {
@@ -16,7 +16,7 @@ import type {
 } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
-import { type CloneContext, planClone, requireVectorStore } from './clone-plan.ts'
+import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
 import { type CloneThreadResult, executeClonePlan } from './clone-thread.ts'
 import { messageEmbeddingText } from './embedding-text.ts'
@@ -42,7 +42,7 @@ export type MemoryConfig = {
   storage: MemoryStorage
   /** needed for semantic recall */
   vector?: VectorStore | null
-  /** an AI SDK embedding model or an Embedder; default: the built-in local hashed n-gram embedder */
+  /** an AI SDK embedding model or an Embedder; required for semantic recall (there is no default) */
   embedder?: EmbeddingModelInput
   options?: MemoryOptions
 }
@@ -77,18 +77,20 @@ type Transaction = { storage: MemoryStorage; vector: VectorStore | null }
 export class Memory {
   readonly storage: MemoryStorage
   readonly vector: VectorStore | null
-  readonly embedder: Embedder
+  /** null when none was given (then semantic recall is off) */
+  readonly embedder: Embedder | null
   readonly options: ResolvedMemoryOptions
 
   constructor(config: MemoryConfig) {
     const parsed = parseInput(memoryConfigSchema, config)
     this.storage = parsed.storage
     this.vector = parsed.vector ?? null
-    this.embedder = parsed.embedder === undefined ? hashedNgramEmbedder() : resolveEmbedder(parsed.embedder)
+    this.embedder = parsed.embedder === undefined ? null : resolveEmbedder(parsed.embedder)
     this.options = resolveMemoryOptions(parsed.options ?? {})
     if (this.options.semanticRecall !== null && this.vector === null) {
       throw new InvalidInputError('vector', 'semantic recall needs a vector store')
     }
+    if (this.options.semanticRecall !== null && this.embedder === null) throw new EmbedderRequiredError()
   }
 
   // ---- threads
@@ -143,7 +145,7 @@ export class Memory {
       const toEmbed = await this.messagesToEmbed(tx, messages)
       await tx.storage.upsertMessages(messages)
       if (toEmbed.length > 0) {
-        await indexEmbeddings(this.vectorOf(tx), this.embedder, toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
+        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
       }
       return messages
     })
@@ -182,7 +184,7 @@ export class Memory {
     const semantic = await semanticMatches({
       storage: this.storage,
       vector: requireVectorStore(this),
-      embedder: this.embedder,
+      embedder: requireEmbedder(this),
       config,
       thread,
       resourceId: args.resourceId ?? thread.resourceId,
@@ -336,7 +338,7 @@ export class Memory {
     if (this.options.semanticRecall === null) return []
     const ids = messages.map((message) => message.id)
     const existing = new Map((await tx.storage.getMessagesByIds(ids)).map((message) => [message.id, message]))
-    const withVector = new Set(await this.vectorOf(tx).listVectorMessageIds(ids, this.embedder.id))
+    const withVector = new Set(await this.vectorOf(tx).listVectorMessageIds(ids, requireEmbedder(this).id))
     return messages.filter((message) => {
       const before = existing.get(message.id)
       return (

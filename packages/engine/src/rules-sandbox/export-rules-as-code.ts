@@ -4,7 +4,7 @@ import type { SavedSandboxedRule } from './load-sandboxed-rules.ts'
 import { describeZodIssue } from './sandbox-output.ts'
 
 const exportOptionsSchema = z.object({
-  importFrom: z.string().min(1).default('@threadline/engine'),
+  importFrom: z.string().min(1).default('@threadline/engine/sandbox'),
   exportName: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier').default('customCompatRules'),
 })
 

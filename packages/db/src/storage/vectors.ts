@@ -8,7 +8,7 @@ import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { copyVectorsSchema, idListSchema, idSchema, messageVectorSchema, parseInput, threadVectorsSchema, vectorQuerySchema } from './input-schemas.ts'
 
-/** The default local embedder's size; the migration's partial HNSW index covers it. */
+/** The size the migration's partial HNSW index covers (the demo lexical embedder's, and common small models'). */
 export const indexedDimensions = 384
 
 const upsertChunkSize = 1_000

@@ -15,19 +15,19 @@
 //
 // Uses the existing build in apps/web/.next (its BUILD_ID is reported); builds
 // first when there is none or with --build (never while another `next start`
-// serves that folder). autocannon is a devDependency of apps/web.
+// serves that folder).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openDatabase, createOperator, type Database } from '../packages/db/src/index.ts'
-import { freeLoopbackPort } from '../packages/db/src/testing/free-port.ts'
+import { openDatabase, createOperator, repoRoot, type Database } from '@threadline/db'
+import { freeLoopbackPort } from '@threadline/db/testing/servers'
 import { issueApiToken } from '@threadline/api'
 import { flagValue, hasFlag } from './lib/args.ts'
 import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds } from './lib/databases.ts'
 import { createReport, type Report } from './lib/report.ts'
 import { seedThread, seedVectors } from './lib/seed.ts'
-import { repoRoot, requireFrom } from './lib/workspace-require.ts'
 
 type AutocannonResult = {
   requests: { average: number; total: number }
@@ -46,9 +46,12 @@ type AutocannonOptions = {
   headers?: Record<string, string>
   body?: string
 }
-const autocannon = requireFrom('apps/web')('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
+// autocannon is CommonJS without type declarations: loaded with require, typed above.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
 
 const webDir = path.join(repoRoot, 'apps/web')
+/** `require` as seen from the app, so `next start` is the app's own Next. */
+const requireFromWeb = createRequire(path.join(webDir, 'package.json'))
 const duration = Number(flagValue('duration') ?? 10)
 const connectionCounts = (flagValue('connections') ?? '10,50').split(',').map(Number)
 const only = flagValue('only')
@@ -116,7 +119,7 @@ async function startServer(kind: ServerKind, databaseUrl: string): Promise<Runni
   const profile = hasFlag('profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
   const command =
     kind === 'next'
-      ? [requireFrom('apps/web').resolve('next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1']
+      ? [requireFromWeb.resolve('next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1']
       : ['--import', 'tsx', path.join(repoRoot, 'bench/lib/plain-api-server.ts')]
   const child = spawn(process.execPath, [...profile, ...command], {
     cwd: kind === 'next' ? webDir : repoRoot,

@@ -6,8 +6,9 @@
 //   pnpm exec tsx bench/clone.ts [--sizes=1000,10000] [--db=pglite|postgres] [--quick]
 //                                [--embedding-sizes=1000] [--reps=N]
 import { randomUUID } from 'node:crypto'
-import { Memory, type CloneThreadArgs, type CloneCallOptions } from '../packages/engine/src/index.ts'
-import type { Database, DatabaseKind } from '../packages/db/src/index.ts'
+import { Memory, type CloneThreadArgs, type CloneCallOptions } from '@threadline/engine'
+import type { Database, DatabaseKind } from '@threadline/db'
+import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed, withPeakRss } from './lib/measure.ts'
@@ -201,7 +202,7 @@ async function benchDatabase(report: Report, db: BenchDatabase, kind: DatabaseKi
   }
   if (kind === 'pglite') {
     // pgvector is only available on PGlite here (the Debian server has no package for it).
-    const semantic = new Memory({ storage: db.storage, vector: db.vector, options: { semanticRecall: true } })
+    const semantic = new Memory({ storage: db.storage, vector: db.vector, embedder: demoLexicalEmbedder(), options: { semanticRecall: true } })
     for (const size of embeddingSizes) {
       const source = await seedThread(db, { threadId: `vectors-${size}`, count: size })
       await seedVectors(db, source, { bulk: size > 2_000 })

@@ -12,7 +12,7 @@ import {
   type ProcessAPIErrorArgs,
   type ProcessLLMRequestArgs,
   type StoredMessage,
-} from '../packages/engine/src/index.ts'
+} from '@threadline/engine'
 import { selectedSizes } from './lib/args.ts'
 import { heapBytesPerCall, microsPerCall, summarize } from './lib/measure.ts'
 import { conversation, type ReasoningStyle } from './lib/messages.ts'

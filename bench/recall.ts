@@ -4,8 +4,9 @@
 // PostgreSQL server (it has no pgvector here).
 //
 //   pnpm exec tsx bench/recall.ts [--sizes=100000] [--db=pglite,postgres] [--queries=200]
-import { hashedNgramEmbedder, Memory } from '../packages/engine/src/index.ts'
-import { Prisma, vectorQuerySql } from '../packages/db/src/index.ts'
+import { Prisma, vectorQuerySql } from '@threadline/db'
+import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { Memory } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed } from './lib/measure.ts'
@@ -67,7 +68,7 @@ async function measure(report: Report, db: BenchDatabase, size: number, samples:
 
 /** Whether the planner answers the semantic query through the HNSW index (EXPLAIN, printed as a note). */
 async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
-  const embedder = hashedNgramEmbedder()
+  const embedder = demoLexicalEmbedder()
   const [embedding] = await embedder.embed(['refund for a broken blender'])
   const sql = vectorQuerySql({ embedding: embedding!, model: embedder.id, topK: 10, threadId })
   const plan = await db.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${sql}`)
@@ -102,12 +103,13 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     ]
     if (semantic) {
       report.note(`${db.kind}: semantic query plan: ${await hnswPlan(db, threadId)}`)
+      const embedder = demoLexicalEmbedder()
       const recall = new Memory({
         storage: db.storage,
         vector: db.vector,
+        embedder,
         options: { lastMessages: 50, semanticRecall: { topK: 10, messageRange: 1, scope: 'thread' } },
       })
-      const embedder = recall.embedder
       samples.push(
         {
           name: 'semantic top-10 only (vector query, query embedded)',

@@ -3,7 +3,7 @@
 // on errors whose cause chains are 2 to 100 levels deep: µs per call.
 //
 //   pnpm exec tsx bench/retry.ts [--depths=2,8,32,100]
-import { StreamErrorRetryProcessor, type ProcessAPIErrorArgs } from '../packages/engine/src/index.ts'
+import { StreamErrorRetryProcessor, type ProcessAPIErrorArgs } from '@threadline/engine'
 import { flagValue } from './lib/args.ts'
 import { microsPerAsyncCall } from './lib/measure.ts'
 import { createReport } from './lib/report.ts'

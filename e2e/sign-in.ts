@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { demoOperator } from '../packages/db/src/seed/demo-operator.ts'
+import { demoOperator } from '@threadline/db/seed'
 
 // Shared steps of the UI specs: signing in as the seed's demo operator, the
 // browser's console errors, and where screenshots go.

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demoClones, demoObservationalMemory, demoThreads } from '../packages/db/src/seed/demo-data.ts'
-import { demoOperator } from '../packages/db/src/seed/demo-operator.ts'
+import { demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
 
 // The server runs over a freshly seeded database (playwright.config.ts), so
 // the expected rows come from the demo data itself.

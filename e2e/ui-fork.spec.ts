@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { initechRestoreDrill, RESTORE_TOOL_CALL_ID } from '../packages/db/src/seed/initech-restore-drill.ts'
-import { messageSnippet } from '../packages/engine/src/messages/message-snippet.ts'
+import { initechRestoreDrill, RESTORE_TOOL_CALL_ID } from '@threadline/db/seed'
+import { messageSnippet } from '@threadline/engine'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 // An operator forks the restore drill from its 4th message (the start of a

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { globexCerebrasDigest } from '../packages/db/src/seed/globex-research.ts'
-import { acmeDeliveryStorm } from '../packages/db/src/seed/acme-support.ts'
+import { acmeDeliveryStorm, globexCerebrasDigest } from '@threadline/db/seed'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 /** Replaces a CodeMirror editor's whole text, as pasting does. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { initechRestoreDrill } from '../packages/db/src/seed/initech-restore-drill.ts'
+import { initechRestoreDrill } from '@threadline/db/seed'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 test('recall: index a seeded thread, search it, open the timeline at the match', async ({ page }) => {

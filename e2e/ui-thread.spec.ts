@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { initechIncident } from '../packages/db/src/seed/initech-ops.ts'
-import { demoWorkingMemory } from '../packages/db/src/seed/working-memory.ts'
-import { messageEmbeddingText } from '../packages/engine/src/memory/embedding-text.ts'
+import { demoWorkingMemory, initechIncident } from '@threadline/db/seed'
+import { messageEmbeddingText } from '@threadline/engine'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 // The incident thread switched provider midway: OpenAI tool calls, then

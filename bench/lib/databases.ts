@@ -3,12 +3,12 @@
 // that may CREATE DATABASE) or a throwaway PostgreSQL 15 started the same way
 // the tests start theirs, stopped again at the end.
 import { randomUUID } from 'node:crypto'
-import { openDatabase, type Database, type DatabaseKind } from '../../packages/db/src/index.ts'
-import { startPostgresServer } from '../../packages/db/src/testing/postgres-server.ts'
+import { openDatabase, type Database, type DatabaseKind } from '@threadline/db'
+import { startPostgresServer } from '@threadline/db/testing/servers'
 
 export type BenchDatabase = Database & { label: string }
 
-// bench/ is no workspace package, so it reaches the server through @threadline/db (Prisma) rather than `pg`.
+// Through @threadline/db (Prisma), the client the benchmarks measure, rather than a second one.
 async function onServer(adminUrl: string, sql: string): Promise<void> {
   const admin = await openDatabase(adminUrl, { migrate: false })
   try {

@@ -1,7 +1,7 @@
 // Realistic, deterministic conversations for the benchmarks: user questions,
 // assistant turns with reasoning, tool invocations (call + result) and answers,
 // each message's stored content between ~300 and ~1,000 characters of JSON.
-import type { MessagePart, ProviderMetadata, StoredMessage } from '../../packages/engine/src/index.ts'
+import type { MessagePart, ProviderMetadata, StoredMessage } from '@threadline/engine'
 
 export type ReasoningStyle = 'openai' | 'anthropic' | 'mixed' | 'none'
 

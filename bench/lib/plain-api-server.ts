@@ -2,7 +2,7 @@
 // handler and services as the app, behind node:http (the integration tests'
 // server) instead of Next, so the two runs show what Next itself costs.
 // Run as a child process: prints `{"url": ...}` once listening; SIGTERM stops it.
-import { openDatabase } from '../../packages/db/src/index.ts'
+import { openDatabase } from '@threadline/db'
 import { createServices, readServerConfig } from '@threadline/api'
 import { startTestServer } from '@threadline/api/testing'
 

@@ -1,19 +1,7 @@
-// The AI SDK's APICallError, as providers throw it. bench/ has no node_modules,
-// so the class is loaded from the engine package that depends on @ai-sdk/provider.
-import { requireFrom } from './workspace-require.ts'
+// The AI SDK's APICallError, as providers throw it.
+import { APICallError } from '@ai-sdk/provider'
 
-export type APICallErrorOptions = {
-  message: string
-  url: string
-  requestBodyValues: unknown
-  statusCode?: number
-  responseHeaders?: Record<string, string>
-  responseBody?: string
-  cause?: unknown
-  isRetryable?: boolean
-}
-
-const { APICallError } = requireFrom('packages/engine')('@ai-sdk/provider') as { APICallError: new (options: APICallErrorOptions) => Error }
+export type APICallErrorOptions = ConstructorParameters<typeof APICallError>[0]
 
 export function apiCallError(options: APICallErrorOptions): Error {
   return new APICallError(options)

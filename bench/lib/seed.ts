@@ -1,7 +1,8 @@
 // Source threads for the benchmarks, written through the storage's own bulk
 // insert (a few statements per 10k messages), with vectors when asked.
-import { hashedNgramEmbedder, messageEmbeddingText, type StoredMessage } from '../../packages/engine/src/index.ts'
-import type { Database } from '../../packages/db/src/index.ts'
+import type { Database } from '@threadline/db'
+import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { messageEmbeddingText, type StoredMessage } from '@threadline/engine'
 import { conversation, type ConversationOptions } from './messages.ts'
 
 const insertBatch = 10_000
@@ -21,13 +22,13 @@ export async function seedThread(db: Database, options: Omit<ConversationOptions
 const hnswIndex = 'message_embeddings_embedding_384_hnsw_idx'
 
 /**
- * Embeds the messages with the built-in local embedder and stores their
+ * Embeds the messages with the demo lexical embedder (the one the demo server uses) and stores their
  * vectors. `bulk`: the migration's HNSW index is dropped for the load and
  * rebuilt from its own definition afterwards (one build is far cheaper than
  * 100k incremental inserts); the index then is exactly the migration's.
  */
 export async function seedVectors(db: Database, seeded: SeededThread, options: { bulk: boolean }): Promise<{ model: string }> {
-  const embedder = hashedNgramEmbedder()
+  const embedder = demoLexicalEmbedder()
   const definition = options.bulk
     ? (await db.prisma.$queryRawUnsafe<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE indexname = '${hnswIndex}'`))[0]?.indexdef
     : undefined

@@ -366,7 +366,7 @@ describeEachApi('the API', (getApi, kind) => {
     it("reports how many of a thread's messages have a vector of the server's embedder", async (ctx) => {
       if (!api.services.semanticRecall) ctx.skip()
       const warranty = acmeSeeds.find((seed) => seed.thread.id === 'acme-warranty-espresso')!
-      const model = api.services.memory.embedder.id
+      const model = api.services.embedder.id
       const before = await api.operator.recall.status.query({ threadId: warranty.thread.id })
       // seeded messages are stored without vectors
       expect(before).toEqual({ threadId: warranty.thread.id, model, vectorsAvailable: true, messages: warranty.messages.length, withVector: 0 })

@@ -20,6 +20,7 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   PROVIDER_STREAM_ERROR: 'INTERNAL_SERVER_ERROR',
   EMBEDDING_ERROR: 'INTERNAL_SERVER_ERROR',
   STORAGE_ERROR: 'INTERNAL_SERVER_ERROR',
+  EMBEDDER_REQUIRED: 'INTERNAL_SERVER_ERROR',
 }
 
 /** The TRPCError for an engine error: its code mapped, its message kept (it names the input at fault). */

@@ -22,7 +22,7 @@ it('recall.status counts the messages and reports vectorsAvailable: false; searc
   expect(await api.operator.health.check.query()).toMatchObject({ database: 'postgres', semanticRecall: false })
   expect(await api.operator.recall.status.query({ threadId: seed.thread.id })).toEqual({
     threadId: seed.thread.id,
-    model: api.services.memory.embedder.id,
+    model: api.services.embedder.id,
     vectorsAvailable: false,
     messages: seed.messages.length,
     withVector: 0,

@@ -1,7 +1,8 @@
 // Everything a request needs, built once per server process: the database, the
 // Memory instances, operator auth and the rate limiters.
 import type { Database } from '@threadline/db'
-import { Memory, VectorExtensionMissingError, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
+import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { Memory, VectorExtensionMissingError, type Embedder, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
@@ -17,6 +18,8 @@ export type Services = {
   config: ServerConfig
   /** the server's Memory: resource-scoped working memory, thread-scoped observational memory (the engine's defaults) */
   memory: Memory
+  /** what every Memory of the server embeds with (also when semantic recall is off: the status reports its id) */
+  embedder: Embedder
   /** a Memory whose working memory, observational memory and semantic recall all use `scope` */
   memoryFor(scope: MemoryScope): Memory
   /** the threads explorer's read model: listing with filters and figures, resources with thread counts */
@@ -52,23 +55,26 @@ export type ServicesOptions = {
 
 export async function createServices(db: Database, config: ServerConfig, options: ServicesOptions = {}): Promise<Services> {
   const semanticRecall = await hasVectorSupport(db)
-  // the local embedder (Memory's default): no network, same vectors everywhere
+  // DEMO ONLY: the demo's lexical embedder (no network, same vectors everywhere).
+  // The engine has no default embedder; a real deployment passes an embedding model here.
+  const embedder = demoLexicalEmbedder()
   const memoryOptions = (scope?: MemoryScope): MemoryOptions => ({
     semanticRecall: semanticRecall && scope ? { scope } : semanticRecall,
     workingMemory: { enabled: true, ...(scope ? { scope } : {}) },
     observationalMemory: { enabled: true, ...(scope ? { scope } : {}) },
   })
   const vector = semanticRecall ? db.vector : null
-  const memory = new Memory({ storage: db.storage, vector, options: memoryOptions() })
+  const memory = new Memory({ storage: db.storage, vector, embedder, options: memoryOptions() })
   const scoped = {
-    thread: new Memory({ storage: db.storage, vector, embedder: memory.embedder, options: memoryOptions('thread') }),
-    resource: new Memory({ storage: db.storage, vector, embedder: memory.embedder, options: memoryOptions('resource') }),
+    thread: new Memory({ storage: db.storage, vector, embedder, options: memoryOptions('thread') }),
+    resource: new Memory({ storage: db.storage, vector, embedder, options: memoryOptions('resource') }),
   }
   await ensureFirstAdmin(db.prisma, config.firstAdmin)
   return {
     db,
     config,
     memory,
+    embedder,
     memoryFor: (scope) => scoped[scope],
     threadQueries: db.threadQueries,
     apiTokens: apiTokenStore(db.prisma),

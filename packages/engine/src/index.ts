@@ -1,21 +1,151 @@
-// The public API of @threadline/engine. Names follow the spec.
-export * from './messages/types.ts'
-export { messagePartSchema, storedMessageSchema, storedMessagesSchema, parseStoredMessages } from './messages/schema.ts'
-export * from './storage/types.ts'
-export * from './errors/index.ts'
-export * from './processors/types.ts'
-export * from './errors/inspect.ts'
-export * from './processors/stream-error-retry/index.ts'
-export * from './models/index.ts'
-export * from './processors/provider-history-compat/index.ts'
-export * from './messages/to-prompt.ts'
-export * from './messages/from-response.ts'
+// The public API of @threadline/engine: names follow the spec, and each one is
+// listed with a line in ../README.md. Everything else in src/ is internal.
+// Subpaths: '@threadline/engine/sandbox' (QuickJS rules sandbox, optional
+// dependency) and '@threadline/engine/testing' (fake provider, presets, fixtures).
+
+// Agent: model resolution ('provider/model'), generate/stream, memory wiring
+export { Agent } from './agent/agent.ts'
+export type { AgentModel } from './agent/resolve-model.ts'
+export type {
+  AgentCallOptions,
+  AgentConfig,
+  AgentInput,
+  AgentInputMessage,
+  AgentMemory,
+  AgentResult,
+  AgentStream,
+  AgentStreamEvent,
+  AgentUsage,
+} from './agent/types.ts'
+
+// Embedders: what Memory embeds text with (no default: pass one for semantic recall)
+export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
+export { EmbeddingError } from './embedders/embed-in-batches.ts'
+
+// Errors: one typed error per failure kind, with a stable `code`
+export {
+  InvalidCloneOptionsError,
+  InvalidInputError,
+  InvalidStreamErrorRetryOptionsError,
+  MessageAlreadyExistsError,
+  MessageNotFoundError,
+  ModelResolutionError,
+  ProviderStreamError,
+  StorageError,
+  ThreadAlreadyExistsError,
+  ThreadlineError,
+  ThreadNotFoundError,
+  VectorExtensionMissingError,
+  type FieldIssue,
+  type ThreadlineErrorCode,
+} from './errors/index.ts'
+export { EmbedderRequiredError } from './errors/embedder-errors.ts'
+export { errorTexts, messageOf } from './errors/inspect.ts'
+// the JSON shape of a language-model prompt (the playground's and the sandbox's input)
+export { languageModelPromptSchema } from './rules-sandbox/prompt-json.ts'
+
+// Memory: threads, messages, recall, working and observational memory, cloneThread
+export { Memory, type ListThreadsPage, type MemoryConfig } from './memory/memory.ts'
+export type { MemoryOptions, ResolvedMemoryOptions, SemanticRecallConfig } from './memory/memory-options.ts'
+export type { RecallResult } from './memory/recall.ts'
+export type { CloneBoundary, CloneCallOptions, CloneThreadArgs } from './memory/clone-options.ts'
+export type { CloneThreadResult } from './memory/clone-thread.ts'
+export type { ClonePreview } from './memory/clone-preview.ts'
+export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
+export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
+export { hashThreadId } from './memory/thread-id-hash.ts'
+export { messageEmbeddingText } from './memory/embedding-text.ts'
+export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
+
+// Messages: the stored message format, its schema and its conversion to the model prompt
+export type {
+  FilePart,
+  MastraDBMessage,
+  MessageContent,
+  MessagePart,
+  MessageRole,
+  ProviderMetadata,
+  ReasoningDetail,
+  ReasoningPart,
+  StepStartPart,
+  StoredMessage,
+  TextPart,
+  ToolInvocation,
+  ToolInvocationPart,
+} from './messages/types.ts'
+export { storedMessageSchema, storedMessagesSchema } from './messages/schema.ts'
+export { toPrompt, type ToPromptOptions } from './messages/to-prompt.ts'
 export { messageSnippet } from './messages/message-snippet.ts'
-export * from './processors/run.ts'
-export * from './agent/index.ts'
-export * from './memory/index.ts'
-export * from './embedders/index.ts'
-export * from './rules-sandbox/index.ts'
+
+// Processors: the interface input and error processors implement, and the retry cap
+export type {
+  LanguageModelPrompt,
+  LanguageModelV2Prompt,
+  ModelRef,
+  ProcessAPIErrorArgs,
+  ProcessAPIErrorResult,
+  ProcessLLMRequestArgs,
+  ProcessLLMRequestResult,
+  Processor,
+  ProcessorState,
+} from './processors/types.ts'
+export { DEFAULT_MAX_PROCESSOR_RETRIES, type Logger } from './processors/run.ts'
+
+// ProviderHistoryCompat: proactive prompt rewrites and reactive repair, built-in and custom CompatRules
+export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './processors/provider-history-compat/provider-history-compat.ts'
+export type { CompatRule, ProactiveRuleOutcome, ReactiveRuleMatch, ReactiveRuleOutcome } from './processors/provider-history-compat/types.ts'
+export { builtInCompatRules } from './processors/provider-history-compat/built-in-rules.ts'
+export type {
+  CompatExplainArgs,
+  CompatVerdict,
+  ProactiveVerdict,
+  ReactiveVerdict,
+  ReactiveVerdictReason,
+} from './processors/provider-history-compat/index.ts'
+
+// StreamErrorRetryProcessor: bounded retries of transient errors, matchers, Retry-After
+export { StreamErrorRetryProcessor } from './processors/stream-error-retry/processor.ts'
+export {
+  resolveStreamErrorRetryOptions,
+  type OnStreamErrorRetry,
+  type ResolvedStreamErrorRetryOptions,
+  type RetryDelay,
+  type RetryPolicy,
+  type StreamErrorRetryEvent,
+  type StreamErrorRetryMatcher,
+  type StreamErrorRetryMatcherEntry,
+  type StreamErrorRetryMatchFunction,
+  type StreamErrorRetryProcessorOptions,
+} from './processors/stream-error-retry/options.ts'
+export { isRetryableOpenAIResponsesStreamError } from './processors/stream-error-retry/openai-responses-matcher.ts'
+export { decideRetry, type RetryDecision, type RetryDecisionReason, type RetryMatchKind } from './processors/stream-error-retry/retry-decision.ts'
+
+// Storage: the interfaces packages/db implements (MemoryStorage, VectorStore) and their records
+export type {
+  BufferedObservationChunk,
+  CreateThreadInput,
+  ListThreadsInput,
+  ListThreadsResult,
+  MemoryStorage,
+  MessageCopyResult,
+  MessageSelection,
+  MessageVector,
+  NewObservationalMemoryRecord,
+  ObservationalMemoryKey,
+  ObservationalMemoryPatch,
+  ObservationalMemoryRecord,
+  ObservationalMemoryScope,
+  StorageThreadType,
+  StoredThread,
+  ThreadListOrder,
+  TransactionOptions,
+  VectorMatch,
+  VectorQuery,
+  VectorStore,
+  WorkingMemoryKey,
+  WorkingMemoryScope,
+} from './storage/types.ts'
+
 // validation stream: the one way input is validated, and the domain schemas routers and forms derive from
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
 export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'

@@ -1,7 +1,7 @@
 // Custom rules chosen for a playground run: saved ones (by id) or code typed
 // in the editor, compiled into sandboxed CompatRules. A rule that does not
 // compile (syntax, invalid export, top-level loop, ...) is reported, not thrown.
-import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule, type SandboxLog } from '@threadline/engine'
+import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule, type SandboxLog } from '@threadline/engine/sandbox'
 import type { PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'

@@ -7,7 +7,6 @@ import {
   decideRetry,
   InvalidInputError,
   ProviderHistoryCompat,
-  SandboxedRuleError,
   toPrompt,
   type CompatRule,
   type LanguageModelPrompt,
@@ -15,6 +14,7 @@ import {
   type RetryDecision,
   type StoredMessage,
 } from '@threadline/engine'
+import { SandboxedRuleError } from '@threadline/engine/sandbox'
 import type { ResolvedStreamErrorRetryOptions } from '@threadline/engine'
 import { ruleFailureOf, type ResolvedCustomRule, type RuleFailure } from './custom-rules.ts'
 import { diffMessages, type MessagesDiff } from './message-diff.ts'

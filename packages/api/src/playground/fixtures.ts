@@ -1,7 +1,8 @@
 // Example fixtures saved with a custom rule: regression tests of the rule
 // alone, run through the same engine evaluation as the playground.
 import { isDeepStrictEqual } from 'node:util'
-import { storedMessagesSchema, type SandboxedCompatRule } from '@threadline/engine'
+import { storedMessagesSchema } from '@threadline/engine'
+import type { SandboxedCompatRule } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import { promptInput } from '../inputs.ts'
 import { evaluateError, evaluatePrompt, ruleSet, type RuleSet } from './evaluate.ts'

@@ -4,10 +4,10 @@
 import {
   errorTexts,
   resolveStreamErrorRetryOptions,
-  SandboxedRegExp,
   type ResolvedStreamErrorRetryOptions,
   type StreamErrorRetryMatcherEntry,
 } from '@threadline/engine'
+import { SandboxedRegExp } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 
 const regexFlags = z.string().regex(/^(?!.*(.).*\1)[imsu]*$/, 'use only the flags i, m, s, u, each once').default('')

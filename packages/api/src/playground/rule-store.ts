@@ -1,7 +1,8 @@
 // Saved custom rules (PlaygroundRule rows). Code is compiled in the sandbox
 // before it is saved, so the store holds only rules that load.
 import { randomUUID } from 'node:crypto'
-import { compileSandboxedRule, InvalidInputError, ProviderHistoryCompat, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine'
+import { InvalidInputError, ProviderHistoryCompat } from '@threadline/engine'
+import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine/sandbox'
 import { Prisma, type PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'

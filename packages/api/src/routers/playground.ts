@@ -1,12 +1,11 @@
 import {
   builtInCompatRules,
-  CUSTOM_RULE_TEMPLATE,
   decideRetry,
-  exportSandboxedRulesAsCode,
   storedMessagesSchema,
   toPrompt,
   type StoredMessage,
 } from '@threadline/engine'
+import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import { promptInput, threadIdInput } from '../inputs.ts'
 import { customRuleInput } from '../playground/custom-rules.ts'

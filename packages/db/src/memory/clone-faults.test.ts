@@ -4,20 +4,20 @@
 // each: no partial thread, no orphan rows, the source untouched.
 import {
   type Embedder,
-  hashedNgramEmbedder,
   Memory,
   type MemoryOptions,
   type MemoryStorage,
   ThreadAlreadyExistsError,
 } from '@threadline/engine'
+import { demoLexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'
 import { describeEachDatabase } from '../testing/index.ts'
 import { hasPgvector, numbered, outcomes, rowCounts, seedThread, storedMessage, threadSnapshot } from './fixtures.ts'
 
-/** The local embedder, failing on its `failOn`-th call (1-based). */
+/** The demo embedder, failing on its `failOn`-th call (1-based). */
 function failingEmbedder(failOn: number): Embedder & { calls: number } {
-  const inner = hashedNgramEmbedder()
+  const inner = demoLexicalEmbedder()
   const embedder = {
     id: inner.id,
     dimensions: inner.dimensions,
@@ -63,7 +63,7 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     vectors = await hasPgvector(getDb())
   })
   const memoryWith = (options: MemoryOptions, extra: { embedder?: Embedder; storage?: MemoryStorage } = {}) =>
-    new Memory({ storage: extra.storage ?? getDb().storage, vector: getDb().vector, ...(extra.embedder ? { embedder: extra.embedder } : {}), options })
+    new Memory({ storage: extra.storage ?? getDb().storage, vector: getDb().vector, embedder: extra.embedder ?? demoLexicalEmbedder(), options })
   const withMemories: MemoryOptions = {
     workingMemory: { enabled: true, scope: 'thread' },
     observationalMemory: { enabled: true, scope: 'thread' },

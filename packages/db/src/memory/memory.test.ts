@@ -1,6 +1,7 @@
 // Memory's thread, message, recall, working-memory and observational-memory API
 // against real databases (PGlite and PostgreSQL).
 import {
+  EmbedderRequiredError,
   InvalidInputError,
   Memory,
   ThreadAlreadyExistsError,
@@ -8,6 +9,7 @@ import {
   type MemoryOptions,
 } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
+import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder } from '../seed/index.ts'
 import { describeEachDatabase } from '../testing/index.ts'
 import { baseTime, minute, numbered, rowCounts, seedThread, storedMessage } from './fixtures.ts'
 
@@ -169,5 +171,24 @@ describe('Memory configuration', () => {
     const storage = { transaction: async () => undefined } as never
     expect(() => new Memory({ storage, options: { semanticRecall: true } })).toThrow(InvalidInputError)
     expect(() => new Memory({ storage, options: { lastMessages: -2 } as never })).toThrow(/options\.lastMessages/)
+  })
+
+  it('never picks an embedder: semantic recall without one is EmbedderRequiredError naming the field', () => {
+    const storage = { transaction: async () => undefined } as never
+    const vector = { queryVectors: async () => [] } as never
+    const error = (() => {
+      try {
+        new Memory({ storage, vector, options: { semanticRecall: true } })
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(EmbedderRequiredError)
+    expect(error).toMatchObject({ code: 'EMBEDDER_REQUIRED', field: 'embedder' })
+    // without semantic recall no embedder is needed, and none is made up
+    expect(new Memory({ storage, vector }).embedder).toBeNull()
+    expect(new Memory({ storage, vector, embedder: demoLexicalEmbedder(), options: { semanticRecall: true } }).embedder?.id).toBe(
+      DEMO_LEXICAL_EMBEDDER_ID,
+    )
   })
 })

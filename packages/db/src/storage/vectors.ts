@@ -6,7 +6,7 @@ import { InvalidInputError, MessageNotFoundError, type MessageVector, type Vecto
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 
-/** The default local embedder's size; the migration's partial HNSW index covers it. */
+/** The size the migration's partial HNSW index covers (the demo lexical embedder's, and common small models'). */
 export const indexedDimensions = 384
 
 const upsertChunkSize = 1_000

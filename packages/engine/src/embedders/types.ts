@@ -6,7 +6,7 @@ import type { EmbeddingModelV2, EmbeddingModelV3 } from '@ai-sdk/provider'
  * vectors can be copied (same id) or must be computed.
  */
 export interface Embedder {
-  /** stable model id, e.g. 'openai/text-embedding-3-small' or 'threadline/hashed-ngrams-384' */
+  /** stable model id, e.g. 'openai/text-embedding-3-small' or 'my-team/local-model' */
   readonly id: string
   /** fixed output size when known up front (checked against every vector) */
   readonly dimensions?: number

@@ -17,3 +17,4 @@ export type ThreadlineErrorCode =
   | 'VECTOR_EXTENSION_MISSING'
   | 'EMBEDDING_ERROR'
   | 'STORAGE_ERROR'
+  | 'EMBEDDER_REQUIRED'

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Embedder } from '../embedders/types.ts'
+import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidCloneOptionsError, InvalidInputError, ThreadAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore, WorkingMemoryKey } from '../storage/types.ts'
 import { applyCloneBoundary, type CloneWarning } from './clone-boundary.ts'
@@ -17,7 +18,7 @@ export type CloneContext = {
   storage: MemoryStorage
   vector: VectorStore | null
   options: ResolvedMemoryOptions
-  embedder: Embedder
+  embedder: Embedder | null
 }
 
 export type WorkingMemoryPlan =
@@ -184,7 +185,7 @@ async function rangeEndPositions(
 async function planVectors(context: CloneContext, selection: MessagePosition[]): Promise<VectorPlan | null> {
   if (context.options.semanticRecall === null) return null
   const vector = requireVectorStore(context)
-  const model = context.embedder.id
+  const model = requireEmbedder(context).id
   const ids = selection.map((message) => message.id)
   const withVector = new Set(ids.length === 0 ? [] : await vector.listVectorMessageIds(ids, model))
   const missing = ids.filter((id) => !withVector.has(id))
@@ -193,6 +194,12 @@ async function planVectors(context: CloneContext, selection: MessagePosition[]):
     .map((message) => ({ sourceId: message.id, text: messageEmbeddingText(message) }))
     .filter((target) => target.text !== '')
   return { model, copyIds: ids.filter((id) => withVector.has(id)), embed }
+}
+
+/** The embedder semantic recall uses; Memory's constructor guarantees one while semantic recall is on. */
+export function requireEmbedder(context: { embedder: Embedder | null }): Embedder {
+  if (context.embedder === null) throw new EmbedderRequiredError()
+  return context.embedder
 }
 
 export function requireVectorStore(context: Pick<CloneContext, 'vector'>): VectorStore {

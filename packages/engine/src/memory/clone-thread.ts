@@ -2,7 +2,7 @@ import type { StoredMessage } from '../messages/types.ts'
 import type { StoredThread } from '../storage/types.ts'
 import type { CloneMetadata } from './clone-metadata.ts'
 import { withCloneDates } from './clone-metadata.ts'
-import { type CloneContext, type ClonePlan, requireVectorStore } from './clone-plan.ts'
+import { type CloneContext, type ClonePlan, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { remapObservationalMemory } from './remap-observational-memory.ts'
 import { indexEmbeddings } from './semantic-index.ts'
 
@@ -77,7 +77,7 @@ export async function executeClonePlan(
       resourceId: plan.resourceId,
       text,
     }))
-    await indexEmbeddings(vector, context.embedder, targets, context.options.embeddingBatchSize)
+    await indexEmbeddings(vector, requireEmbedder(context), targets, context.options.embeddingBatchSize)
   }
 
   const copied = Object.keys(messageIdMap).length > 0

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { embedInBatches } from '../embedders/embed-in-batches.ts'
-import { hashedNgramEmbedder } from '../embedders/hashed-ngram-embedder.ts'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
+import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type {
@@ -15,7 +15,7 @@ import type {
 } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
-import { type CloneContext, planClone, requireVectorStore } from './clone-plan.ts'
+import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
 import { type CloneThreadResult, executeClonePlan } from './clone-thread.ts'
 import { messageEmbeddingText } from './embedding-text.ts'
@@ -45,7 +45,7 @@ export type MemoryConfig = {
   storage: MemoryStorage
   /** needed for semantic recall */
   vector?: VectorStore | null
-  /** an AI SDK embedding model or an Embedder; default: the built-in local hashed n-gram embedder */
+  /** an AI SDK embedding model or an Embedder; required for semantic recall (there is no default) */
   embedder?: EmbeddingModelInput
   options?: MemoryOptions
 }
@@ -94,18 +94,20 @@ const DEFAULT_SEARCH_TOP_K = 10
 export class Memory {
   readonly storage: MemoryStorage
   readonly vector: VectorStore | null
-  readonly embedder: Embedder
+  /** null when none was given (then semantic recall is off) */
+  readonly embedder: Embedder | null
   readonly options: ResolvedMemoryOptions
 
   constructor(config: MemoryConfig) {
     const parsed = parseInput(memoryConfigSchema, config)
     this.storage = parsed.storage
     this.vector = parsed.vector ?? null
-    this.embedder = parsed.embedder === undefined ? hashedNgramEmbedder() : resolveEmbedder(parsed.embedder)
+    this.embedder = parsed.embedder === undefined ? null : resolveEmbedder(parsed.embedder)
     this.options = resolveMemoryOptions(parsed.options ?? {})
     if (this.options.semanticRecall !== null && this.vector === null) {
       throw new InvalidInputError('vector', 'semantic recall needs a vector store')
     }
+    if (this.options.semanticRecall !== null && this.embedder === null) throw new EmbedderRequiredError()
   }
 
   // ---- threads
@@ -160,7 +162,7 @@ export class Memory {
       const toEmbed = await this.messagesToEmbed(tx, messages)
       await tx.storage.upsertMessages(messages)
       if (toEmbed.length > 0) {
-        await indexEmbeddings(this.vectorOf(tx), this.embedder, toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
+        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
       }
       return messages
     })
@@ -212,7 +214,7 @@ export class Memory {
     const semantic = await semanticMatches({
       storage: this.storage,
       vector: requireVectorStore(this),
-      embedder: this.embedder,
+      embedder: requireEmbedder(this),
       config,
       thread,
       resourceId: args.resourceId ?? thread.resourceId,
@@ -229,8 +231,9 @@ export class Memory {
   async searchMessages(input: { resourceId: string; query: string; topK?: number }): Promise<MessageSearchResult[]> {
     const { resourceId, query, topK } = parseInput(searchMessagesInputSchema, input)
     const vector = requireVectorStore(this)
-    const [embedding] = (await embedInBatches(this.embedder, [query], 1)).embeddings
-    const matches = await vector.queryVectors({ embedding: embedding!, model: this.embedder.id, topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K, resourceId })
+    const embedder = requireEmbedder(this)
+    const [embedding] = (await embedInBatches(embedder, [query], 1)).embeddings
+    const matches = await vector.queryVectors({ embedding: embedding!, model: embedder.id, topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K, resourceId })
     const messages = matches.length === 0 ? [] : await this.storage.getMessagesByIds(matches.map((match) => match.messageId))
     const byId = new Map(messages.map((message) => [message.id, message]))
     return matches.flatMap((match) => {
@@ -242,7 +245,7 @@ export class Memory {
   /** How many of the thread's messages have a vector from this Memory's embedder (one query); without a vector store, none. */
   async getEmbeddingStatus(input: { threadId: string }): Promise<EmbeddingStatus> {
     const { threadId } = parseInput(threadIdInputSchema, input)
-    const model = this.embedder.id
+    const model = requireEmbedder(this).id
     if (this.vector === null) return { model, vectorsAvailable: false, messages: await this.storage.countMessages(threadId), withVector: 0 }
     return { model, vectorsAvailable: true, ...(await this.vector.countThreadVectors({ threadId, model })) }
   }
@@ -427,7 +430,7 @@ export class Memory {
     if (this.options.semanticRecall === null) return []
     const ids = messages.map((message) => message.id)
     const existing = new Map((await tx.storage.getMessagesByIds(ids)).map((message) => [message.id, message]))
-    const withVector = new Set(await this.vectorOf(tx).listVectorMessageIds(ids, this.embedder.id))
+    const withVector = new Set(await this.vectorOf(tx).listVectorMessageIds(ids, requireEmbedder(this).id))
     return messages.filter((message) => {
       const before = existing.get(message.id)
       return (

@@ -3,7 +3,7 @@ import { parseInput } from '../validation/parse-input.ts'
 import type { SavedSandboxedRule } from './load-sandboxed-rules.ts'
 
 const exportOptionsSchema = z.object({
-  importFrom: z.string().min(1).default('@threadline/engine'),
+  importFrom: z.string().min(1).default('@threadline/engine/sandbox'),
   exportName: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier').default('customCompatRules'),
 })
 

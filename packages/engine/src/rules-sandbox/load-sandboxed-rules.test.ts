@@ -122,8 +122,8 @@ describe('exportSandboxedRulesAsCode', () => {
     expect(exported.myRules[3]?.errorPatterns?.map((pattern) => pattern.source)).toEqual(['tool_use\\.id: String should match'])
   })
 
-  it('imports from @threadline/engine by default and rejects a bad export name', () => {
-    expect(exportSandboxedRulesAsCode([])).toContain("import { loadSandboxedRules } from \"@threadline/engine\"")
+  it('imports from @threadline/engine/sandbox by default and rejects a bad export name', () => {
+    expect(exportSandboxedRulesAsCode([])).toContain("import { loadSandboxedRules } from \"@threadline/engine/sandbox\"")
     expect(() => exportSandboxedRulesAsCode([], { exportName: 'not valid' })).toThrow(InvalidInputError)
   })
 })

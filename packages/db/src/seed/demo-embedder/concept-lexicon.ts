@@ -1,10 +1,10 @@
 import { contentStems } from './text-features.ts'
 
-// A small built-in concept lexicon for the local embedder. A hash of words and
-// character n-grams cannot know that a blender is a kitchen appliance or that a
-// refund is a return; mapping words (and two-word phrases) to shared concept
-// features gives it that much semantics without a model download. Concepts are
-// deliberately broad topics of assistant conversations.
+// A small concept lexicon for the demo lexical embedder (demo only: its topics
+// are those of the demo data). A hash of words and character n-grams cannot know
+// that a blender is a kitchen appliance or that a refund is a return; mapping
+// words (and two-word phrases) to shared concept features gives it that much
+// semantics without a model download.
 const CONCEPTS: Record<string, string[]> = {
   appliance: [
     'appliance', 'blender', 'toaster', 'kettle', 'microwave', 'oven', 'stove', 'cooker', 'fridge', 'refrigerator',

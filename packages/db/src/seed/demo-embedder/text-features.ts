@@ -1,4 +1,4 @@
-// Word-level text normalisation for the local embedder: tokens, a light
+// Word-level text normalisation for the demo lexical embedder: tokens, a light
 // suffix-stripping stemmer and a stop-word list. Deterministic and tiny; it
 // only has to make "refunds"/"refunded"/"refund" meet, not to be Porter.
 

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { HASHED_NGRAM_EMBEDDER_ID, hashedNgramEmbedder, hashedNgramVector } from './hashed-ngram-embedder.ts'
+import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder, demoLexicalVector } from './demo-lexical-embedder.ts'
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0)
 
 function rank(query: string, texts: string[]): string[] {
-  const queryVector = hashedNgramVector(query)
+  const queryVector = demoLexicalVector(query)
   return texts
-    .map((text) => ({ text, score: cosine(queryVector, hashedNgramVector(text)) }))
+    .map((text) => ({ text, score: cosine(queryVector, demoLexicalVector(text)) }))
     .sort((a, b) => b.score - a.score)
     .map(({ text }) => text)
 }
 
-describe('hashedNgramEmbedder', () => {
+describe('demoLexicalEmbedder', () => {
   it('ranks the broken-blender refund first for "kitchen appliance return", above unrelated and near-miss messages', () => {
     const target = 'I would like a refund for my broken blender, it stopped working after two days.'
     const others = [
@@ -28,15 +28,15 @@ describe('hashedNgramEmbedder', () => {
   })
 
   it('matches word forms and concepts, not only identical words', () => {
-    const query = hashedNgramVector('refunds for defective toasters')
-    const related = cosine(query, hashedNgramVector('The toaster was faulty so I asked to return it'))
-    const unrelated = cosine(query, hashedNgramVector('The concert last night had a great guitar solo'))
+    const query = demoLexicalVector('refunds for defective toasters')
+    const related = cosine(query, demoLexicalVector('The toaster was faulty so I asked to return it'))
+    const unrelated = cosine(query, demoLexicalVector('The concert last night had a great guitar solo'))
     expect(related).toBeGreaterThan(unrelated + 0.2)
   })
 
   it('returns unit vectors of 384 dimensions, deterministically, even for text without words', async () => {
-    const embedder = hashedNgramEmbedder()
-    expect(embedder.id).toBe(HASHED_NGRAM_EMBEDDER_ID)
+    const embedder = demoLexicalEmbedder()
+    expect(embedder.id).toBe(DEMO_LEXICAL_EMBEDDER_ID)
     const [first, again, symbols] = await embedder.embed(['Hello world', 'Hello world', '!!! ???'])
     expect(first).toHaveLength(384)
     expect(first).toEqual(again)

@@ -1,10 +1,17 @@
 import { conceptsOf } from './concept-lexicon.ts'
 import { addHashedFeature } from './feature-hash.ts'
 import { contentStems, tokenize } from './text-features.ts'
-import type { Embedder } from './types.ts'
+import type { Embedder } from '@threadline/engine'
 
-export const HASHED_NGRAM_DIMENSIONS = 384
-export const HASHED_NGRAM_EMBEDDER_ID = `threadline/hashed-ngrams-${HASHED_NGRAM_DIMENSIONS}`
+// DEMO ONLY. A lexical embedder whose concept lexicon (concept-lexicon.ts) is
+// tuned to the demo conversations: it makes the admin UI's recall page, the
+// tests and the benchmarks work offline and deterministically. It is not a
+// language model and knows nothing outside its word lists; a real deployment
+// passes an AI SDK embedding model to Memory instead.
+
+export const DEMO_LEXICAL_EMBEDDER_DIMENSIONS = 384
+// The id it had as the engine's former default, so vectors already stored by it stay usable.
+export const DEMO_LEXICAL_EMBEDDER_ID = `threadline/hashed-ngrams-${DEMO_LEXICAL_EMBEDDER_DIMENSIONS}`
 
 // Relative weights of the feature families. Concepts weigh most: they carry the
 // meaning ("blender" ~ "kitchen appliance"); character trigrams least: they
@@ -22,7 +29,7 @@ function trigrams(token: string): string[] {
 }
 
 /** The L2-normalised hashed feature vector of one text. */
-export function hashedNgramVector(text: string, dimensions = HASHED_NGRAM_DIMENSIONS): number[] {
+export function demoLexicalVector(text: string, dimensions = DEMO_LEXICAL_EMBEDDER_DIMENSIONS): number[] {
   const vector = new Float64Array(dimensions)
   const stems = contentStems(text)
   stems.forEach((word, index) => {
@@ -44,16 +51,16 @@ export function hashedNgramVector(text: string, dimensions = HASHED_NGRAM_DIMENS
 }
 
 /**
- * The built-in local embedder: hashed word unigrams and bigrams, character
- * trigrams and concept-lexicon features, 384 dimensions. No network, no model
- * download; deterministic, so its vectors can be copied between threads.
+ * The demo's embedder (demo only, see above): hashed word unigrams and bigrams,
+ * character trigrams and concept-lexicon features, 384 dimensions. No network,
+ * no model download; deterministic, so its vectors can be copied between threads.
  */
-export function hashedNgramEmbedder(): Embedder {
+export function demoLexicalEmbedder(): Embedder {
   return {
-    id: HASHED_NGRAM_EMBEDDER_ID,
-    dimensions: HASHED_NGRAM_DIMENSIONS,
+    id: DEMO_LEXICAL_EMBEDDER_ID,
+    dimensions: DEMO_LEXICAL_EMBEDDER_DIMENSIONS,
     async embed(values) {
-      return values.map((value) => hashedNgramVector(value))
+      return values.map((value) => demoLexicalVector(value))
     },
   }
 }

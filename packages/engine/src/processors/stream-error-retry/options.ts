@@ -70,9 +70,8 @@ export class InvalidStreamErrorRetryOptionsError extends ThreadlineError {
   readonly issues: { path: string; message: string }[]
   constructor(issues: { path: string; message: string }[]) {
     const list = issues.map((issue) => `${issue.path || '(options)'}: ${issue.message}`).join('; ')
-    super('INVALID_PROCESSOR_OPTIONS', `Invalid StreamErrorRetryProcessor options: ${list}`, {
-      field: issues[0]?.path || undefined,
-    })
+    const field = issues[0]?.path
+    super('INVALID_PROCESSOR_OPTIONS', `Invalid StreamErrorRetryProcessor options: ${list}`, field ? { field } : {})
     this.issues = issues
   }
 }

@@ -2,7 +2,7 @@ import { openDatabase, type Database } from '@threadline/db'
 
 // Cached on globalThis so the database is opened once per server process, also
 // when Next evaluates this module in several bundles (route handlers, pages).
-const processCache = globalThis as typeof globalThis & { __threadlineDatabase?: Promise<Database> }
+const processCache = globalThis as typeof globalThis & { __threadlineDatabase?: Promise<Database> | undefined }
 
 /**
  * The one database of this server process, opened on first use: DATABASE_URL,

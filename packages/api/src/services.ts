@@ -88,7 +88,7 @@ export async function createServices(db: Database, config: ServerConfig, options
 
 // Cached on globalThis so the services are built once per server process, also
 // when Next evaluates this module in several bundles (route handlers, pages).
-const processCache = globalThis as typeof globalThis & { __threadlineServices?: Promise<Services> }
+const processCache = globalThis as typeof globalThis & { __threadlineServices?: Promise<Services> | undefined }
 
 /** The services of this server process, built on first use from the environment. */
 export function getServices(): Promise<Services> {

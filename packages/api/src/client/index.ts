@@ -1,7 +1,7 @@
 // The typed client for app backends: `createThreadlineClient({ url, token })`
 // calls the Threadline API over HTTP with a bearer API token; every procedure's
 // input and output is typed from the server's router.
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
+import { createTRPCClient, getFetch, httpBatchLink, TRPCClientError } from '@trpc/client'
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import superjson from 'superjson'
 import type { AppRouter } from '../routers/app.ts'
@@ -36,7 +36,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
       httpBatchLink({
         url: endpointOf(options.url),
         transformer: superjson,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.fetch ? { fetch: getFetch(options.fetch) } : {}),
         headers() {
           const extra = typeof options.headers === 'function' ? options.headers() : (options.headers ?? {})
           return { ...CSRF_HEADERS, ...extra, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }

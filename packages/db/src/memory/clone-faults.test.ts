@@ -20,7 +20,7 @@ function failingEmbedder(failOn: number): Embedder & { calls: number } {
   const inner = demoLexicalEmbedder()
   const embedder = {
     id: inner.id,
-    dimensions: inner.dimensions,
+    ...(inner.dimensions !== undefined && { dimensions: inner.dimensions }),
     calls: 0,
     async embed(values: string[]) {
       embedder.calls += 1

@@ -17,7 +17,7 @@ import { hasPgvector, numbered, seedThread } from './fixtures.ts'
 export function recordingEmbedder(id = DEMO_LEXICAL_EMBEDDER_ID): Embedder & { calls: string[][] } {
   const inner = demoLexicalEmbedder()
   const calls: string[][] = []
-  return { id, dimensions: inner.dimensions, calls, embed: async (values) => (calls.push(values), inner.embed(values)) }
+  return { id, ...(inner.dimensions !== undefined && { dimensions: inner.dimensions }), calls, embed: async (values) => (calls.push(values), inner.embed(values)) }
 }
 
 const support = [

@@ -7,7 +7,7 @@ import { readMigrationList } from './migration-list.ts'
 import { migrationsDir as defaultMigrationsDir, schemaPath as defaultSchemaPath } from './paths.ts'
 import { noSchemaFilter, openSchemaEngine } from './schema-engine.ts'
 
-export type MigrationSources = { migrationsDir?: string; schemaPath?: string }
+export type MigrationSources = { migrationsDir?: string | undefined; schemaPath?: string | undefined }
 
 /** Applies what is pending; returns the names just applied (empty when already up to date). */
 export async function applyMigrations(

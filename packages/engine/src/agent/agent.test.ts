@@ -1,7 +1,7 @@
 // The Agent with the real @ai-sdk/* packages against the loopback fake provider.
 // Memory-backed turns are tested in packages/db/src/integration (real database).
 import { createAnthropic } from '@ai-sdk/anthropic'
-import { APICallError, tool } from 'ai'
+import { APICallError, tool, type Tool } from 'ai'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { InvalidInputError, ModelResolutionError, ProviderStreamError } from '../errors/index.ts'
@@ -188,7 +188,7 @@ describe('tools', () => {
   })
 
   it('ends the turn on a tool without execute, leaving the call open', async () => {
-    const clientSide = tool({ inputSchema: z.object({ q: z.string() }) })
+    const clientSide: Tool<{ q: string }> = tool({ inputSchema: z.object({ q: z.string() }) })
     server.enqueue('anthropic', reply.toolCall('ask_user', { q: 'Which city?' }, 'c1'))
     const result = await agent({ tools: { ask_user: clientSide } }).generate('Go')
     expect(server.requests).toHaveLength(1)

@@ -14,12 +14,12 @@ const server = useFakeProvider({ envFor: ['anthropic', 'cerebras', 'example-prov
 
 const bodyText = (index: number) => JSON.stringify(server.requests[index]?.body)
 
-const foreignReasoning: MessagePart = {
+const reasoningWithoutMetadata: MessagePart = {
   type: 'reasoning',
   reasoning: 'FOREIGN-THOUGHTS',
   details: [{ type: 'text', text: 'FOREIGN-THOUGHTS' }],
-  providerMetadata: { openai: { itemId: 'rs_1' } },
 }
+const foreignReasoning: MessagePart = { ...reasoningWithoutMetadata, providerMetadata: { openai: { itemId: 'rs_1' } } }
 const anthropicThinking: MessagePart = {
   type: 'reasoning',
   reasoning: 'OWN-THINKING',
@@ -78,7 +78,7 @@ describe('the spec usage example: anthropic/claude-sonnet-4-5 with ProviderHisto
 })
 
 describe('cerebras: reasoning never reaches the wire', () => {
-  const history = historyWith([{ ...foreignReasoning, providerMetadata: undefined } as MessagePart, { type: 'text', text: 'Sunny.' }])
+  const history = historyWith([reasoningWithoutMetadata, { type: 'text', text: 'Sunny.' }])
 
   it('with ProviderHistoryCompat the body has no reasoning_content (nor reasoning) anywhere', async () => {
     server.enqueue('cerebras', reply.text('ok'))

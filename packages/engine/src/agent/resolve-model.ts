@@ -41,7 +41,10 @@ export function resolveModel(model: AgentModel, env: Env = process.env): Languag
     throw new ModelResolutionError(model, 'expected "provider/model-id", e.g. "anthropic/claude-sonnet-4-5"')
   }
   const names = providerEnvNames(provider)
-  const settings = { apiKey: nonEmpty(env[names.apiKey]), baseURL: nonEmpty(env[names.baseUrl]) }
+  const apiKey = nonEmpty(env[names.apiKey])
+  const baseURL = nonEmpty(env[names.baseUrl])
+  // an unset variable leaves the setting out, so the SDK's own default (or its env lookup) applies
+  const settings = { ...(apiKey !== undefined && { apiKey }), ...(baseURL !== undefined && { baseURL }) }
   switch (provider) {
     case 'openai':
       return createOpenAI(settings).responses(modelId)
@@ -52,10 +55,10 @@ export function resolveModel(model: AgentModel, env: Env = process.env): Languag
     case 'cerebras':
       return createCerebras(settings)(modelId)
     default: {
-      if (settings.baseURL === undefined) {
+      if (baseURL === undefined) {
         throw new ModelResolutionError(model, `unknown provider "${provider}": set ${names.baseUrl} to its OpenAI-compatible endpoint`)
       }
-      return createOpenAICompatible({ name: provider, baseURL: settings.baseURL, apiKey: settings.apiKey }).chatModel(modelId)
+      return createOpenAICompatible({ ...settings, name: provider, baseURL }).chatModel(modelId)
     }
   }
 }

@@ -23,10 +23,10 @@ export const MAX_RULE_SOURCE_LENGTH = 100_000
 
 export type SandboxedRuleOptions = {
   /** replaces the name in the code (e.g. the saved rule's name) */
-  name?: string
+  name?: string | undefined
   /** more error patterns (RegExp sources), added to the code's own */
-  errorPatterns?: readonly string[]
-  limits?: Partial<SandboxLimits>
+  errorPatterns?: readonly string[] | undefined
+  limits?: Partial<SandboxLimits> | undefined
 }
 
 /** A CompatRule backed by sandboxed code, with run details for the playground. */

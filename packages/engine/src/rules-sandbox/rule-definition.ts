@@ -52,7 +52,7 @@ export function checkErrorPattern(pattern: ErrorPatternSpec): string | undefined
  */
 export function readRuleDefinition(
   describedJson: string,
-  overrides: { name?: string; errorPatterns?: readonly string[] },
+  overrides: { name?: string | undefined; errorPatterns?: readonly string[] | undefined },
   fallbackName: string,
   logs: SandboxLog[],
 ): RuleDefinition {

@@ -6,7 +6,7 @@
 // synchronous), and a new spare loads in the background.
 import { newQuickJSWASMModule, type QuickJSWASMModule } from 'quickjs-emscripten'
 
-const modules: { current?: QuickJSWASMModule; spare?: QuickJSWASMModule; loading?: Promise<void> } = {}
+const modules: { current?: QuickJSWASMModule | undefined; spare?: QuickJSWASMModule | undefined; loading?: Promise<void> | undefined } = {}
 let retiredCount = 0
 
 /** Loads the module and its spare (once; later calls wait for nothing unless a module was retired). */

@@ -46,7 +46,7 @@ export class SandboxedRegExp extends RegExp {
     const match = found.captures.map((capture) => capture ?? undefined) as unknown as RegExpExecArray
     match.index = found.index
     match.input = text
-    match.groups = found.groups === null ? undefined : Object.fromEntries(found.groups.map(([name, value]) => [name, value ?? undefined])) as Record<string, string>
+    if (found.groups !== null) match.groups = Object.fromEntries(found.groups.map(([name, value]) => [name, value ?? undefined])) as Record<string, string>
     return match
   }
 }

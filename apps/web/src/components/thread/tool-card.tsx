@@ -9,7 +9,7 @@ import type { SplitToolPair } from './tool-links.ts'
  * the card sits at the call, shows the result from the later message and
  * links to it.
  */
-export function ToolCard({ invocation, laterResult, legacy }: { invocation: ToolInvocation; laterResult?: SplitToolPair; legacy?: boolean }) {
+export function ToolCard({ invocation, laterResult, legacy }: { invocation: ToolInvocation; laterResult?: SplitToolPair | undefined; legacy?: boolean }) {
   const result = invocation.state === 'result' ? invocation : laterResult?.result
   const state = result ? 'result' : invocation.state
   return (

@@ -20,7 +20,7 @@ export function Field({
 }: {
   label: ReactNode
   hint?: ReactNode
-  error?: string | null
+  error?: string | null | undefined
   children: ReactNode
   className?: string
 }) {

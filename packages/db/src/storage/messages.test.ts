@@ -24,15 +24,6 @@ describeEachDatabase('messages', (getDb) => {
     await storage.insertMessages(messages)
   })
 
-  it('rejects bad selections with InvalidInputError', async () => {
-    const { storage } = getDb()
-    await expect(storage.listMessages({ threadId: thread, last: -1 })).rejects.toMatchObject({
-      constructor: InvalidInputError,
-      field: 'selection.last',
-    })
-    await expect(storage.listMessages({ threadId: thread, limit: 1.5 })).rejects.toBeInstanceOf(InvalidInputError)
-  })
-
   it('inserts 10,000 messages in a few statements and reads them back by a 40,000-id filter', async () => {
     const { prisma } = getDb()
     const operations: string[] = []
@@ -61,18 +52,13 @@ describeEachDatabase('messages', (getDb) => {
     expect(back[9_999]).toEqual(messages[9_999])
   })
 
-  it('refuses messages for an unknown thread or of a bad shape, writing nothing', async () => {
+  it('refuses messages for an unknown thread, writing nothing', async () => {
     const { storage } = getDb()
     await storage.createThread({ id: 'shape', resourceId })
     const good = textMessage({ id: 's1', threadId: 'shape', resourceId, at: t0 })
     await expect(
       storage.insertMessages([good, textMessage({ id: 's2', threadId: 'no-such-thread', resourceId, at: t0 })]),
     ).rejects.toMatchObject({ constructor: ThreadNotFoundError, threadId: 'no-such-thread' })
-    const badRole = { ...good, id: 's3', role: 'tool' } as unknown as StoredMessage
-    await expect(storage.insertMessages([good, badRole])).rejects.toMatchObject({
-      constructor: InvalidInputError,
-      field: 'messages.1.role',
-    })
     expect(await storage.countMessages('shape')).toBe(0)
   })
 })

@@ -75,16 +75,11 @@ describeEachDatabase('vectors', (getDb, kind) => {
     expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'other/model' })).toEqual({ messages: 3, withVector: 2 })
     expect(await vector.countThreadVectors({ threadId: 'vec-count', model: 'unused/model' })).toEqual({ messages: 3, withVector: 0 })
     expect(await vector.countThreadVectors({ threadId: 'no-such-thread', model })).toEqual({ messages: 0, withVector: 0 })
-    await expect(vector.countThreadVectors({ threadId: '', model })).rejects.toMatchObject({ constructor: InvalidInputError, field: 'countThreadVectors.threadId' })
   })
 
-  it('refuses vectors of the wrong size and twice the same message, naming the field', async (ctx) => {
+  it('refuses the same message twice', async (ctx) => {
     if (!hasPgvector) ctx.skip()
     const { vector } = getDb()
-    await expect(vector.upsertVectors([{ ...entry('a', [1, 0]), dimensions: 3 }])).rejects.toMatchObject({
-      constructor: InvalidInputError,
-      field: 'vectors.0.dimensions',
-    })
     await expect(vector.upsertVectors([entry('a', [1, 0]), entry('a', [0, 1])])).rejects.toBeInstanceOf(InvalidInputError)
   })
 

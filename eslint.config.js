@@ -9,14 +9,7 @@ import tseslint from 'typescript-eslint'
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', '**/testing/**', 'e2e/**']
 
 export default defineConfig(
-  globalIgnores([
-    '**/node_modules/',
-    '**/.next/',
-    '**/next-env.d.ts',
-    'packages/db/src/generated/',
-    'playwright-report/',
-    'test-results/',
-  ]),
+  globalIgnores(['**/node_modules/', '**/.next/', '**/next-env.d.ts', 'packages/db/src/generated/', 'playwright-report/', 'test-results/']),
   eslint.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,

@@ -143,7 +143,12 @@ async function startServer(kind: ServerKind, databaseUrl: string): Promise<Runni
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the ${kind} server exited with ${child.exitCode}:\n${output}`)
     if (url === '') url = /"url":"([^"]+)"/.exec(output)?.[1] ?? ''
-    const ok = url !== '' && (await fetch(`${url}/api/trpc/health.check`).then((response) => response.ok, () => false))
+    const ok =
+      url !== '' &&
+      (await fetch(`${url}/api/trpc/health.check`).then(
+        (response) => response.ok,
+        () => false,
+      ))
     if (ok) break
     if (Date.now() > deadline) throw new Error(`the ${kind} server did not answer within 60 s:\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -227,7 +232,12 @@ function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) 
   return (base: string): Endpoint[] => [
     { name: 'threads.list (page of 20)', request: trpcRequest(base, token, 'threads.list', 'query', { resourceId: RESOURCE }) },
     ...(semantic
-      ? [{ name: 'recall.search (top 10, thread)', request: trpcRequest(base, token, 'recall.search', 'query', { threadId: sourceThreadId, query: 'refund for a broken blender', topK: 10 }) }]
+      ? [
+          {
+            name: 'recall.search (top 10, thread)',
+            request: trpcRequest(base, token, 'recall.search', 'query', { threadId: sourceThreadId, query: 'refund for a broken blender', topK: 10 }),
+          },
+        ]
       : []),
     {
       name: `clone.create (${MESSAGES_PER_THREAD} messages, returned)`,
@@ -238,7 +248,13 @@ function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) 
 
 const kinds = selectedDatabaseKinds()
 // --results-name: write bench/results/<name>.json instead of api.json (a side experiment keeps the main results)
-const report = createReport(flagValue('results-name') ?? 'api', { databases: kinds, durationSeconds: duration, connections: connectionCounts, threads: THREADS, messagesPerThread: MESSAGES_PER_THREAD })
+const report = createReport(flagValue('results-name') ?? 'api', {
+  databases: kinds,
+  durationSeconds: duration,
+  connections: connectionCounts,
+  threads: THREADS,
+  messagesPerThread: MESSAGES_PER_THREAD,
+})
 await ensureBuild(report)
 if (kinds.includes('pglite')) {
   // PGlite is embedded: seeded here into a data folder, closed, then opened by the server.

@@ -98,8 +98,21 @@ type CloneCase = {
 
 const cases: CloneCase[] = [
   { name: 'clone, messages returned', memory: 'plain', args: () => ({}), floor: wholeThread, expected: (s) => s.messages.length },
-  { name: 'clone, returnMessages: false', memory: 'plain', args: () => ({}), call: { returnMessages: false }, floor: wholeThread, expected: (s) => s.messages.length },
-  { name: 'clone, messageLimit: 100', memory: 'plain', args: () => ({ options: { messageLimit: 100 } }), floor: lastHundred, expected: (s) => Math.min(100, s.messages.length) },
+  {
+    name: 'clone, returnMessages: false',
+    memory: 'plain',
+    args: () => ({}),
+    call: { returnMessages: false },
+    floor: wholeThread,
+    expected: (s) => s.messages.length,
+  },
+  {
+    name: 'clone, messageLimit: 100',
+    memory: 'plain',
+    args: () => ({ options: { messageLimit: 100 } }),
+    floor: lastHundred,
+    expected: (s) => Math.min(100, s.messages.length),
+  },
   {
     name: 'clone, date filter (middle half)',
     memory: 'plain',

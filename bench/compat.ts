@@ -49,7 +49,8 @@ async function proactive(report: ReturnType<typeof createReport>): Promise<void>
       const call = () => compat.processLLMRequest(args)
       const result = call()
       const changed = result !== undefined
-      if (changed !== scenario.expectChange) throw new Error(`${scenario.model} / ${scenario.prompt}: expected ${scenario.expectChange ? 'a rewrite' : 'undefined'}`)
+      if (changed !== scenario.expectChange)
+        throw new Error(`${scenario.model} / ${scenario.prompt}: expected ${scenario.expectChange ? 'a rewrite' : 'undefined'}`)
       const { medianUs, bestUs } = microsPerCall(call, { calls: callsFor(size), rounds: 9 })
       // Fewer calls for the allocation count so a rewrite's copies fit in the young generation.
       const allocated = await heapBytesPerCall(call, changed ? Math.max(3, Math.round(20_000 / size)) : 5_000)
@@ -59,7 +60,7 @@ async function proactive(report: ReturnType<typeof createReport>): Promise<void>
         messages: size,
         'µs/call p50': medianUs,
         'µs/call best': bestUs,
-        result: changed ? `rewritten (${result!.prompt.length} msgs)` : 'undefined (no copy)',
+        result: changed ? `rewritten (${result.prompt.length} msgs)` : 'undefined (no copy)',
         'heap bytes/call': allocated,
       })
     }

@@ -19,7 +19,13 @@ export function packageOf(url: string): string {
     return scope!.startsWith('@') ? `${scope}/${name}` : scope!
   }
   if (url.includes('/.next/')) return '(app bundle .next)'
-  return url.startsWith('node:') ? 'node:internal' : url.replace(/^file:\/\//, '').split('/').slice(-3).join('/')
+  return url.startsWith('node:')
+    ? 'node:internal'
+    : url
+        .replace(/^file:\/\//, '')
+        .split('/')
+        .slice(-3)
+        .join('/')
 }
 
 export function summarizeProfile(profile: Profile, top: number): { byFunction: Row[]; byPackage: Row[]; totalMs: number } {
@@ -47,5 +53,7 @@ const file = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
 if (file) {
   const top = Number(flagValue('top') ?? 25)
   const summary = summarizeProfile(JSON.parse(readFileSync(file, 'utf8')) as Profile, top)
-  console.log(`${file}: ${summary.totalMs.toFixed(0)} ms sampled\n\n## by package\n${formatTable(summary.byPackage)}\n\n## by function\n${formatTable(summary.byFunction)}`)
+  console.log(
+    `${file}: ${summary.totalMs.toFixed(0)} ms sampled\n\n## by package\n${formatTable(summary.byPackage)}\n\n## by function\n${formatTable(summary.byFunction)}`,
+  )
 }

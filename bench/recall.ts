@@ -17,7 +17,23 @@ import { seedThread, seedVectors } from './lib/seed.ts'
 const sizes = selectedSizes([100_000])
 const queryCount = Number(flagValue('queries') ?? 200)
 
-const SEARCH_WORDS = ['refund', 'broken blender', 'kitchen appliance', 'return label', 'invoice', 'password reset', 'delivery', 'laptop battery', 'deploy rollback', 'latency', 'subscription upgrade', 'tracking package', 'warranty', 'escalation', 'weekend schedule']
+const SEARCH_WORDS = [
+  'refund',
+  'broken blender',
+  'kitchen appliance',
+  'return label',
+  'invoice',
+  'password reset',
+  'delivery',
+  'laptop battery',
+  'deploy rollback',
+  'latency',
+  'subscription upgrade',
+  'tracking package',
+  'warranty',
+  'escalation',
+  'weekend schedule',
+]
 
 /** Search strings of two or three topics, the same every run. */
 function searchStrings(count: number): string[] {
@@ -87,7 +103,9 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
       semantic = true
     }
     await db.prisma.$executeRawUnsafe('VACUUM ANALYZE')
-    report.note(`${db.kind}: seeded ${size.toLocaleString('en-US')} messages${semantic ? ' with vectors and the HNSW index' : ''} in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
+    report.note(
+      `${db.kind}: seeded ${size.toLocaleString('en-US')} messages${semantic ? ' with vectors and the HNSW index' : ''} in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
+    )
     const threadId = source.threadId
     const plain = new Memory({ storage: db.storage, vector: db.vector, options: { lastMessages: 50 } })
     const samples: Sample[] = [

@@ -73,7 +73,8 @@ for (const depth of depths) {
     const decision = await processor.decide(args)
     const retried = (await processor.processAPIError(args))?.retry === true
     // Beyond errorChain's 32 levels the root is not inspected: the decision is reported, not checked.
-    if (depth <= 32 && retried !== scenario.expectRetry) throw new Error(`${scenario.name} at depth ${depth}: expected retry ${scenario.expectRetry}, decided ${decision.reason}`)
+    if (depth <= 32 && retried !== scenario.expectRetry)
+      throw new Error(`${scenario.name} at depth ${depth}: expected retry ${scenario.expectRetry}, decided ${decision.reason}`)
     const { medianUs, bestUs } = await microsPerAsyncCall(() => processor.processAPIError(args), { calls: 2_000, rounds: 7 })
     report.row('retry decision: processAPIError (no delay)', {
       'chain depth': depth,

@@ -67,7 +67,13 @@ function reasoningMetadata(style: Exclude<ReasoningStyle, 'none'>, index: number
 }
 
 /** The parts of one message, with `fill` characters of free text to reach its size. */
-function partsFor(turn: Turn, index: number, fill: number, random: () => number, options: Required<Pick<ConversationOptions, 'reasoning' | 'toolIds'>>): MessagePart[] {
+function partsFor(
+  turn: Turn,
+  index: number,
+  fill: number,
+  random: () => number,
+  options: Required<Pick<ConversationOptions, 'reasoning' | 'toolIds'>>,
+): MessagePart[] {
   switch (turn) {
     case 'user':
     case 'assistant-answer':

@@ -4,9 +4,12 @@ import { formatTable } from './report.ts'
 
 describe('formatTable', () => {
   it('aligns columns and formats numbers', () => {
-    expect(formatTable([{ name: 'a', ms: 1234.5, ratio: 1.234 }, { name: 'longer', ms: 2, ratio: null }])).toBe(
-      ['| name   | ms   | ratio |', '|--------|------|-------|', '| a      | 1235 | 1.23  |', '| longer | 2    | -     |'].join('\n'),
-    )
+    expect(
+      formatTable([
+        { name: 'a', ms: 1234.5, ratio: 1.234 },
+        { name: 'longer', ms: 2, ratio: null },
+      ]),
+    ).toBe(['| name   | ms   | ratio |', '|--------|------|-------|', '| a      | 1235 | 1.23  |', '| longer | 2    | -     |'].join('\n'))
   })
 })
 

@@ -57,7 +57,9 @@ export type BenchResult = {
 /** Starts a result: tables are added as they are measured and printed at once. */
 export function createReport(name: string, settings: Record<string, unknown>) {
   const result: BenchResult = { name, startedAt: new Date().toISOString(), finishedAt: '', machine: machine(), settings, tables: {}, notes: [] }
-  console.log(`\n# bench ${name}  (${result.machine.cpus} cpus, ${result.machine.memoryGiB} GiB, node ${result.machine.node}, load ${result.machine.loadAverage.join(' ')})`)
+  console.log(
+    `\n# bench ${name}  (${result.machine.cpus} cpus, ${result.machine.memoryGiB} GiB, node ${result.machine.node}, load ${result.machine.loadAverage.join(' ')})`,
+  )
   return {
     result,
     /** Adds (or extends) a table and prints the rows just added. */

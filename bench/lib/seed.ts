@@ -51,10 +51,7 @@ export async function seedVectors(db: Database, seeded: SeededThread, options: {
   } finally {
     if (definition) {
       // an HNSW build whose graph does not fit maintenance_work_mem is many times slower
-      await db.prisma.$transaction([
-        db.prisma.$executeRawUnsafe(`SET LOCAL maintenance_work_mem = '1GB'`),
-        db.prisma.$executeRawUnsafe(definition),
-      ])
+      await db.prisma.$transaction([db.prisma.$executeRawUnsafe(`SET LOCAL maintenance_work_mem = '1GB'`), db.prisma.$executeRawUnsafe(definition)])
     }
   }
   await db.prisma.$executeRawUnsafe('ANALYZE message_embeddings')

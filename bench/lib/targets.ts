@@ -33,7 +33,9 @@ export function targetChecks(): Check[] {
     .filter((row) => row.db === 'postgres' && !String(row.case).includes('messageLimit'))
     .flatMap((row) => {
       const previous = cloneRow('postgres', Number(row.messages) / 10, String(row.case))
-      return previous ? [{ clone: Number(row['clone ms']) / Number(previous['clone ms']), floor: Number(row['floor ms']) / Number(previous['floor ms']), row }] : []
+      return previous
+        ? [{ clone: Number(row['clone ms']) / Number(previous['clone ms']), floor: Number(row['floor ms']) / Number(previous['floor ms']), row }]
+        : []
     })
   const worstGrowth = growth.sort((a, b) => b.clone - a.clone)[0]
   const embeddings = cloneRow('pglite', 1_000, 'clone with embeddings copied, returnMessages: false')

@@ -67,12 +67,15 @@ describeEachApi('the API', (getApi, kind) => {
         body: JSON.stringify({ json: { email: demoOperator.email, password: demoOperator.password } }),
       })
       const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
-      const forged = createThreadlineClient({ url: api.server.url, fetch: (input, init) => {
-        const headers = new Headers(init?.headers)
-        headers.delete('x-threadline-csrf')
-        headers.set('cookie', cookie)
-        return fetch(input, { ...init, headers })
-      } })
+      const forged = createThreadlineClient({
+        url: api.server.url,
+        fetch: (input, init) => {
+          const headers = new Headers(init?.headers)
+          headers.delete('x-threadline-csrf')
+          headers.set('cookie', cookie)
+          return fetch(input, { ...init, headers })
+        },
+      })
       expect(await forged.auth.me.query()).toMatchObject({ kind: 'operator' })
       const refused = await failureOf(forged.threads.delete.mutate({ threadId: 'acme-refund-4512' }))
       expect(refused).toMatchObject({ code: 'FORBIDDEN' })
@@ -207,7 +210,7 @@ describeEachApi('the API', (getApi, kind) => {
       }
       expect(page.items.filter((item) => item.isClone).map((item) => item.id)).toEqual(acmeClones.map((clone) => clone.id))
 
-      const title = acmeSeeds[0]!.thread.title!
+      const title = acmeSeeds[0]!.thread.title
       const found = await api.operator.threads.list.query({ search: title.slice(2, 12).toUpperCase() })
       expect(found.items.map((item) => item.id)).toContain(acmeSeeds[0]!.thread.id)
 
@@ -224,7 +227,12 @@ describeEachApi('the API', (getApi, kind) => {
       const all = await api.operator.threads.list.query({ resourceId: INITECH, pageSize: 100 })
       const row = (id: string) => all.items.find((item) => item.id === id)!
       // GPT-4.1 opened the incident, Claude Opus took over (with signed thinking)
-      expect(row(incident.thread.id)).toMatchObject({ cloneDepth: 0, providersSeen: ['anthropic', 'openai'], hasObservationalMemory: true, hasWorkingMemory: true })
+      expect(row(incident.thread.id)).toMatchObject({
+        cloneDepth: 0,
+        providersSeen: ['anthropic', 'openai'],
+        hasObservationalMemory: true,
+        hasWorkingMemory: true,
+      })
       expect(row('depth-child')).toMatchObject({ isClone: true, cloneDepth: 1, providersSeen: ['anthropic', 'openai'] })
       expect(row('depth-grandchild')).toMatchObject({ isClone: true, cloneDepth: 2 })
 
@@ -233,7 +241,12 @@ describeEachApi('the API', (getApi, kind) => {
       expect(clones.items.every((item) => item.isClone && item.cloneDepth >= 1)).toBe(true)
       expect(clones.total).toBe(all.items.filter((item) => item.isClone).length)
       const originals = await api.operator.threads.list.query({ resourceId: INITECH, isClone: false, pageSize: 100 })
-      expect(originals.items.map((item) => item.id).sort()).toEqual(demoThreads.filter((seed) => seed.thread.resourceId === INITECH).map((seed) => seed.thread.id).sort())
+      expect(originals.items.map((item) => item.id).sort()).toEqual(
+        demoThreads
+          .filter((seed) => seed.thread.resourceId === INITECH)
+          .map((seed) => seed.thread.id)
+          .sort(),
+      )
 
       // Acme: thread-scoped OM on the refund thread only; resource-scoped WM, so every thread has working memory
       const withOm = await api.operator.threads.list.query({ resourceId: ACME, hasObservationalMemory: true })
@@ -319,7 +332,9 @@ describeEachApi('the API', (getApi, kind) => {
         }),
       )
       expect(dates).toMatchObject({ code: 'BAD_REQUEST', field: 'options.messageFilter.startDate' })
-      const ids = await failureOf(api.operator.clone.preview.query({ sourceThreadId: incident.thread.id, options: { messageFilter: { messageIds: ['nope'] } } }))
+      const ids = await failureOf(
+        api.operator.clone.preview.query({ sourceThreadId: incident.thread.id, options: { messageFilter: { messageIds: ['nope'] } } }),
+      )
       expect(ids).toMatchObject({ code: 'BAD_REQUEST', field: 'options.messageFilter.messageIds' })
       expect(await failureOf(api.operator.clone.create.mutate({ sourceThreadId: 'ghost' }))).toMatchObject({ code: 'NOT_FOUND' })
       expect(await failureOf(api.operator.threads.get.query({ threadId: 'ghost' }))).toMatchObject({ code: 'NOT_FOUND' })
@@ -373,14 +388,20 @@ describeEachApi('the API', (getApi, kind) => {
       await api.operator.recall.indexThread.mutate({ threadId: warranty.thread.id })
       const embeddable = warranty.messages.filter((message) => messageEmbeddingText(message) !== '').length
       expect(embeddable).toBeGreaterThan(0)
-      expect(await api.operator.recall.status.query({ threadId: warranty.thread.id })).toMatchObject({ messages: warranty.messages.length, withVector: embeddable })
+      expect(await api.operator.recall.status.query({ threadId: warranty.thread.id })).toMatchObject({
+        messages: warranty.messages.length,
+        withVector: embeddable,
+      })
       expect(await failureOf(api.operator.recall.status.query({ threadId: 'no-such-thread' }))).toMatchObject({ code: 'NOT_FOUND' })
     })
 
     it('indexes a thread, then finds its messages by meaning in the thread and across the resource, with scores', async (ctx) => {
       if (!api.services.semanticRecall) ctx.skip()
       const refund = acmeSeeds[0]!
-      expect(await api.operator.recall.indexThread.mutate({ threadId: refund.thread.id })).toEqual({ threadId: refund.thread.id, messages: refund.messages.length })
+      expect(await api.operator.recall.indexThread.mutate({ threadId: refund.thread.id })).toEqual({
+        threadId: refund.thread.id,
+        messages: refund.messages.length,
+      })
       const target = refund.messages.find((message) => message.role === 'user')!
       const query = target.content.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ')
       const inThread = await api.operator.recall.search.query({ threadId: refund.thread.id, query, topK: 3 })
@@ -422,7 +443,10 @@ describeEachApi('the API', (getApi, kind) => {
         expect(result.current?.activeObservations).toBe(generations.at(-1)!.activeObservations)
       }
       const withoutOm = demoThreads.find((seed) => !demoObservationalMemory.some((generations) => generations[0]!.threadId === seed.thread.id))!
-      expect(await api.operator.memory.observational.get.query({ scope: 'thread', threadId: withoutOm.thread.id })).toMatchObject({ current: null, generations: [] })
+      expect(await api.operator.memory.observational.get.query({ scope: 'thread', threadId: withoutOm.thread.id })).toMatchObject({
+        current: null,
+        generations: [],
+      })
     })
   })
 

@@ -40,7 +40,9 @@ export class ServerConfigError extends Error {}
 export function readServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
-    const problems = fieldIssues(parsed.error).map((issue) => `${issue.path}: ${issue.message}`).join('; ')
+    const problems = fieldIssues(parsed.error)
+      .map((issue) => `${issue.path}: ${issue.message}`)
+      .join('; ')
     throw new ServerConfigError(`Invalid server environment: ${problems}`)
   }
   const vars = parsed.data

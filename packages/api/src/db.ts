@@ -13,12 +13,10 @@ const processCache = globalThis as typeof globalThis & { __threadlineDatabase?: 
  * do at boot. `health.check` reports pending migrations.
  */
 export function getDatabase(): Promise<Database> {
-  processCache.__threadlineDatabase ??= openDatabase(process.env.DATABASE_URL || undefined, { migrate: false }).catch(
-    (error: unknown) => {
-      // Let the next request try again instead of caching the failure forever.
-      processCache.__threadlineDatabase = undefined
-      throw error
-    },
-  )
+  processCache.__threadlineDatabase ??= openDatabase(process.env.DATABASE_URL || undefined, { migrate: false }).catch((error: unknown) => {
+    // Let the next request try again instead of caching the failure forever.
+    processCache.__threadlineDatabase = undefined
+    throw error
+  })
   return processCache.__threadlineDatabase
 }

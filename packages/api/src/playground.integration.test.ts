@@ -129,7 +129,11 @@ describe('playground.runPrompt', () => {
     )
     expect(badPrompt).toMatchObject({ code: 'BAD_REQUEST' })
     expect(badPrompt.field).toMatch(/^source\.prompt/)
-    expect(await failureOf(api.operator.playground.runPrompt.mutate({ source: { kind: 'prompt', prompt: userPrompt }, model: 'openai/gpt-4o', customRules: [{ ruleId: 'nope' }] }))).toMatchObject({ code: 'NOT_FOUND' })
+    expect(
+      await failureOf(
+        api.operator.playground.runPrompt.mutate({ source: { kind: 'prompt', prompt: userPrompt }, model: 'openai/gpt-4o', customRules: [{ ruleId: 'nope' }] }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' })
   })
 
   it('refuses, as production does, a custom rule named like a built-in (even one not selected), naming that rule', async () => {
@@ -191,7 +195,12 @@ describe('playground.runError', () => {
     const chunk = {
       type: 'error',
       sequence_number: 2,
-      error: { type: 'server_error', code: 'server_error', message: 'An error occurred while processing your request. You can retry your request.', param: null },
+      error: {
+        type: 'server_error',
+        code: 'server_error',
+        message: 'An error occurred while processing your request. You can retry your request.',
+        param: null,
+      },
     }
     const result = await api.operator.playground.runError.mutate({
       messages,
@@ -215,13 +224,19 @@ describe('playground.retryDecision', () => {
     expect(decision).toMatchObject({ retry: true, delayMs: 7000, retryCount: 0, maxRetries: 3 })
     expect(decision.delaySource).toMatch(/retry-after/)
     // a bare 429 (no provider error body): retryable by its status, same delay
-    const bare = await api.operator.playground.retryDecision.mutate({ error: { kind: 'http', status: 429, headers: { 'retry-after': '7' }, body: 'Too Many Requests' } })
+    const bare = await api.operator.playground.retryDecision.mutate({
+      error: { kind: 'http', status: 429, headers: { 'retry-after': '7' }, body: 'Too Many Requests' },
+    })
     expect(bare).toMatchObject({ retry: true, reason: 'is-retryable', delayMs: 7000 })
   })
 
   it('says why not: terminal errors, an exhausted budget, no match; custom matchers decide with their own policy', async () => {
     const quota = await api.operator.playground.retryDecision.mutate({
-      error: { kind: 'http', status: 429, body: '{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","code":"insufficient_quota"}}' },
+      error: {
+        kind: 'http',
+        status: 429,
+        body: '{"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","code":"insufficient_quota"}}',
+      },
     })
     expect(quota).toMatchObject({ retry: false, reason: 'terminal' })
     const exhausted = await api.operator.playground.retryDecision.mutate({
@@ -237,7 +252,9 @@ describe('playground.retryDecision', () => {
       options: { matchers: [{ pattern: 'Tool call id was', flags: 'i', maxRetries: 2, delayMs: 100 }] },
     })
     expect(custom).toMatchObject({ retry: true, reason: 'matcher', matcherIndex: 0, delayMs: 100 })
-    expect(await failureOf(api.operator.playground.retryDecision.mutate({ error: { kind: 'http', status: 429 }, options: { matchers: [{ pattern: '(' }] } }))).toMatchObject({
+    expect(
+      await failureOf(api.operator.playground.retryDecision.mutate({ error: { kind: 'http', status: 429 }, options: { matchers: [{ pattern: '(' }] } })),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
       field: 'options.matchers[0].pattern',
     })
@@ -259,7 +276,11 @@ describe('playground.rules', () => {
     return changed
   },
 }`
-  const mistralError = { kind: 'http' as const, status: 400, body: '{"message":"Tool call id was 2968-LWy3uasib but must be a-z, A-Z, 0-9, with a length of 9."}' }
+  const mistralError = {
+    kind: 'http' as const,
+    status: 400,
+    body: '{"message":"Tool call id was 2968-LWy3uasib but must be a-z, A-Z, 0-9, with a length of 9."}',
+  }
 
   it('creates, lists, updates, runs fixtures for, exports and deletes saved rules', async () => {
     const { messages } = await api.operator.threads.byId.query({ id: KIMI_THREAD })
@@ -270,18 +291,33 @@ describe('playground.rules', () => {
       order: 5,
       fixtures: [
         { name: 'repairs Kimi ids', kind: 'error', model: 'mistral/mistral-large', error: mistralError, messages, expect: { matches: true, fixes: true } },
-        { name: 'ignores other errors', kind: 'error', model: 'mistral/mistral-large', error: { kind: 'http', status: 500, body: 'boom' }, messages, expect: { matches: false } },
+        {
+          name: 'ignores other errors',
+          kind: 'error',
+          model: 'mistral/mistral-large',
+          error: { kind: 'http', status: 500, body: 'boom' },
+          messages,
+          expect: { matches: false },
+        },
       ],
     })
     expect(rule).toMatchObject({ name: 'mistral-tool-id', enabled: true, order: 5, errorPatterns: [] })
     expect((await api.operator.playground.rules.list.query()).map((saved) => saved.id)).toContain(rule.id)
     expect(await api.operator.playground.rules.runFixtures.mutate({ id: rule.id })).toMatchObject({
       passed: true,
-      results: [{ name: 'repairs Kimi ids', passed: true }, { name: 'ignores other errors', passed: true }],
+      results: [
+        { name: 'repairs Kimi ids', passed: true },
+        { name: 'ignores other errors', passed: true },
+      ],
     })
 
     // the saved rule runs in runError by id
-    const viaId = await api.operator.playground.runError.mutate({ threadId: KIMI_THREAD, model: 'mistral/mistral-large', error: mistralError, customRules: [{ ruleId: rule.id }] })
+    const viaId = await api.operator.playground.runError.mutate({
+      threadId: KIMI_THREAD,
+      model: 'mistral/mistral-large',
+      error: mistralError,
+      customRules: [{ ruleId: rule.id }],
+    })
     expect(viaId.rules.find((candidate) => candidate.ruleId === rule.id)).toMatchObject({ matched: true, fix: 'fixed', origin: 'custom' })
     expect(viaId.changes.toolCallIdChanges[0]).toMatchObject({ from: 'functions.track_shipment:0', to: 'functions' })
 
@@ -309,9 +345,15 @@ describe('playground.rules', () => {
     const looping = await failureOf(api.operator.playground.rules.create.mutate({ name: 'loop', code: 'for(;;){}' }))
     expect(looping).toMatchObject({ code: 'BAD_REQUEST', field: 'code' })
     // production would refuse it: ProviderHistoryCompat reserves the built-in names
-    expect(await failureOf(api.operator.playground.rules.create.mutate({ name: 'anthropic-tool-id-format', code: reminderRule }))).toMatchObject({ code: 'BAD_REQUEST', field: 'name' })
+    expect(await failureOf(api.operator.playground.rules.create.mutate({ name: 'anthropic-tool-id-format', code: reminderRule }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      field: 'name',
+    })
     await api.operator.playground.rules.create.mutate({ name: 'unique-name', code: reminderRule })
-    expect(await failureOf(api.operator.playground.rules.create.mutate({ name: 'unique-name', code: reminderRule }))).toMatchObject({ code: 'CONFLICT', httpStatus: 409 })
+    expect(await failureOf(api.operator.playground.rules.create.mutate({ name: 'unique-name', code: reminderRule }))).toMatchObject({
+      code: 'CONFLICT',
+      httpStatus: 409,
+    })
   })
 
   it('offers the rule template and the built-in rule names', async () => {

@@ -41,7 +41,8 @@ const t = initTRPC.context<Context>().create({
  */
 const mapEngineErrors = t.middleware(async ({ next }) => {
   const result = await next()
-  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && ThreadlineError.isInstance(result.error.cause)) throw engineErrorToTRPCError(result.error.cause)
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && ThreadlineError.isInstance(result.error.cause))
+    throw engineErrorToTRPCError(result.error.cause)
   return result
 })
 

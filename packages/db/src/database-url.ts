@@ -5,9 +5,7 @@ import path from 'node:path'
 import { InvalidInputError } from '@threadline/engine'
 import { repoRoot } from './migrations/paths.ts'
 
-export type DatabaseLocation =
-  | { kind: 'pglite'; /** 'memory://' or an absolute data folder */ dataDir: string }
-  | { kind: 'postgres'; url: string }
+export type DatabaseLocation = { kind: 'pglite'; /** 'memory://' or an absolute data folder */ dataDir: string } | { kind: 'postgres'; url: string }
 
 export const defaultDatabaseUrl = `file:${path.join(repoRoot, '.data/threadline')}`
 

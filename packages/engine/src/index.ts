@@ -95,13 +95,7 @@ export { DEFAULT_MAX_PROCESSOR_RETRIES, type Logger } from './processors/run.ts'
 export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './processors/provider-history-compat/provider-history-compat.ts'
 export type { CompatRule, ProactiveRuleOutcome, ReactiveRuleMatch, ReactiveRuleOutcome } from './processors/provider-history-compat/types.ts'
 export { builtInCompatRules } from './processors/provider-history-compat/built-in-rules.ts'
-export type {
-  CompatExplainArgs,
-  CompatVerdict,
-  ProactiveVerdict,
-  ReactiveVerdict,
-  ReactiveVerdictReason,
-} from './processors/provider-history-compat/index.ts'
+export type { CompatExplainArgs, CompatVerdict, ProactiveVerdict, ReactiveVerdict, ReactiveVerdictReason } from './processors/provider-history-compat/index.ts'
 
 // StreamErrorRetryProcessor: bounded retries of transient errors, matchers, Retry-After
 export { StreamErrorRetryProcessor } from './processors/stream-error-retry/processor.ts'

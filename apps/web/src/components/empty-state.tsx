@@ -1,12 +1,4 @@
-export function EmptyState({
-  title,
-  description,
-  action,
-}: {
-  title: string
-  description: string
-  action?: { label: string; onClick: () => void }
-}) {
+export function EmptyState({ title, description, action }: { title: string; description: string; action?: { label: string; onClick: () => void } }) {
   return (
     <div className="flex flex-col items-center px-6 py-14 text-center" data-testid="empty-state">
       <div aria-hidden className="mb-3 grid size-10 place-items-center rounded-full bg-slate-100 text-slate-400">

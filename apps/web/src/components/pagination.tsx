@@ -17,14 +17,10 @@ export function Pagination({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
   const last = Math.min(total, page * pageSize)
   return (
-    <nav
-      aria-label="Pagination"
-      className="flex items-center justify-between border-t border-slate-200 bg-slate-50/60 px-4 py-3 text-sm text-slate-600"
-    >
+    <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 bg-slate-50/60 px-4 py-3 text-sm text-slate-600">
       <p>
-        Showing <span className="font-medium tabular-nums text-slate-900">{first}</span>–
-        <span className="font-medium tabular-nums text-slate-900">{last}</span> of{' '}
-        <span className="font-medium tabular-nums text-slate-900">{total}</span> threads
+        Showing <span className="font-medium tabular-nums text-slate-900">{first}</span>–<span className="font-medium tabular-nums text-slate-900">{last}</span>{' '}
+        of <span className="font-medium tabular-nums text-slate-900">{total}</span> threads
       </p>
       <div className="flex gap-2">
         <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -10,13 +10,7 @@ export const THREAD_FLAGS = [
 export type ThreadFlag = (typeof THREAD_FLAGS)[number]['key']
 
 /** Toggle chips for the flags; `selected` holds the flags that are on. */
-export function ThreadFlagFilters({
-  selected,
-  onChange,
-}: {
-  selected: ReadonlySet<ThreadFlag>
-  onChange: (flag: ThreadFlag, on: boolean) => void
-}) {
+export function ThreadFlagFilters({ selected, onChange }: { selected: ReadonlySet<ThreadFlag>; onChange: (flag: ThreadFlag, on: boolean) => void }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Flags</legend>
@@ -30,12 +24,7 @@ export function ThreadFlagFilters({
               on ? 'border-indigo-300 bg-indigo-50 text-indigo-700' : 'border-slate-300 bg-white text-slate-600 hover:bg-slate-50'
             }`}
           >
-            <input
-              type="checkbox"
-              checked={on}
-              onChange={(event) => onChange(flag.key, event.target.checked)}
-              className="size-3.5 accent-indigo-600"
-            />
+            <input type="checkbox" checked={on} onChange={(event) => onChange(flag.key, event.target.checked)} className="size-3.5 accent-indigo-600" />
             {flag.label}
           </label>
         )

@@ -74,9 +74,7 @@ export function ThreadsExplorer() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Threads</h1>
-          <p className="mt-1 text-sm text-slate-500">
-            Conversations stored by your agents, newest activity first.
-          </p>
+          <p className="mt-1 text-sm text-slate-500">Conversations stored by your agents, newest activity first.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <label className="sr-only" htmlFor="resource-filter">

@@ -16,13 +16,25 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
     <table className="w-full table-fixed border-collapse text-sm">
       <thead className="border-b border-slate-200 bg-slate-50/80">
         <tr>
-          <th scope="col" className={headerCell}>Thread</th>
+          <th scope="col" className={headerCell}>
+            Thread
+          </th>
           {/* narrow windows show the resource and providers under the title instead */}
-          <th scope="col" className={`${headerCell} hidden w-40 lg:table-cell`}>Resource</th>
-          <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>Providers</th>
-          <th scope="col" className={`${headerCell} w-24 text-right`}>Messages</th>
-          <th scope="col" className={`${headerCell} w-36`}>Lineage</th>
-          <th scope="col" className={`${headerCell} w-52 xl:w-56`}>Last activity</th>
+          <th scope="col" className={`${headerCell} hidden w-40 lg:table-cell`}>
+            Resource
+          </th>
+          <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>
+            Providers
+          </th>
+          <th scope="col" className={`${headerCell} w-24 text-right`}>
+            Messages
+          </th>
+          <th scope="col" className={`${headerCell} w-36`}>
+            Lineage
+          </th>
+          <th scope="col" className={`${headerCell} w-52 xl:w-56`}>
+            Last activity
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">

@@ -5,9 +5,7 @@ import type { VerifiedApiToken } from './api-tokens.ts'
 
 export type SignedInOperator = { id: string; email: string; name: string }
 
-export type Caller =
-  | { kind: 'operator'; operator: SignedInOperator; sessionId: string }
-  | { kind: 'token'; token: VerifiedApiToken }
+export type Caller = { kind: 'operator'; operator: SignedInOperator; sessionId: string } | { kind: 'token'; token: VerifiedApiToken }
 
 export function canAccessResource(caller: Caller, resourceId: string): boolean {
   if (caller.kind === 'operator') return true

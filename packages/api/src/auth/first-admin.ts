@@ -4,10 +4,7 @@ import { createOperator, type PrismaClient } from '@threadline/db'
  * Creates the first admin from THREADLINE_ADMIN_EMAIL / THREADLINE_ADMIN_PASSWORD
  * when the database has no operator yet; later starts leave operators alone.
  */
-export async function ensureFirstAdmin(
-  prisma: PrismaClient,
-  admin: { email: string; password: string; name: string } | null,
-): Promise<boolean> {
+export async function ensureFirstAdmin(prisma: PrismaClient, admin: { email: string; password: string; name: string } | null): Promise<boolean> {
   if (admin === null || (await prisma.operator.count()) > 0) return false
   try {
     await createOperator(prisma, admin)

@@ -107,9 +107,7 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
       error: outcome.status === 'failed' ? failureOf(outcome.error) : null,
     }
   })
-  const failed = set.compileFailures.map(
-    (entry): ProactiveRuleReport => ({ ...entry, status: 'compile-failed', fired: false, changes: null }),
-  )
+  const failed = set.compileFailures.map((entry): ProactiveRuleReport => ({ ...entry, status: 'compile-failed', fired: false, changes: null }))
   return { inputPrompt: prompt, finalPrompt: proactive.prompt, promptChanged: proactive.changed, rules: [...reports, ...failed] }
 }
 
@@ -150,9 +148,14 @@ export async function evaluateError(args: {
       compileFailed: false,
     }
   })
-  const failed = set.compileFailures.map(
-    (entry): ReactiveRuleReport => ({ ...entry, matched: false, pattern: null, matchedText: null, fix: null, compileFailed: true }),
-  )
+  const failed = set.compileFailures.map((entry): ReactiveRuleReport => ({
+    ...entry,
+    matched: false,
+    pattern: null,
+    matchedText: null,
+    fix: null,
+    compileFailed: true,
+  }))
   const retryDecision = await decideRetry(
     { error, messages: reactive.messages, retryCount: args.retryCount, stepNumber: 0, state: {}, model },
     args.retryOptions,

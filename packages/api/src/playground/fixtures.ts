@@ -61,8 +61,10 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
     const { rules, finalPrompt } = evaluatePrompt(set, fixture.prompt, fixture.model)
     const report = rules[0]!
     if (report.error) failures.push(`the rule failed: ${report.error.message}`)
-    if (report.fired !== fixture.expect.fires) failures.push(fixture.expect.fires ? 'expected the rule to rewrite the prompt; it did not' : 'expected no rewrite; the rule rewrote the prompt')
-    if (fixture.expect.prompt !== undefined && !sameJson(finalPrompt, fixture.expect.prompt)) failures.push('the rewritten prompt differs from the expected prompt')
+    if (report.fired !== fixture.expect.fires)
+      failures.push(fixture.expect.fires ? 'expected the rule to rewrite the prompt; it did not' : 'expected no rewrite; the rule rewrote the prompt')
+    if (fixture.expect.prompt !== undefined && !sameJson(finalPrompt, fixture.expect.prompt))
+      failures.push('the rewritten prompt differs from the expected prompt')
   } else {
     const evaluation = await evaluateError({
       set,
@@ -74,11 +76,15 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
     })
     const report = evaluation.rules[0]!
     if (report.error) failures.push(`the rule's fix failed: ${report.error.message}`)
-    if (report.matched !== fixture.expect.matches) failures.push(fixture.expect.matches ? 'expected an error pattern to match; none did' : 'expected no pattern to match; one did')
+    if (report.matched !== fixture.expect.matches)
+      failures.push(fixture.expect.matches ? 'expected an error pattern to match; none did' : 'expected no pattern to match; one did')
     if (fixture.expect.fixes !== undefined && (report.fix === 'fixed') !== fixture.expect.fixes) {
-      failures.push(fixture.expect.fixes ? 'expected the fix to change the messages; it did not' : 'expected the fix to leave the messages alone; it changed them')
+      failures.push(
+        fixture.expect.fixes ? 'expected the fix to change the messages; it did not' : 'expected the fix to leave the messages alone; it changed them',
+      )
     }
-    if (fixture.expect.messages !== undefined && !sameJson(evaluation.after, fixture.expect.messages)) failures.push('the repaired messages differ from the expected messages')
+    if (fixture.expect.messages !== undefined && !sameJson(evaluation.after, fixture.expect.messages))
+      failures.push('the repaired messages differ from the expected messages')
   }
   return { name: fixture.name, kind: fixture.kind, passed: failures.length === 0, failures }
 }

@@ -37,7 +37,10 @@ function foreignIdHistory(): StoredMessage[] {
 }
 
 function validIdHistory(): StoredMessage[] {
-  return [storedMessage('v1', 'user', [{ type: 'text', text: 'Weather?' }]), storedMessage('v2', 'assistant', [toolPart('toolu_01'), { type: 'text', text: 'Sunny.' }])]
+  return [
+    storedMessage('v1', 'user', [{ type: 'text', text: 'Weather?' }]),
+    storedMessage('v2', 'assistant', [toolPart('toolu_01'), { type: 'text', text: 'Sunny.' }]),
+  ]
 }
 
 const models = ['anthropic/claude-sonnet-4-5', 'cerebras/gpt-oss-120b', 'openai/gpt-4o', 'example-provider/model']
@@ -55,8 +58,14 @@ const providerErrors = providerErrorPresets.flatMap((preset) => {
 
 const errorFixtures: ErrorFixture[] = [
   ...providerErrors,
-  { name: 'a tool_result id Anthropic rejects', error: { kind: 'http', status: 400, body: "messages.2.content.0.tool_result.tool_use_id: String should match pattern '^[a-zA-Z0-9_-]+$'" } },
-  { name: 'Mistral tool ID format (plain body)', error: { kind: 'http', status: 400, body: '{"message":"Tool call id was 2968-LWy3uasib but must be a-z, A-Z, 0-9, with a length of 9."}' } },
+  {
+    name: 'a tool_result id Anthropic rejects',
+    error: { kind: 'http', status: 400, body: "messages.2.content.0.tool_result.tool_use_id: String should match pattern '^[a-zA-Z0-9_-]+$'" },
+  },
+  {
+    name: 'Mistral tool ID format (plain body)',
+    error: { kind: 'http', status: 400, body: '{"message":"Tool call id was 2968-LWy3uasib but must be a-z, A-Z, 0-9, with a length of 9."}' },
+  },
 ].flatMap(({ name, error: shape }) => {
   // as the playground's input (validated: each fixture is one a user can send)
   const error = providerErrorInput.parse(shape)
@@ -110,7 +119,11 @@ type RuleSetChoice = { name: string; builtInRules?: string[]; custom: string[] }
 const ruleSetChoices: RuleSetChoice[] = [
   { name: 'the built-ins', custom: [] },
   { name: 'the built-ins and two custom rules', custom: [stripMetadataRule, mistralToolIdRule] },
-  { name: 'one built-in, a rule that does not compile and a custom rule', builtInRules: ['cerebras-strip-reasoning-content'], custom: [doesNotCompile, mistralToolIdRule] },
+  {
+    name: 'one built-in, a rule that does not compile and a custom rule',
+    builtInRules: ['cerebras-strip-reasoning-content'],
+    custom: [doesNotCompile, mistralToolIdRule],
+  },
   { name: 'a custom rule named like a built-in', custom: [stripMetadataRule, namedLikeABuiltIn] },
   { name: 'a custom rule named like a built-in that is not selected', builtInRules: [], custom: [namedLikeABuiltIn] },
   { name: 'two custom rules with one name', custom: [mistralToolIdRule, doesNotCompile, mistralToolIdRule] },
@@ -167,7 +180,12 @@ describe('the playground and ProviderHistoryCompat agree', () => {
       }
     }
     // the fixtures cover both outcomes
-    expect(refused).toEqual(['a custom rule named like a built-in', 'a custom rule named like a built-in that is not selected', 'two custom rules with one name', 'a fix without errorPatterns'])
+    expect(refused).toEqual([
+      'a custom rule named like a built-in',
+      'a custom rule named like a built-in that is not selected',
+      'two custom rules with one name',
+      'a fix without errorPatterns',
+    ])
   })
 
   it('on the prompt each fixture sends (processLLMRequest)', () => {

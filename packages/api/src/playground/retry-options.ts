@@ -1,16 +1,14 @@
 // StreamErrorRetryProcessor options as the playground takes them: plain data.
 // Custom matchers are error-text patterns, matched in the sandbox like custom
 // rules' patterns (a backtracking pattern hits the time limit, not the server).
-import {
-  errorTexts,
-  resolveStreamErrorRetryOptions,
-  type ResolvedStreamErrorRetryOptions,
-  type StreamErrorRetryMatcherEntry,
-} from '@threadline/engine'
+import { errorTexts, resolveStreamErrorRetryOptions, type ResolvedStreamErrorRetryOptions, type StreamErrorRetryMatcherEntry } from '@threadline/engine'
 import { SandboxedRegExp } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 
-const regexFlags = z.string().regex(/^(?!.*(.).*\1)[imsu]*$/, 'use only the flags i, m, s, u, each once').default('')
+const regexFlags = z
+  .string()
+  .regex(/^(?!.*(.).*\1)[imsu]*$/, 'use only the flags i, m, s, u, each once')
+  .default('')
 
 const matcherInput = z
   .strictObject({
@@ -20,14 +18,17 @@ const matcherInput = z
     maxRetries: z.number().int().min(0).max(10).optional(),
     delayMs: z.number().min(0).max(600_000).optional(),
   })
-  .refine(({ pattern, flags }) => {
-    try {
-      new RegExp(pattern, flags)
-      return true
-    } catch {
-      return false
-    }
-  }, { message: 'is not a valid regular expression', path: ['pattern'] })
+  .refine(
+    ({ pattern, flags }) => {
+      try {
+        new RegExp(pattern, flags)
+        return true
+      } catch {
+        return false
+      }
+    },
+    { message: 'is not a valid regular expression', path: ['pattern'] },
+  )
 
 export const retryOptionsInput = z
   .strictObject({

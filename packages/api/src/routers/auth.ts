@@ -52,8 +52,6 @@ export const authRouter = router({
 
   /** Who the caller is: the signed-in operator, or the API token with its scope. */
   me: authedProcedure.query(({ ctx }) =>
-    ctx.caller.kind === 'operator'
-      ? { kind: 'operator' as const, operator: ctx.caller.operator }
-      : { kind: 'token' as const, token: ctx.caller.token },
+    ctx.caller.kind === 'operator' ? { kind: 'operator' as const, operator: ctx.caller.operator } : { kind: 'token' as const, token: ctx.caller.token },
   ),
 })

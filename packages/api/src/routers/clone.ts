@@ -1,11 +1,4 @@
-import {
-  cloneOptionsSchema,
-  cloneThreadArgsSchema,
-  getCloneMetadata,
-  messageSnippet,
-  ThreadAlreadyExistsError,
-  type LineageTreeNode,
-} from '@threadline/engine'
+import { cloneOptionsSchema, cloneThreadArgsSchema, getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type LineageTreeNode } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'

@@ -20,13 +20,13 @@ function withTargetChecks<Schema extends z.ZodType<{ scope: 'thread' | 'resource
 ) {
   return schema
     .refine((input) => (input.threadId === undefined) !== (input.resourceId === undefined), {
-    message: 'give either threadId or resourceId',
-    path: ['threadId'],
-  })
-  .refine((input) => input.scope === 'resource' || input.threadId !== undefined, {
-    message: 'thread-scoped memory needs threadId',
-    path: ['threadId'],
-  })
+      message: 'give either threadId or resourceId',
+      path: ['threadId'],
+    })
+    .refine((input) => input.scope === 'resource' || input.threadId !== undefined, {
+      message: 'thread-scoped memory needs threadId',
+      path: ['threadId'],
+    })
 }
 
 const targetInput = withTargetChecks(z.strictObject(targetFields))
@@ -54,12 +54,10 @@ export const memoryRouter = router({
     get: authedProcedure.input(targetInput).query(async ({ ctx, input }) => {
       return ctx.services.memoryFor(input.scope).getWorkingMemoryEntry(await memoryTarget(ctx, input))
     }),
-    update: writeProcedure
-      .input(updateWorkingMemoryInput)
-      .mutation(async ({ ctx, input }) => {
-        const target = await memoryTarget(ctx, input)
-        return ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
-      }),
+    update: writeProcedure.input(updateWorkingMemoryInput).mutation(async ({ ctx, input }) => {
+      const target = await memoryTarget(ctx, input)
+      return ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
+    }),
   }),
 
   observational: router({

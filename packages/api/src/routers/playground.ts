@@ -1,10 +1,4 @@
-import {
-  builtInCompatRules,
-  decideRetry,
-  storedMessagesSchema,
-  toPrompt,
-  type StoredMessage,
-} from '@threadline/engine'
+import { builtInCompatRules, decideRetry, storedMessagesSchema, toPrompt, type StoredMessage } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import { promptInput, threadIdInput } from '../inputs.ts'

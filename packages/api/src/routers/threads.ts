@@ -33,8 +33,7 @@ const messagesInput = z.object({
 
 /** A row of the threads explorer. Last activity: the latest message or thread change. */
 export function toThreadRow(thread: ThreadListItem) {
-  const lastActivityAt =
-    thread.lastMessageAt && thread.lastMessageAt > thread.updatedAt ? thread.lastMessageAt : thread.updatedAt
+  const lastActivityAt = thread.lastMessageAt && thread.lastMessageAt > thread.updatedAt ? thread.lastMessageAt : thread.updatedAt
   return {
     id: thread.id,
     resourceId: thread.resourceId,

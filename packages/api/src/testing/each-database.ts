@@ -7,11 +7,7 @@ import { openTestDatabase, testDatabaseKinds } from '@threadline/db/testing'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { startApiHarness, type ApiHarness } from './api-harness.ts'
 
-export function describeEachApi(
-  name: string,
-  cases: (getApi: () => ApiHarness, kind: DatabaseKind) => void,
-  env: Record<string, string> = {},
-): void {
+export function describeEachApi(name: string, cases: (getApi: () => ApiHarness, kind: DatabaseKind) => void, env: Record<string, string> = {}): void {
   for (const kind of testDatabaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let api: ApiHarness | undefined

@@ -1,20 +1,8 @@
 // The Agent with real Memory on a real database (PGlite and PostgreSQL) and the
 // real @ai-sdk/* packages against the loopback fake provider: the acceptance
 // of the ProviderHistoryCompat and stream-error-retry issues where memory matters.
-import {
-  Agent,
-  InvalidInputError,
-  Memory,
-  ProviderHistoryCompat,
-  StreamErrorRetryProcessor,
-  type MessagePart,
-  type StoredMessage,
-} from '@threadline/engine'
-import {
-  anthropicInvalidToolUseId,
-  openaiResponsesFailedServerError,
-  reply,
-} from '@threadline/engine/testing'
+import { Agent, InvalidInputError, Memory, ProviderHistoryCompat, StreamErrorRetryProcessor, type MessagePart, type StoredMessage } from '@threadline/engine'
+import { anthropicInvalidToolUseId, openaiResponsesFailedServerError, reply } from '@threadline/engine/testing'
 import { expect, it } from 'vitest'
 import { z } from 'zod'
 import { describeEachDatabase } from '../testing/index.ts'
@@ -107,11 +95,28 @@ describeEachDatabase('Agent + Memory', (getDb) => {
 
   it('issue 3: for anthropic foreign reasoning is left out and its own signed thinking is sent', async () => {
     const { mem, options } = await seedThread([
-      { type: 'reasoning', reasoning: 'FOREIGN-THOUGHTS', details: [{ type: 'text', text: 'FOREIGN-THOUGHTS' }], providerMetadata: { openai: { itemId: 'rs_1' } } },
-      { type: 'reasoning', reasoning: 'OWN-THINKING', details: [{ type: 'text', text: 'OWN-THINKING', signature: 'SIG-1' }], providerMetadata: { anthropic: { signature: 'SIG-1' } } },
+      {
+        type: 'reasoning',
+        reasoning: 'FOREIGN-THOUGHTS',
+        details: [{ type: 'text', text: 'FOREIGN-THOUGHTS' }],
+        providerMetadata: { openai: { itemId: 'rs_1' } },
+      },
+      {
+        type: 'reasoning',
+        reasoning: 'OWN-THINKING',
+        details: [{ type: 'text', text: 'OWN-THINKING', signature: 'SIG-1' }],
+        providerMetadata: { anthropic: { signature: 'SIG-1' } },
+      },
       { type: 'text', text: 'Sunny.' },
     ])
-    const agent = new Agent({ id: 'a', name: 'a', instructions: '', model: 'anthropic/claude-sonnet-4-5', inputProcessors: [new ProviderHistoryCompat()], memory: mem })
+    const agent = new Agent({
+      id: 'a',
+      name: 'a',
+      instructions: '',
+      model: 'anthropic/claude-sonnet-4-5',
+      inputProcessors: [new ProviderHistoryCompat()],
+      memory: mem,
+    })
     server.enqueue('anthropic', reply.text('ok'))
     await agent.generate('And tomorrow?', options)
     const assistant = (server.requests[0]?.body as { messages: { content: unknown[] }[] }).messages[1]
@@ -138,9 +143,7 @@ describeEachDatabase('Agent + Memory', (getDb) => {
     expect(types).toContain('retry')
     const stored = await mem.listMessages({ threadId })
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant'])
-    expect(stored[1]?.content.parts.filter((p) => p.type === 'text')).toEqual([
-      expect.objectContaining({ type: 'text', text: 'The second answer.' }),
-    ])
+    expect(stored[1]?.content.parts.filter((p) => p.type === 'text')).toEqual([expect.objectContaining({ type: 'text', text: 'The second answer.' })])
     expect(JSON.stringify(stored)).not.toContain('Partial answer')
   })
 

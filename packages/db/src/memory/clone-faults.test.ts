@@ -2,13 +2,7 @@
 // failing mid-clone, the database connection killed mid-clone, 20 concurrent
 // clones with one newThreadId, and a clone taken while the source grows. After
 // each: no partial thread, no orphan rows, the source untouched.
-import {
-  type Embedder,
-  Memory,
-  type MemoryOptions,
-  type MemoryStorage,
-  ThreadAlreadyExistsError,
-} from '@threadline/engine'
+import { type Embedder, Memory, type MemoryOptions, type MemoryStorage, ThreadAlreadyExistsError } from '@threadline/engine'
 import { demoLexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'
@@ -138,7 +132,9 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     const source = await threadSnapshot(getDb(), 'fault-race')
     const memory = memoryWith(withMemories)
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => memory.cloneThread({ sourceThreadId: 'fault-race', newThreadId: 'fault-race-clone', title: `attempt ${index}` })),
+      Array.from({ length: 20 }, (_, index) =>
+        memory.cloneThread({ sourceThreadId: 'fault-race', newThreadId: 'fault-race-clone', title: `attempt ${index}` }),
+      ),
     )
     const { fulfilled, rejected } = outcomes(results)
     expect(fulfilled).toHaveLength(1)
@@ -168,7 +164,9 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     // While the first clone holds its uncommitted thread row, a second clone passes the
     // existence check (it cannot see that row) and blocks inserting the same primary key.
     const storage = storageWithFault(getDb(), 'copyMessages', async () => {
-      second = memoryWith({}).cloneThread({ sourceThreadId: 'fault-pk', newThreadId: 'fault-pk-clone' }).catch((error: unknown) => error)
+      second = memoryWith({})
+        .cloneThread({ sourceThreadId: 'fault-pk', newThreadId: 'fault-pk-clone' })
+        .catch((error: unknown) => error)
       await expect
         .poll(
           async () =>

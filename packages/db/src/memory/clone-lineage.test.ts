@@ -18,7 +18,12 @@ describeEachDatabase('clone lineage', (getDb) => {
     expect(memory().getCloneMetadata(root!)).toBeNull()
     expect(memory().isClone(grandchild)).toBe(true)
     const cloneMetadata = memory().getCloneMetadata(grandchild)
-    expect(cloneMetadata).toEqual({ sourceThreadId: 'child', clonedAt: expect.any(Date), lastMessageId: expect.any(String), lastClonedMessageId: expect.any(String) })
+    expect(cloneMetadata).toEqual({
+      sourceThreadId: 'child',
+      clonedAt: expect.any(Date),
+      lastMessageId: expect.any(String),
+      lastClonedMessageId: expect.any(String),
+    })
     // a full clone is cut where its source ended
     expect(cloneMetadata!.lastClonedMessageId).toBe(cloneMetadata!.lastMessageId)
 

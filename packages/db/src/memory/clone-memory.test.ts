@@ -77,7 +77,13 @@ describeEachDatabase('cloneThread memory', (getDb) => {
           ].join('\n'),
           observedMessageIds: source.map((m) => m.id),
           bufferedObservationChunks: [
-            { id: 'chunk-1', observations: `<observation-group range="${id(4)}:${id(5)}">b</observation-group>`, messageIds: [id(4), id(5)], tokenCount: 9, createdAt: new Date() },
+            {
+              id: 'chunk-1',
+              observations: `<observation-group range="${id(4)}:${id(5)}">b</observation-group>`,
+              messageIds: [id(4), id(5)],
+              tokenCount: 9,
+              createdAt: new Date(),
+            },
           ],
           totalTokensObserved: 1234,
           isObserving: true,

@@ -24,7 +24,11 @@ describeEachDatabase('cloneThread', (getDb) => {
         texts: numbered(8),
       })
       const before = Date.now()
-      const { thread: fullClone, clonedMessages, messageIdMap } = await memory().cloneThread({
+      const {
+        thread: fullClone,
+        clonedMessages,
+        messageIdMap,
+      } = await memory().cloneThread({
         sourceThreadId: 'original-thread-123',
         title: 'Alternative Conversation Path',
       })

@@ -1,13 +1,6 @@
 // Memory's thread, message, recall, working-memory and observational-memory API
 // against real databases (PGlite and PostgreSQL).
-import {
-  EmbedderRequiredError,
-  InvalidInputError,
-  Memory,
-  ThreadAlreadyExistsError,
-  ThreadNotFoundError,
-  type MemoryOptions,
-} from '@threadline/engine'
+import { EmbedderRequiredError, InvalidInputError, Memory, ThreadAlreadyExistsError, ThreadNotFoundError, type MemoryOptions } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
 import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder } from '../seed/index.ts'
 import { describeEachDatabase } from '../testing/index.ts'
@@ -64,7 +57,9 @@ describeEachDatabase('Memory', (getDb) => {
       // equal createdAt: ordered by id
       const tie = new Date(baseTime + 100 * minute)
       await memory.saveMessages({
-        messages: ['b', 'a'].map((suffix) => storedMessage({ id: `msg-1-tie-${suffix}`, threadId: 'msg-1', resourceId: 'r', role: 'user', text: suffix, at: tie })),
+        messages: ['b', 'a'].map((suffix) =>
+          storedMessage({ id: `msg-1-tie-${suffix}`, threadId: 'msg-1', resourceId: 'r', role: 'user', text: suffix, at: tie }),
+        ),
       })
       expect((await memory.listMessages({ threadId: 'msg-1', last: 2 })).map((m) => m.id)).toEqual(['msg-1-tie-a', 'msg-1-tie-b'])
     })
@@ -80,9 +75,9 @@ describeEachDatabase('Memory', (getDb) => {
         field: 'messages[1].resourceId',
       })
       await expect(memory.saveMessages({ messages: [good, good] })).rejects.toThrow(InvalidInputError)
-      await expect(
-        memory.saveMessages({ messages: [{ ...good, content: { format: 2, parts: [{ type: 'bogus' }] } } as never] }),
-      ).rejects.toMatchObject({ field: 'messages[0].content.parts[0].type' })
+      await expect(memory.saveMessages({ messages: [{ ...good, content: { format: 2, parts: [{ type: 'bogus' }] } } as never] })).rejects.toMatchObject({
+        field: 'messages[0].content.parts[0].type',
+      })
       expect(await rowCounts(getDb())).toEqual(before)
     })
   })
@@ -170,7 +165,7 @@ describe('Memory configuration', () => {
   it('needs a vector store for semantic recall', () => {
     const storage = { transaction: async () => undefined } as never
     expect(() => new Memory({ storage, options: { semanticRecall: true } })).toThrow(InvalidInputError)
-    expect(() => new Memory({ storage, options: { lastMessages: -2 } as never })).toThrow(/options\.lastMessages/)
+    expect(() => new Memory({ storage, options: { lastMessages: -2 } })).toThrow(/options\.lastMessages/)
   })
 
   it('never picks an embedder: semantic recall without one is EmbedderRequiredError naming the field', () => {
@@ -187,8 +182,6 @@ describe('Memory configuration', () => {
     expect(error).toMatchObject({ code: 'EMBEDDER_REQUIRED', field: 'embedder' })
     // without semantic recall no embedder is needed, and none is made up
     expect(new Memory({ storage, vector }).embedder).toBeNull()
-    expect(new Memory({ storage, vector, embedder: demoLexicalEmbedder(), options: { semanticRecall: true } }).embedder?.id).toBe(
-      DEMO_LEXICAL_EMBEDDER_ID,
-    )
+    expect(new Memory({ storage, vector, embedder: demoLexicalEmbedder(), options: { semanticRecall: true } }).embedder?.id).toBe(DEMO_LEXICAL_EMBEDDER_ID)
   })
 })

@@ -2,12 +2,7 @@
 // PGlite has pgvector; on a PostgreSQL server without it every semantic
 // operation must fail with VectorExtensionMissingError (last test) while the
 // vector-free features keep working (the other test files).
-import {
-  type Embedder,
-  Memory,
-  type MemoryOptions,
-  VectorExtensionMissingError,
-} from '@threadline/engine'
+import { type Embedder, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
 import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
@@ -17,7 +12,12 @@ import { hasPgvector, numbered, seedThread } from './fixtures.ts'
 export function recordingEmbedder(id = DEMO_LEXICAL_EMBEDDER_ID): Embedder & { calls: string[][] } {
   const inner = demoLexicalEmbedder()
   const calls: string[][] = []
-  return { id, ...(inner.dimensions !== undefined && { dimensions: inner.dimensions }), calls, embed: async (values) => (calls.push(values), inner.embed(values)) }
+  return {
+    id,
+    ...(inner.dimensions !== undefined && { dimensions: inner.dimensions }),
+    calls,
+    embed: async (values) => (calls.push(values), inner.embed(values)),
+  }
 }
 
 const support = [
@@ -124,7 +124,15 @@ describeEachDatabase('semantic recall', (getDb) => {
       // 3 messages with vectors of the local model, then 5 saved without semantic recall
       const first = await seedThread(memoryWith({ semanticRecall: true }), { threadId: 'sr-mixed', resourceId: 'sr-user', texts: support.slice(0, 3) })
       const plain = memoryWith({})
-      const rest = support.slice(3).map((text, index) => ({ ...first[0]!, id: `sr-mixed-late-${index}`, role: 'user' as const, createdAt: new Date(first[2]!.createdAt.getTime() + (index + 1) * 60_000), content: { format: 2 as const, parts: [{ type: 'text' as const, text }] } }))
+      const rest = support
+        .slice(3)
+        .map((text, index) => ({
+          ...first[0]!,
+          id: `sr-mixed-late-${index}`,
+          role: 'user' as const,
+          createdAt: new Date(first[2]!.createdAt.getTime() + (index + 1) * 60_000),
+          content: { format: 2 as const, parts: [{ type: 'text' as const, text }] },
+        }))
       await plain.saveMessages({ messages: rest })
 
       const embedder = recordingEmbedder()

@@ -10,15 +10,9 @@ import { noSchemaFilter, openSchemaEngine } from './schema-engine.ts'
 export type MigrationSources = { migrationsDir?: string | undefined; schemaPath?: string | undefined }
 
 /** Applies what is pending; returns the names just applied (empty when already up to date). */
-export async function applyMigrations(
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  sources: MigrationSources = {},
-): Promise<string[]> {
+export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory, sources: MigrationSources = {}): Promise<string[]> {
   const schemaPath = sources.schemaPath ?? defaultSchemaPath
-  const [content, migrationsList] = await Promise.all([
-    readFile(schemaPath, 'utf8'),
-    readMigrationList(sources.migrationsDir ?? defaultMigrationsDir),
-  ])
+  const [content, migrationsList] = await Promise.all([readFile(schemaPath, 'utf8'), readMigrationList(sources.migrationsDir ?? defaultMigrationsDir)])
   const engine = await openSchemaEngine({ path: schemaPath, content }, adapterFactory)
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: noSchemaFilter })

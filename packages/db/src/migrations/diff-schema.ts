@@ -13,10 +13,7 @@ export type SchemaDiff = { inSync: boolean; sql: string }
 
 export async function diffMigrationsToSchema(sources: MigrationSources = {}): Promise<SchemaDiff> {
   const schemaPath = sources.schemaPath ?? defaultSchemaPath
-  const [content, migrationsList] = await Promise.all([
-    readFile(schemaPath, 'utf8'),
-    readMigrationList(sources.migrationsDir ?? defaultMigrationsDir),
-  ])
+  const [content, migrationsList] = await Promise.all([readFile(schemaPath, 'utf8'), readMigrationList(sources.migrationsDir ?? defaultMigrationsDir)])
   const pglite = createMemoryPGlite()
   try {
     const engine = await openSchemaEngine({ path: schemaPath, content }, pgliteMigrationFactory(pglite))

@@ -5,11 +5,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { PrismaPg } from '@prisma/adapter-pg'
-import {
-  DriverAdapterError,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils'
+import { DriverAdapterError, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import type pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 

@@ -21,7 +21,10 @@ export async function readMigrationList(migrationsDir: string): Promise<Migratio
     if (error.code === 'ENOENT') return []
     throw error
   })
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
   const migrationDirectories = await Promise.all(
     names.map(async (name) => {
       const content = await readOptional(path.join(migrationsDir, name, migrationFileName))

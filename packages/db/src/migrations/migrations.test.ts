@@ -77,7 +77,10 @@ describe('drift check', () => {
     await cp(migrationsDir, path.join(work, 'migrations'), { recursive: true })
     // a model change without a migration
     const schema = await readFile(schemaPath, 'utf8')
-    const changed = schema.replace('  title          String   @default("")\n', '  title          String   @default("")\n  pinned         Boolean  @default(false)\n')
+    const changed = schema.replace(
+      '  title          String   @default("")\n',
+      '  title          String   @default("")\n  pinned         Boolean  @default(false)\n',
+    )
     expect(changed).not.toBe(schema)
     await writeFile(path.join(work, 'schema.prisma'), changed)
   })

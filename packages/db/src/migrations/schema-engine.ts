@@ -51,7 +51,7 @@ function instantiateOnce(): Promise<void> {
     const gluePath = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg')
     const wasmPath = path.join(path.dirname(gluePath), 'schema_engine_bg.wasm')
     const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), {
-      './schema_engine_bg.js': withUnrefGuardTimers(glue as unknown as WebAssembly.ModuleImports),
+      './schema_engine_bg.js': withUnrefGuardTimers(glue),
     })
     const exports = instance.exports as WasmExports
     glue.__wbg_set_wasm(exports)

@@ -28,11 +28,16 @@ export const initechRestoreDrill: SeedThread = new ConversationBuilder(
   { id: 'initech-restore-drill-q4', resourceId: INITECH, messageIdPrefix: 'msg-initech-drill' },
   '2026-11-29T09:00:00Z',
 )
-  .user('Run the quarterly restore drill with last night\'s backup of the billing database.')
+  .user("Run the quarterly restore drill with last night's backup of the billing database.")
   .assistant(gpt41, [
-    toolResult('call_Lb5Kc8Nd2Qf7Wg1Hj4Mx9Ez3', 'list_backups', { cluster: 'billing', limit: 1 }, {
-      backups: [{ id: 'billing-2026-11-29T01:00Z', sizeGB: 412, verified: true }],
-    }),
+    toolResult(
+      'call_Lb5Kc8Nd2Qf7Wg1Hj4Mx9Ez3',
+      'list_backups',
+      { cluster: 'billing', limit: 1 },
+      {
+        backups: [{ id: 'billing-2026-11-29T01:00Z', sizeGB: 412, verified: true }],
+      },
+    ),
     text('The latest backup is billing-2026-11-29T01:00Z (412 GB, verified). Shall I restore it into the drill cluster?'),
   ])
   .user('Yes, restore it into drill-eu-1 and tell me when it is done.', 2)
@@ -50,10 +55,15 @@ export const initechRestoreDrill: SeedThread = new ConversationBuilder(
   )
   .user('Compare the row counts with production; the restore-time chart is attached.', 5, [restoreChart])
   .assistant(gpt41, [
-    toolResult('call_Ct2Vb6Nm8Qw3Er5Ty1Ui7Op4', 'compare_row_counts', { source: 'billing', target: 'drill-eu-1' }, {
-      tables: 142,
-      mismatches: 0,
-    }),
+    toolResult(
+      'call_Ct2Vb6Nm8Qw3Er5Ty1Ui7Op4',
+      'compare_row_counts',
+      { source: 'billing', target: 'drill-eu-1' },
+      {
+        tables: 142,
+        mismatches: 0,
+      },
+    ),
     text('All 142 tables have the same row counts as production. The drill passed.'),
   ])
   .user('Great, close the drill ticket.', 3)

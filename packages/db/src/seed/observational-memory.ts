@@ -184,8 +184,4 @@ const initechIncidentGenerations: SeedObservationalMemory[] = [
 ]
 
 /** Records per lookup key, in generation order. */
-export const demoObservationalMemory: SeedObservationalMemory[][] = [
-  acmeRefundGenerations,
-  globexResourceGenerations,
-  initechIncidentGenerations,
-]
+export const demoObservationalMemory: SeedObservationalMemory[][] = [acmeRefundGenerations, globexResourceGenerations, initechIncidentGenerations]

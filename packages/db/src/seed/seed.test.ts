@@ -9,13 +9,9 @@ async function snapshot(storage: MemoryStorage) {
   const { threads, total } = await storage.listThreads({ limit: 1000 })
   const messages = await Promise.all(threads.map((thread) => storage.listMessages({ threadId: thread.id })))
   const workingMemory = await Promise.all(demoWorkingMemory.map(({ key }) => storage.getWorkingMemory(key)))
-  const observationalMemory = await Promise.all(
-    threads.map((thread) => storage.listObservationalMemoryGenerations({ scope: 'thread', threadId: thread.id })),
-  )
+  const observationalMemory = await Promise.all(threads.map((thread) => storage.listObservationalMemoryGenerations({ scope: 'thread', threadId: thread.id })))
   const resourceObservations = await Promise.all(
-    [...new Set(threads.map((thread) => thread.resourceId))].map((resourceId) =>
-      storage.listObservationalMemoryGenerations({ scope: 'resource', resourceId }),
-    ),
+    [...new Set(threads.map((thread) => thread.resourceId))].map((resourceId) => storage.listObservationalMemoryGenerations({ scope: 'resource', resourceId })),
   )
   return { threads, total, messages, workingMemory, observationalMemory, resourceObservations }
 }

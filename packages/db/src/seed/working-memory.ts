@@ -18,12 +18,9 @@ export const demoWorkingMemory: SeedWorkingMemory[] = [
   },
   {
     key: { scope: 'thread', threadId: acmeDeliveryStorm.thread.id, resourceId: ACME },
-    text: [
-      '## Delivery case',
-      '- Tracking: 1Z999AA10123456784',
-      '- Promised: Thursday, priority handling',
-      '- Email the customer if the date slips',
-    ].join('\n'),
+    text: ['## Delivery case', '- Tracking: 1Z999AA10123456784', '- Promised: Thursday, priority handling', '- Email the customer if the date slips'].join(
+      '\n',
+    ),
   },
   {
     key: { scope: 'resource', resourceId: GLOBEX },

@@ -23,11 +23,7 @@ const tenMinutes = 10 * 60 * 1000
  * Runs `fn` atomically: in the caller's transaction when there is one (whose
  * isolation level then applies), else in a new one.
  */
-export function atomically<T>(
-  ctx: StorageContext,
-  fn: (ctx: StorageContext) => Promise<T>,
-  options: TransactionOptions = {},
-): Promise<T> {
+export function atomically<T>(ctx: StorageContext, fn: (ctx: StorageContext) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   if (ctx.inTransaction) return fn(ctx)
   return ctx.root.$transaction((tx) => fn({ ...ctx, db: tx, inTransaction: true }), {
     timeout: tenMinutes,

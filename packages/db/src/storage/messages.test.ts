@@ -56,9 +56,10 @@ describeEachDatabase('messages', (getDb) => {
     const { storage } = getDb()
     await storage.createThread({ id: 'shape', resourceId })
     const good = textMessage({ id: 's1', threadId: 'shape', resourceId, at: t0 })
-    await expect(
-      storage.insertMessages([good, textMessage({ id: 's2', threadId: 'no-such-thread', resourceId, at: t0 })]),
-    ).rejects.toMatchObject({ constructor: ThreadNotFoundError, threadId: 'no-such-thread' })
+    await expect(storage.insertMessages([good, textMessage({ id: 's2', threadId: 'no-such-thread', resourceId, at: t0 })])).rejects.toMatchObject({
+      constructor: ThreadNotFoundError,
+      threadId: 'no-such-thread',
+    })
     expect(await storage.countMessages('shape')).toBe(0)
   })
 })

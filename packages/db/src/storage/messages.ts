@@ -1,13 +1,7 @@
 // Messages: bulk writes and id-list reads are raw SQL (one statement per chunk
 // of rows; Prisma's `in` caps at the driver's bind-parameter limit), ordered
 // by (createdAt, id) everywhere.
-import {
-  MessageAlreadyExistsError,
-  MessageNotFoundError,
-  type MessageCopyResult,
-  type MessageSelection,
-  type StoredMessage,
-} from '@threadline/engine'
+import { MessageAlreadyExistsError, MessageNotFoundError, type MessageCopyResult, type MessageSelection, type StoredMessage } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { toMessage, type MessageRow } from './rows.ts'
@@ -68,7 +62,10 @@ export async function insertMessages(ctx: StorageContext, messages: StoredMessag
   const repeated = duplicatesOf(ids)
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
   await atomically(ctx, async (tx) => {
-    await assertThreadsExist(tx, messages.map((m) => m.threadId))
+    await assertThreadsExist(
+      tx,
+      messages.map((m) => m.threadId),
+    )
     // Checked before writing so a caller that catches the error has nothing half-written.
     const existing = await existingMessageIds(tx, ids)
     if (existing.length > 0) throw new MessageAlreadyExistsError(existing)
@@ -83,7 +80,10 @@ export async function upsertMessages(ctx: StorageContext, messages: StoredMessag
   const repeated = duplicatesOf(messages.map((m) => m.id))
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
   await atomically(ctx, async (tx) => {
-    await assertThreadsExist(tx, messages.map((m) => m.threadId))
+    await assertThreadsExist(
+      tx,
+      messages.map((m) => m.threadId),
+    )
     await writeMessages(tx, messages, 'replace')
   })
 }
@@ -133,10 +133,7 @@ export async function getMessagesByIds(ctx: StorageContext, wanted: string[]): P
  * The given messages plus up to `before`/`after` neighbours of each in its own
  * thread, by (createdAt, id): one query of LATERAL index scans, de-duplicated.
  */
-export async function listMessagesAround(
-  ctx: StorageContext,
-  args: { messageIds: string[]; before: number; after: number },
-): Promise<StoredMessage[]> {
+export async function listMessagesAround(ctx: StorageContext, args: { messageIds: string[]; before: number; after: number }): Promise<StoredMessage[]> {
   const { messageIds, before, after } = args
   if (messageIds.length === 0) return []
   const rows = await ctx.db.$queryRaw<MessageRow[]>`

@@ -31,18 +31,12 @@ export async function getObservationalMemory(ctx: StorageContext, key: Observati
 }
 
 /** Every generation of a key, oldest first. */
-export async function listObservationalMemoryGenerations(
-  ctx: StorageContext,
-  key: ObservationalMemoryKey,
-): Promise<ObservationalMemoryRecord[]> {
+export async function listObservationalMemoryGenerations(ctx: StorageContext, key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord[]> {
   const rows = await ctx.db.observationalMemory.findMany({ where: { lookupKey: lookupKeyOf(key) }, orderBy: { generation: 'asc' } })
   return rows.map(toObservationalMemory)
 }
 
-export async function insertObservationalMemory(
-  ctx: StorageContext,
-  record: NewObservationalMemoryRecord,
-): Promise<ObservationalMemoryRecord> {
+export async function insertObservationalMemory(ctx: StorageContext, record: NewObservationalMemoryRecord): Promise<ObservationalMemoryRecord> {
   const lookupKey = lookupKeyOf(
     record.scope === 'thread' ? { scope: 'thread', threadId: record.threadId! } : { scope: 'resource', resourceId: record.resourceId },
   )
@@ -73,11 +67,7 @@ export async function insertObservationalMemory(
 }
 
 /** Rewrites fields of one record (a generation) in place; updatedAt moves on. */
-export async function updateObservationalMemory(
-  ctx: StorageContext,
-  recordId: string,
-  patch: ObservationalMemoryPatch,
-): Promise<ObservationalMemoryRecord> {
+export async function updateObservationalMemory(ctx: StorageContext, recordId: string, patch: ObservationalMemoryPatch): Promise<ObservationalMemoryRecord> {
   try {
     const row = await ctx.db.observationalMemory.update({
       where: { id: recordId },

@@ -53,23 +53,22 @@ function createBundle(ctx: StorageContext): StorageBundle {
 }
 
 /** Nested calls reuse the open transaction; errors thrown by `fn` itself pass through untouched. */
-async function runTransaction<T>(
-  ctx: StorageContext,
-  current: StorageBundle,
-  fn: (tx: StorageBundle) => Promise<T>,
-  options?: TransactionOptions,
-): Promise<T> {
+async function runTransaction<T>(ctx: StorageContext, current: StorageBundle, fn: (tx: StorageBundle) => Promise<T>, options?: TransactionOptions): Promise<T> {
   if (ctx.inTransaction) return fn(current)
   let failedInside = false
   try {
-    return await atomically(ctx, async (txCtx) => {
-      try {
-        return await fn(createBundle(txCtx))
-      } catch (error) {
-        failedInside = true
-        throw error
-      }
-    }, options)
+    return await atomically(
+      ctx,
+      async (txCtx) => {
+        try {
+          return await fn(createBundle(txCtx))
+        } catch (error) {
+          failedInside = true
+          throw error
+        }
+      },
+      options,
+    )
   } catch (error) {
     throw failedInside ? error : toStorageError(error, 'storage.transaction')
   }

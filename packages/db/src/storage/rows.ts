@@ -3,14 +3,7 @@
 // promise (JSON shapes, text that must be one of a few values) is checked here,
 // on the way back: a malformed row is a StorageError naming the column, not a
 // surprise further on. Input was checked by the engine before it was written.
-import {
-  fieldIssues,
-  StorageError,
-  type MessageContent,
-  type ObservationalMemoryRecord,
-  type StoredMessage,
-  type StoredThread,
-} from '@threadline/engine'
+import { fieldIssues, StorageError, type MessageContent, type ObservationalMemoryRecord, type StoredMessage, type StoredThread } from '@threadline/engine'
 import { z } from 'zod'
 
 export type ThreadRow = {

@@ -69,11 +69,7 @@ export async function listThreads(ctx: StorageContext, input: ListThreadsInput):
   return { total: rows[0]?.total ?? 0, threads: rows.filter((row) => row.id !== null).map(toThread) }
 }
 
-export async function updateThread(
-  ctx: StorageContext,
-  id: string,
-  patch: { title?: string; metadata?: Record<string, unknown> },
-): Promise<StoredThread> {
+export async function updateThread(ctx: StorageContext, id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
   const threadId = id
   const { title, metadata } = patch
   try {

@@ -22,8 +22,7 @@ export function createVectorSupport(): VectorSupport {
   let probed: Promise<string | null> | undefined
   return {
     async ensure(db) {
-      probed ??= db
-        .$queryRaw<Probe[]>`
+      probed ??= db.$queryRaw<Probe[]>`
           SELECT
             EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS available,
             EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS installed,

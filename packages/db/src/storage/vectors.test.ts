@@ -45,7 +45,11 @@ describeEachDatabase('vectors', (getDb, kind) => {
     if (!hasPgvector) ctx.skip()
     const { vector, prisma } = getDb()
     const dims = indexedDimensions
-    await vector.upsertVectors([entry('e', vec(dims, 0, 1)), entry('c', vec(dims, 1, 0.1), { model: 'hash-384' }), entry('e', vec(dims, 0, 1), { model: 'hash-384' })])
+    await vector.upsertVectors([
+      entry('e', vec(dims, 0, 1)),
+      entry('c', vec(dims, 1, 0.1), { model: 'hash-384' }),
+      entry('e', vec(dims, 0, 1), { model: 'hash-384' }),
+    ])
     const query = { embedding: vec(dims, 1), model: 'hash-384', topK: 2 }
     expect((await vector.queryVectors(query)).map((m) => m.messageId)).toEqual(['c', 'e'])
     // vectors of another size under the same model are not compared with a query

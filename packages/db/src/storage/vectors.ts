@@ -86,7 +86,10 @@ async function copyVectors(
   const pairs = Object.entries(messageIdMap)
   if (pairs.length === 0) return 0
   return atomically(ctx, async (tx) => {
-    await assertMessagesExist(tx, pairs.map(([, newId]) => newId))
+    await assertMessagesExist(
+      tx,
+      pairs.map(([, newId]) => newId),
+    )
     return tx.db.$executeRaw`
       INSERT INTO message_embeddings (message_id, model, thread_id, resource_id, dimensions, embedding, created_at)
       SELECT pair.new_id, e.model, ${threadId}, ${resourceId}, e.dimensions, e.embedding, e.created_at

@@ -13,11 +13,7 @@ export async function getWorkingMemory(ctx: StorageContext, key: WorkingMemoryKe
 }
 
 /** Thread scope needs an existing thread (its resource is taken from the thread unless given). */
-export async function setWorkingMemory(
-  ctx: StorageContext,
-  key: WorkingMemoryKey & { resourceId?: string },
-  value: string,
-): Promise<void> {
+export async function setWorkingMemory(ctx: StorageContext, key: WorkingMemoryKey & { resourceId?: string }, value: string): Promise<void> {
   if (key.scope === 'resource') {
     await ctx.db.resource.upsert({
       where: { id: key.resourceId },

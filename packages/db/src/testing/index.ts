@@ -26,11 +26,7 @@ export { openTestDatabase, testDatabaseKinds, type TestDatabase } from './test-d
 // the builders live beside the engine's MemoryStorage contract suite, which uses them too
 export { observationalMemoryRecord, textMessage } from '@threadline/engine/testing'
 
-export function describeEachDatabase(
-  name: string,
-  cases: (getDb: () => TestDatabase, kind: DatabaseKind) => void,
-  options: { migrate?: boolean } = {},
-): void {
+export function describeEachDatabase(name: string, cases: (getDb: () => TestDatabase, kind: DatabaseKind) => void, options: { migrate?: boolean } = {}): void {
   for (const kind of testDatabaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let db: TestDatabase | undefined

@@ -36,9 +36,7 @@ function pgTools(binDir: string): PgTool {
   const asRoot = process.getuid?.() === 0
   return (tool, args) => {
     const command = path.join(binDir, tool)
-    return asRoot
-      ? run('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map(shellQuote).join(' ')])
-      : run(command, args)
+    return asRoot ? run('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map(shellQuote).join(' ')]) : run(command, args)
   }
 }
 

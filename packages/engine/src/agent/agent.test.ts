@@ -7,11 +7,7 @@ import { z } from 'zod'
 import { InvalidInputError, ModelResolutionError, ProviderStreamError } from '../errors/index.ts'
 import type { Processor } from '../processors/types.ts'
 import { reply } from '../testing/index.ts'
-import {
-  anthropicInvalidToolUseId,
-  anthropicOverloadedStreamEvent,
-  openaiResponsesFailedServerError,
-} from '../testing/provider-error-presets.ts'
+import { anthropicInvalidToolUseId, anthropicOverloadedStreamEvent, openaiResponsesFailedServerError } from '../testing/provider-error-presets.ts'
 import { Agent } from './agent.ts'
 import type { AgentInputMessage, AgentStreamEvent } from './types.ts'
 import { useFakeProvider } from '../testing/use-fake-provider.ts'
@@ -176,7 +172,14 @@ describe('tools', () => {
     })
     server.enqueue(
       'anthropic',
-      { kind: 'success', toolCalls: [{ id: 'c1', name: 'failing', args: { n: 1 } }, { id: 'c2', name: 'failing', args: { n: 'x' } }, { id: 'c3', name: 'missing', args: {} }] },
+      {
+        kind: 'success',
+        toolCalls: [
+          { id: 'c1', name: 'failing', args: { n: 1 } },
+          { id: 'c2', name: 'failing', args: { n: 'x' } },
+          { id: 'c3', name: 'missing', args: {} },
+        ],
+      },
       reply.text('Sorry'),
     )
     const result = await agent({ tools: { failing } }).generate('Go')
@@ -205,7 +208,9 @@ describe('processor retry budget (real HTTP errors)', () => {
 
   it('an always-retry error processor yields 11 provider calls by default; the last error is thrown', async () => {
     enqueueErrors(11)
-    const error = await agent({ errorProcessors: [alwaysRetry] }).generate('Hi').catch((e: unknown) => e)
+    const error = await agent({ errorProcessors: [alwaysRetry] })
+      .generate('Hi')
+      .catch((e: unknown) => e)
     expect(server.requests).toHaveLength(11)
     expect(APICallError.isInstance(error)).toBe(true)
     expect((error as APICallError).message).toBe('attempt 11')
@@ -216,14 +221,18 @@ describe('processor retry budget (real HTTP errors)', () => {
     [3, 4],
   ])('agent maxProcessorRetries %i yields %i calls', async (maxProcessorRetries, calls) => {
     enqueueErrors(calls)
-    const error = await agent({ errorProcessors: [alwaysRetry], maxProcessorRetries }).generate('Hi').catch((e: unknown) => e)
+    const error = await agent({ errorProcessors: [alwaysRetry], maxProcessorRetries })
+      .generate('Hi')
+      .catch((e: unknown) => e)
     expect(server.requests).toHaveLength(calls)
     expect((error as APICallError).message).toBe(`attempt ${calls}`)
   })
 
   it('a per-call maxProcessorRetries overrides the agent', async () => {
     enqueueErrors(4)
-    await agent({ errorProcessors: [alwaysRetry], maxProcessorRetries: 0 }).generate('Hi', { maxProcessorRetries: 3 }).catch(() => undefined)
+    await agent({ errorProcessors: [alwaysRetry], maxProcessorRetries: 0 })
+      .generate('Hi', { maxProcessorRetries: 3 })
+      .catch(() => undefined)
     expect(server.requests).toHaveLength(4)
   })
 
@@ -234,12 +243,17 @@ describe('processor retry budget (real HTTP errors)', () => {
       {
         role: 'assistant',
         content: [
-          { type: 'tool-invocation', toolInvocation: { toolCallId: 'functions.get_weather:0', toolName: 'get_weather', args: {}, state: 'result', result: 'sunny' } },
+          {
+            type: 'tool-invocation',
+            toolInvocation: { toolCallId: 'functions.get_weather:0', toolName: 'get_weather', args: {}, state: 'result', result: 'sunny' },
+          },
         ],
       },
       { role: 'user', content: 'Thanks' },
     ]
-    const error = await agent().generate(input).catch((e: unknown) => e)
+    const error = await agent()
+      .generate(input)
+      .catch((e: unknown) => e)
     expect(server.requests).toHaveLength(1)
     expect((error as APICallError).statusCode).toBe(400)
     expect(JSON.stringify(bodyOf(0))).toContain('functions.get_weather:0')
@@ -249,7 +263,13 @@ describe('processor retry budget (real HTTP errors)', () => {
     server.enqueue('cerebras', reply.text('ok'))
     await agent({ model: 'cerebras/gpt-oss-120b' }).generate([
       { role: 'user', content: 'Hi' },
-      { role: 'assistant', content: [{ type: 'reasoning', reasoning: 'foreign thoughts', details: [{ type: 'text', text: 'foreign thoughts' }] }, { type: 'text', text: 'Hello' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', reasoning: 'foreign thoughts', details: [{ type: 'text', text: 'foreign thoughts' }] },
+          { type: 'text', text: 'Hello' },
+        ],
+      },
       { role: 'user', content: 'Again' },
     ])
     expect(JSON.stringify(bodyOf(0))).toContain('foreign thoughts')

@@ -26,7 +26,12 @@ const configSchema = z.object({
   name: z.string().min(1),
   instructions: z.string(),
   model: z.union([z.string().min(1), modelObjectSchema]),
-  tools: z.record(z.string(), z.custom((value) => isObject(value), 'expected a tool definition')).optional(),
+  tools: z
+    .record(
+      z.string(),
+      z.custom((value) => isObject(value), 'expected a tool definition'),
+    )
+    .optional(),
   inputProcessors: z.array(processorSchema).optional(),
   errorProcessors: z.array(processorSchema).optional(),
   maxProcessorRetries: z.number().int().nonnegative().optional(),

@@ -41,18 +41,12 @@ export type ValidatedCall = {
 export function validateCall(input: AgentInput, options: AgentCallOptions | undefined): ValidatedCall {
   const parsedInput = parseInput(inputSchema, input, { root: 'input' })
   const memory = parseInput(callOptionsSchema, options ?? {}).memory
-  const memoryTarget = memory
-    ? { threadId: typeof memory.thread === 'string' ? memory.thread : memory.thread.id, resourceId: memory.resource }
-    : undefined
+  const memoryTarget = memory ? { threadId: typeof memory.thread === 'string' ? memory.thread : memory.thread.id, resourceId: memory.resource } : undefined
   return { input: parsedInput, memoryTarget, options: options ?? {} }
 }
 
 /** The input as stored messages, timestamped one millisecond apart from `createdAt` on. */
-export function inputToMessages(
-  input: ValidatedCall['input'],
-  target: { threadId: string; resourceId: string },
-  createdAt: number,
-): StoredMessage[] {
+export function inputToMessages(input: ValidatedCall['input'], target: { threadId: string; resourceId: string }, createdAt: number): StoredMessage[] {
   const messages = typeof input === 'string' ? [{ role: 'user' as const, content: input }] : input
   return messages.map((message, index) => ({
     id: randomUUID(),

@@ -23,20 +23,14 @@ export type StepOutput = {
 }
 
 export type StepDelta =
-  | { type: 'text-delta'; text: string }
-  | { type: 'reasoning-delta'; text: string }
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
+  { type: 'text-delta'; text: string } | { type: 'reasoning-delta'; text: string } | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
 
 export async function generateStep(model: LanguageModelV3, options: LanguageModelV3CallOptions): Promise<StepOutput> {
   const result = await model.doGenerate(options)
   return { content: result.content, finishReason: result.finishReason, usage: result.usage }
 }
 
-export async function streamStep(
-  model: LanguageModelV3,
-  options: LanguageModelV3CallOptions,
-  onDelta: (delta: StepDelta) => void,
-): Promise<StepOutput> {
+export async function streamStep(model: LanguageModelV3, options: LanguageModelV3CallOptions, onDelta: (delta: StepDelta) => void): Promise<StepOutput> {
   const { stream } = await model.doStream(options)
   const collector = new StreamCollector()
   const reader = stream.getReader()
@@ -130,10 +124,7 @@ class StreamCollector {
   }
 }
 
-function mergeMetadata(
-  current: SharedV3ProviderMetadata | undefined,
-  next: SharedV3ProviderMetadata,
-): SharedV3ProviderMetadata {
+function mergeMetadata(current: SharedV3ProviderMetadata | undefined, next: SharedV3ProviderMetadata): SharedV3ProviderMetadata {
   const merged: SharedV3ProviderMetadata = { ...current }
   for (const [provider, values] of Object.entries(next)) merged[provider] = { ...merged[provider], ...values }
   return merged

@@ -105,9 +105,7 @@ describe('the spec custom-rule example against an OpenAI-compatible provider (en
     name: 'custom-provider-agent',
     instructions: 'You are a helpful assistant.',
     model: 'example-provider/model',
-    inputProcessors: [
-      new ProviderHistoryCompat({ additionalRules: [stripUnsupportedAssistantMetadata] }),
-    ],
+    inputProcessors: [new ProviderHistoryCompat({ additionalRules: [stripUnsupportedAssistantMetadata] })],
   })
 
   // The OpenAI-compatible serializer copies a tool call's `openaiCompatible` options into the request.

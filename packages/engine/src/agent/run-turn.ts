@@ -3,13 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider'
 import { InvalidInputError } from '../errors/index.ts'
-import {
-  createAssistantMessage,
-  parseToolInput,
-  pendingToolCalls,
-  setToolResult,
-  stepContentToParts,
-} from '../messages/from-response.ts'
+import { createAssistantMessage, parseToolInput, pendingToolCalls, setToolResult, stepContentToParts } from '../messages/from-response.ts'
 import { toPrompt } from '../messages/to-prompt.ts'
 import { toolInvocationsOf } from '../messages/tool-invocations.ts'
 import type { MessagePart, StoredMessage } from '../messages/types.ts'
@@ -23,11 +17,7 @@ import type { AgentConfig, AgentMemory, AgentResult, AgentStreamEvent, AgentUsag
 const DEFAULT_MAX_STEPS = 5
 
 /** `emit` is given for stream(): steps then stream and report their events. */
-export async function runTurn(
-  config: AgentConfig,
-  call: ValidatedCall,
-  emit?: (event: AgentStreamEvent) => void,
-): Promise<AgentResult> {
+export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (event: AgentStreamEvent) => void): Promise<AgentResult> {
   const { memoryTarget } = call
   const { abortSignal } = call.options
   const memory = memoryTarget ? requireMemory(config) : undefined
@@ -52,10 +42,10 @@ export async function runTurn(
   const functionTools = await toolDefinitions(tools)
   const inputProcessors = config.inputProcessors ?? []
   const errorProcessors = config.errorProcessors ?? []
-  const maxProcessorRetries = resolveMaxProcessorRetries(
-    call.options.maxProcessorRetries ?? config.maxProcessorRetries,
-    [...inputProcessors, ...errorProcessors],
-  )
+  const maxProcessorRetries = resolveMaxProcessorRetries(call.options.maxProcessorRetries ?? config.maxProcessorRetries, [
+    ...inputProcessors,
+    ...errorProcessors,
+  ])
   const states = new ProcessorStates()
   const usage: AgentUsage = { inputTokens: 0, outputTokens: 0 }
   const maxSteps = config.maxSteps ?? DEFAULT_MAX_STEPS
@@ -71,9 +61,7 @@ export async function runTurn(
         ...(functionTools.length > 0 ? { tools: functionTools } : {}),
         ...(abortSignal ? { abortSignal } : {}),
       }
-      return emit
-        ? streamStep(model, options, (delta) => emit(deltaEvent(delta, stepNumber)))
-        : generateStep(model, options)
+      return emit ? streamStep(model, options, (delta) => emit(deltaEvent(delta, stepNumber))) : generateStep(model, options)
     }
     lastStep = await runLLMCall({
       messages: live,
@@ -107,9 +95,7 @@ export async function runTurn(
 
     const calls = pendingToolCalls(lastStepParts)
     if (calls.length === 0) break
-    const outcomes = await Promise.all(
-      calls.map((part) => executeToolCall(tools, part.toolInvocation, abortSignal)),
-    )
+    const outcomes = await Promise.all(calls.map((part) => executeToolCall(tools, part.toolInvocation, abortSignal)))
     calls.forEach((part, index) => {
       const outcome = outcomes[index]
       if (!outcome?.executed) return
@@ -153,10 +139,7 @@ async function loadThread(memory: AgentMemory, target: MemoryTarget): Promise<{ 
   const thread = await memory.getThreadById({ threadId: target.threadId })
   if (!thread) return { exists: false, history: [] }
   if (thread.resourceId !== target.resourceId) {
-    throw new InvalidInputError(
-      'memory.resource',
-      `thread "${target.threadId}" belongs to resource "${thread.resourceId}", not "${target.resourceId}"`,
-    )
+    throw new InvalidInputError('memory.resource', `thread "${target.threadId}" belongs to resource "${thread.resourceId}", not "${target.resourceId}"`)
   }
   return { exists: true, history: await memory.listMessages({ threadId: target.threadId }) }
 }

@@ -29,7 +29,6 @@ async function collect(events: AsyncIterable<AgentStreamEvent>): Promise<AgentSt
 
 const gaps = () => server.requests.slice(1).map((request, index) => request.receivedAt - server.requests[index]!.receivedAt)
 
-
 describe('OpenAI Responses stream errors', () => {
   it.each([
     ['response.failed chunk', openaiResponsesFailedServerError],

@@ -31,11 +31,7 @@ export type ToolOutcome = { executed: true; result: unknown } | { executed: fals
  * becomes the result `{ error }`, fed back to the model like the AI SDK's
  * tool errors; an abort is rethrown.
  */
-export async function executeToolCall(
-  tools: ToolSet,
-  invocation: ToolInvocation,
-  abortSignal: AbortSignal | undefined,
-): Promise<ToolOutcome> {
+export async function executeToolCall(tools: ToolSet, invocation: ToolInvocation, abortSignal: AbortSignal | undefined): Promise<ToolOutcome> {
   const definition = tools[invocation.toolName]
   if (!definition) return { executed: true, result: { error: `Unknown tool "${invocation.toolName}"` } }
   if (!definition.execute) return { executed: false }

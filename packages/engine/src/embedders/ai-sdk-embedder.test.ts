@@ -40,7 +40,14 @@ describe('AI SDK embedding models', () => {
 
     requests.length = 0
     const result = await embedInBatches(embedder, ['a', 'bb', 'ccc'], 2)
-    expect(result).toEqual({ dimensions: 2, embeddings: [[1, 0], [2, 1], [3, 0]] })
+    expect(result).toEqual({
+      dimensions: 2,
+      embeddings: [
+        [1, 0],
+        [2, 1],
+        [3, 0],
+      ],
+    })
     expect(requests).toEqual([
       { input: ['a', 'bb'], model: 'text-embedding-3-small' },
       { input: ['ccc'], model: 'text-embedding-3-small' },
@@ -48,9 +55,7 @@ describe('AI SDK embedding models', () => {
   })
 
   it('names models by provider without the sub-API suffix', () => {
-    expect(embeddingModelId({ provider: 'openai.embedding', modelId: 'text-embedding-3-large' })).toBe(
-      'openai/text-embedding-3-large',
-    )
+    expect(embeddingModelId({ provider: 'openai.embedding', modelId: 'text-embedding-3-large' })).toBe('openai/text-embedding-3-large')
     expect(embeddingModelId({ provider: 'mistral', modelId: 'mistral-embed' })).toBe('mistral/mistral-embed')
   })
 

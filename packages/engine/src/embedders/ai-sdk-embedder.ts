@@ -13,10 +13,7 @@ export function embeddingModelId(model: { provider: string; modelId: string }): 
 }
 
 /** Wraps an AI SDK embedding model unchanged; calls go through `embedMany` (its retries and per-call limits). */
-export function aiSdkEmbedder(
-  model: EmbeddingModelV3 | EmbeddingModelV2<string>,
-  options: { maxRetries?: number } = {},
-): Embedder {
+export function aiSdkEmbedder(model: EmbeddingModelV3 | EmbeddingModelV2<string>, options: { maxRetries?: number } = {}): Embedder {
   return {
     id: embeddingModelId(model),
     async embed(values, callOptions) {

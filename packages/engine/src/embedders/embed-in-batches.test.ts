@@ -33,12 +33,22 @@ describe('embedInBatches', () => {
   })
 
   it('rejects vectors of varying size, wrong counts and non-finite values', async () => {
-    await expect(embedInBatches(recordingEmbedder((text) => (text === 'b' ? [1, 2, 3] : [1, 2])), ['a', 'b'], 10)).rejects.toThrow(
-      EmbeddingError,
-    )
+    await expect(
+      embedInBatches(
+        recordingEmbedder((text) => (text === 'b' ? [1, 2, 3] : [1, 2])),
+        ['a', 'b'],
+        10,
+      ),
+    ).rejects.toThrow(EmbeddingError)
     const short: Embedder = { id: 'test/short', embed: async () => [] }
     await expect(embedInBatches(short, ['a'], 10)).rejects.toThrow('returned 0 vectors for 1 texts')
-    await expect(embedInBatches(recordingEmbedder(() => [Number.NaN]), ['a'], 10)).rejects.toThrow('non-finite')
+    await expect(
+      embedInBatches(
+        recordingEmbedder(() => [Number.NaN]),
+        ['a'],
+        10,
+      ),
+    ).rejects.toThrow('non-finite')
     const declared: Embedder = { id: 'test/declared', dimensions: 3, embed: async (values) => values.map(() => [1, 2]) }
     await expect(embedInBatches(declared, ['a'], 10)).rejects.toThrow('expected 3')
   })

@@ -18,10 +18,7 @@ export class StorageError extends ThreadlineError {
 export class VectorExtensionMissingError extends ThreadlineError {
   private readonly [vectorMissing] = true
   constructor(detail: string) {
-    super(
-      'VECTOR_EXTENSION_MISSING',
-      `Semantic recall needs the PostgreSQL "vector" extension (pgvector), which this database does not have: ${detail}`,
-    )
+    super('VECTOR_EXTENSION_MISSING', `Semantic recall needs the PostgreSQL "vector" extension (pgvector), which this database does not have: ${detail}`)
   }
 
   static override isInstance(value: unknown): value is VectorExtensionMissingError {

@@ -25,7 +25,12 @@ describe('clone metadata', () => {
 
   it('reads the fork point (lastClonedMessageId) when the clone recorded one', () => {
     const stored = thread({ clone: { sourceThreadId: 's', clonedAt: '2024-05-01T10:00:00.000Z', lastMessageId: 'm9', lastClonedMessageId: 'm4' } }, 's')
-    expect(getCloneMetadata(stored)).toEqual({ sourceThreadId: 's', clonedAt: new Date('2024-05-01T10:00:00.000Z'), lastMessageId: 'm9', lastClonedMessageId: 'm4' })
+    expect(getCloneMetadata(stored)).toEqual({
+      sourceThreadId: 's',
+      clonedAt: new Date('2024-05-01T10:00:00.000Z'),
+      lastMessageId: 'm9',
+      lastClonedMessageId: 'm4',
+    })
     expect(getCloneMetadata(thread({ clone: { sourceThreadId: 's', clonedAt: '2024-05-01T10:00:00.000Z', lastClonedMessageId: '' } }))).toBeNull()
   })
 

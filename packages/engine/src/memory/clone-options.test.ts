@@ -53,9 +53,7 @@ describe('parseCloneArgs', () => {
     expect(fieldOf(clone({ messageLimit: 2.5 }))).toEqual(option('options.messageLimit'))
     expect(fieldOf(clone({ messageLimit: Number.NaN }))).toEqual(option('options.messageLimit'))
     expect(fieldOf(clone({ messageLimit: '5' }))).toEqual(option('options.messageLimit'))
-    expect(fieldOf(clone({ messageFilter: { startDate: '2024-02-01', endDate: '2024-01-01' } }))).toEqual(
-      option('options.messageFilter.startDate'),
-    )
+    expect(fieldOf(clone({ messageFilter: { startDate: '2024-02-01', endDate: '2024-01-01' } }))).toEqual(option('options.messageFilter.startDate'))
     expect(fieldOf(clone({ messageFilter: { endDate: 'not a date' } }))).toEqual(option('options.messageFilter.endDate'))
     expect(fieldOf(clone({ messageFilter: { startDate: new Date('nope') } }))).toEqual(option('options.messageFilter.startDate'))
     expect(fieldOf(clone({ messageFilter: { messageIds: ['ok', ''] } }))).toEqual(option('options.messageFilter.messageIds[1]'))

@@ -21,10 +21,7 @@ export type CloneContext = {
   embedder: Embedder | null
 }
 
-export type WorkingMemoryPlan =
-  | { action: 'copy'; text: string; target: WorkingMemoryKey & { resourceId: string } }
-  | { action: 'share' }
-  | { action: 'none' }
+export type WorkingMemoryPlan = { action: 'copy'; text: string; target: WorkingMemoryKey & { resourceId: string } } | { action: 'share' } | { action: 'none' }
 
 export type ObservationalMemoryPlan =
   | {
@@ -151,9 +148,7 @@ async function observationalMemoryToClone(
   const { enabled, scope } = context.options.observationalMemory
   if (!enabled) return { action: 'none' }
   if (scope === 'resource' && resourceId === source.resourceId) return { action: 'share' }
-  const record = await context.storage.getObservationalMemory(
-    scope === 'thread' ? { scope, threadId: source.id } : { scope, resourceId: source.resourceId },
-  )
+  const record = await context.storage.getObservationalMemory(scope === 'thread' ? { scope, threadId: source.id } : { scope, resourceId: source.resourceId })
   if (record === null) return { action: 'none' }
   if (scope === 'resource' && (await context.storage.getObservationalMemory({ scope, resourceId })) !== null) {
     warnings.push({
@@ -176,9 +171,7 @@ async function rangeEndPositions(
   const texts = [record.activeObservations, ...record.bufferedObservationChunks.map((chunk) => chunk.observations)]
   const uncloned = [...new Set(texts.flatMap(observationRangeIds))].filter((id) => !selected.has(id))
   const ends = uncloned.length === 0 ? [] : await storage.getMessagesByIds(uncloned)
-  return new Map(
-    ends.filter((message) => message.threadId === source.id).map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]),
-  )
+  return new Map(ends.filter((message) => message.threadId === source.id).map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]))
 }
 
 /** Decision 7: copy the vectors the same model made, compute the rest. */
@@ -190,9 +183,7 @@ async function planVectors(context: CloneContext, selection: MessagePosition[]):
   const withVector = new Set(ids.length === 0 ? [] : await vector.listVectorMessageIds(ids, model))
   const missing = ids.filter((id) => !withVector.has(id))
   const messages = missing.length === 0 ? [] : await context.storage.getMessagesByIds(missing)
-  const embed = messages
-    .map((message) => ({ sourceId: message.id, text: messageEmbeddingText(message) }))
-    .filter((target) => target.text !== '')
+  const embed = messages.map((message) => ({ sourceId: message.id, text: messageEmbeddingText(message) })).filter((target) => target.text !== '')
   return { model, copyIds: ids.filter((id) => withVector.has(id)), embed }
 }
 

@@ -21,11 +21,7 @@ export type CloneThreadResult = {
  * (copied in SQL, computed only where missing). The caller's transaction makes
  * it all-or-nothing.
  */
-export async function executeClonePlan(
-  context: CloneContext,
-  plan: ClonePlan,
-  options: { returnMessages: boolean },
-): Promise<CloneThreadResult> {
+export async function executeClonePlan(context: CloneContext, plan: ClonePlan, options: { returnMessages: boolean }): Promise<CloneThreadResult> {
   const { storage } = context
   // the fork point: a full clone ends where the source ended (same snapshot), a selection at its last message
   const lastClonedMessageId = plan.selection === 'all' ? plan.lastMessageId : plan.selection.at(-1)?.id

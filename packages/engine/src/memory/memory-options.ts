@@ -35,9 +35,7 @@ export const memoryOptionsSchema = z.strictObject({
       template: z.string().optional(),
     })
     .optional(),
-  observationalMemory: z
-    .strictObject({ enabled: z.boolean(), scope: z.enum(['thread', 'resource']).optional() })
-    .optional(),
+  observationalMemory: z.strictObject({ enabled: z.boolean(), scope: z.enum(['thread', 'resource']).optional() }).optional(),
   /** texts per embedding call (default 100) */
   embeddingBatchSize: z.number().int().positive().max(10_000).optional(),
 })

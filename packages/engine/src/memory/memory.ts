@@ -6,13 +6,7 @@ import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
-import type {
-  MemoryStorage,
-  ObservationalMemoryKey,
-  ObservationalMemoryRecord,
-  StoredThread,
-  VectorStore,
-} from '../storage/types.ts'
+import type { MemoryStorage, ObservationalMemoryKey, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
@@ -60,10 +54,9 @@ const memoryConfigSchema = z.object({
     })
     .nullish(),
   embedder: z
-    .custom<EmbeddingModelInput>(
-      (value) => typeof value === 'object' && value !== null && ('doEmbed' in value || 'embed' in value),
-      { error: 'must be an AI SDK embedding model or an Embedder' },
-    )
+    .custom<EmbeddingModelInput>((value) => typeof value === 'object' && value !== null && ('doEmbed' in value || 'embed' in value), {
+      error: 'must be an AI SDK embedding model or an Embedder',
+    })
     .optional(),
   options: memoryOptionsSchema.optional(),
 })
@@ -233,7 +226,12 @@ export class Memory {
     const vector = requireVectorStore(this)
     const embedder = requireEmbedder(this)
     const [embedding] = (await embedInBatches(embedder, [query], 1)).embeddings
-    const matches = await vector.queryVectors({ embedding: embedding!, model: embedder.id, topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K, resourceId })
+    const matches = await vector.queryVectors({
+      embedding: embedding!,
+      model: embedder.id,
+      topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K,
+      resourceId,
+    })
     const messages = matches.length === 0 ? [] : await this.storage.getMessagesByIds(matches.map((match) => match.messageId))
     const byId = new Map(messages.map((message) => [message.id, message]))
     return matches.flatMap((match) => {

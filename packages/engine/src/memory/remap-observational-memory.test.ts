@@ -26,23 +26,17 @@ describe('observation remapping', () => {
   const { remapText } = observationRemapper(context)
 
   it('maps a range whose ends were both cloned', () => {
-    expect(remapText('<observation-group range="m2:m3">x</observation-group>')).toBe(
-      '<observation-group range="n2:n3">x</observation-group>',
-    )
+    expect(remapText('<observation-group range="m2:m3">x</observation-group>')).toBe('<observation-group range="n2:n3">x</observation-group>')
   })
 
   it('narrows a range with uncloned ends to the cloned messages inside it', () => {
-    expect(remapText('<observation-group id="g" range="m1:m4">x</observation-group>')).toBe(
-      '<observation-group id="g" range="n2:n3">x</observation-group>',
-    )
+    expect(remapText('<observation-group id="g" range="m1:m4">x</observation-group>')).toBe('<observation-group id="g" range="n2:n3">x</observation-group>')
     expect(remapText('<observation-group range="m4:m6">y</observation-group>')).toBe('<observation-group range="n5:n5">y</observation-group>')
   })
 
   it('drops the range attribute (keeping the text) when nothing inside was cloned or an end is unknown', () => {
     const empty = { ...context, cloned: [], messageIdMap: {} }
-    expect(observationRemapper(empty).remapText('<observation-group range="m1:m4">x</observation-group>')).toBe(
-      '<observation-group>x</observation-group>',
-    )
+    expect(observationRemapper(empty).remapText('<observation-group range="m1:m4">x</observation-group>')).toBe('<observation-group>x</observation-group>')
     expect(remapText('<observation-group range="other-thread-msg:m2">z</observation-group>')).toBe('<observation-group>z</observation-group>')
   })
 
@@ -53,9 +47,7 @@ describe('observation remapping', () => {
       '<thread id="another-thread">c</thread>',
     ].join('\n')
     expect(remapText(text)).toBe(
-      ['<thread id="clone-thread">a</thread>', `<thread id="${hashThreadId('clone-thread')}">b</thread>`, '<thread id="another-thread">c</thread>'].join(
-        '\n',
-      ),
+      ['<thread id="clone-thread">a</thread>', `<thread id="${hashThreadId('clone-thread')}">b</thread>`, '<thread id="another-thread">c</thread>'].join('\n'),
     )
   })
 

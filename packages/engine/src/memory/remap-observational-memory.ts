@@ -95,10 +95,7 @@ export function observationRemapper(context: ObservationRemapContext) {
 }
 
 /** The record to insert for the clone (scope kept; thread scope moves to the clone's thread). */
-export function remapObservationalMemory(
-  record: ObservationalMemoryRecord,
-  context: ObservationRemapContext,
-): NewObservationalMemoryRecord {
+export function remapObservationalMemory(record: ObservationalMemoryRecord, context: ObservationRemapContext): NewObservationalMemoryRecord {
   const remapper = observationRemapper(context)
   return {
     scope: record.scope,

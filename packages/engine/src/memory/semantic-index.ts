@@ -21,12 +21,7 @@ export function embeddingTargetOf(message: StoredMessage): EmbeddingTarget {
  * (one upsert per batch), recording the embedder's id and the dimensions.
  * Returns how many vectors were written.
  */
-export async function indexEmbeddings(
-  vector: VectorStore,
-  embedder: Embedder,
-  targets: EmbeddingTarget[],
-  batchSize: number,
-): Promise<number> {
+export async function indexEmbeddings(vector: VectorStore, embedder: Embedder, targets: EmbeddingTarget[], batchSize: number): Promise<number> {
   const withText = targets.filter((target) => target.text !== '')
   const texts = withText.map((target) => target.text)
   for await (const batch of embedBatches(embedder, texts, batchSize)) {

@@ -49,8 +49,7 @@ export function stepContentToParts(content: LanguageModelV3Content[]): MessagePa
 /** Turns the `tool-invocation` of `toolCallId` into state 'result'. Returns false when there is no such call. */
 export function setToolResult(parts: MessagePart[], toolCallId: string, result: unknown): boolean {
   const part = parts.find(
-    (candidate): candidate is ToolInvocationPart =>
-      candidate.type === 'tool-invocation' && candidate.toolInvocation.toolCallId === toolCallId,
+    (candidate): candidate is ToolInvocationPart => candidate.type === 'tool-invocation' && candidate.toolInvocation.toolCallId === toolCallId,
   )
   if (!part) return false
   part.toolInvocation = { ...part.toolInvocation, state: 'result', result }
@@ -59,9 +58,7 @@ export function setToolResult(parts: MessagePart[], toolCallId: string, result: 
 
 /** Tool calls of the parts that still wait for a result. */
 export function pendingToolCalls(parts: MessagePart[]): ToolInvocationPart[] {
-  return parts.filter(
-    (part): part is ToolInvocationPart => part.type === 'tool-invocation' && part.toolInvocation.state !== 'result',
-  )
+  return parts.filter((part): part is ToolInvocationPart => part.type === 'tool-invocation' && part.toolInvocation.state !== 'result')
 }
 
 export type AssistantMessageInput = {
@@ -90,7 +87,7 @@ export function createAssistantMessage(input: AssistantMessageInput): StoredMess
 }
 
 function metadataField(metadata: SharedV3ProviderMetadata | undefined): { providerMetadata?: ProviderMetadata } {
-  return metadata && Object.keys(metadata).length > 0 ? { providerMetadata: metadata as ProviderMetadata } : {}
+  return metadata && Object.keys(metadata).length > 0 ? { providerMetadata: metadata } : {}
 }
 
 /** Anthropic puts the thinking signature (or the redacted data) in provider metadata. */

@@ -20,9 +20,16 @@ describe('messageSnippet', () => {
 
   it('describes the parts when there is no text, legacy tool invocations included', () => {
     const call = { toolCallId: 'c1', toolName: 'weather', args: {}, state: 'call' as const }
-    expect(messageSnippet(message({ parts: [{ type: 'reasoning', reasoning: 'x', details: [] }, { type: 'tool-invocation', toolInvocation: call }] }))).toBe(
-      '[reasoning, weather(…) call]',
-    )
+    expect(
+      messageSnippet(
+        message({
+          parts: [
+            { type: 'reasoning', reasoning: 'x', details: [] },
+            { type: 'tool-invocation', toolInvocation: call },
+          ],
+        }),
+      ),
+    ).toBe('[reasoning, weather(…) call]')
     expect(messageSnippet(message({ parts: [], toolInvocations: [call] }))).toBe('[weather(…) call]')
     expect(messageSnippet(message({ parts: [] }))).toBe('(empty message)')
   })

@@ -65,12 +65,12 @@ export const saveMessagesInputSchema = z.strictObject({ messages: z.array(stored
 
 /** The parsed message has the stored type (zod's output is structurally the same, with looser parts). */
 export function asStoredMessage(message: z.output<typeof storedMessageSchema>): StoredMessage {
-  return message as StoredMessage
+  return message
 }
 
 /** Stored messages; `createdAt` may be a Date, an ISO string or epoch ms and comes out a Date. */
 export const storedMessagesSchema = z.array(storedMessageSchema)
 
 export function parseStoredMessages(value: unknown): z.ZodSafeParseResult<StoredMessage[]> {
-  return storedMessagesSchema.safeParse(value) as z.ZodSafeParseResult<StoredMessage[]>
+  return storedMessagesSchema.safeParse(value)
 }

@@ -25,10 +25,9 @@ const weatherCall = {
 
 describe('toPrompt', () => {
   it('puts the instructions first and keeps text messages in order', () => {
-    const prompt = toPrompt(
-      [message('user', { parts: [{ type: 'text', text: 'Hi' }] }), message('assistant', { parts: [{ type: 'text', text: 'Hello' }] })],
-      { instructions: 'Be brief.' },
-    )
+    const prompt = toPrompt([message('user', { parts: [{ type: 'text', text: 'Hi' }] }), message('assistant', { parts: [{ type: 'text', text: 'Hello' }] })], {
+      instructions: 'Be brief.',
+    })
     expect(prompt).toEqual([
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
@@ -110,9 +109,7 @@ describe('toPrompt', () => {
   })
 
   it('ignores legacy toolInvocations when the parts already hold them (no duplicate)', () => {
-    const prompt = toPrompt([
-      message('assistant', { parts: [{ type: 'tool-invocation', toolInvocation: weatherCall }], toolInvocations: [weatherCall] }),
-    ])
+    const prompt = toPrompt([message('assistant', { parts: [{ type: 'tool-invocation', toolInvocation: weatherCall }], toolInvocations: [weatherCall] })])
     expect(prompt[0]?.content).toHaveLength(1)
   })
 
@@ -166,7 +163,12 @@ describe('toPrompt', () => {
     const prompt = toPrompt([
       message('assistant', { parts: [{ type: 'step-start' }] }),
       message('user', { parts: [] }),
-      message('system', { parts: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }),
+      message('system', {
+        parts: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
     ])
     expect(prompt).toEqual([{ role: 'system', content: 'a\nb' }])
   })

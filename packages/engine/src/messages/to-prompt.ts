@@ -25,11 +25,7 @@ import type {
 import { messageParts } from './tool-invocations.ts'
 import type { FilePart, MessagePart, ProviderMetadata, ReasoningPart, StoredMessage, ToolInvocation } from './types.ts'
 
-type AssistantContentPart =
-  | LanguageModelV3TextPart
-  | LanguageModelV3FilePart
-  | LanguageModelV3ReasoningPart
-  | LanguageModelV3ToolCallPart
+type AssistantContentPart = LanguageModelV3TextPart | LanguageModelV3FilePart | LanguageModelV3ReasoningPart | LanguageModelV3ToolCallPart
 
 export type ToPromptOptions = {
   /** the agent's instructions, sent as the first system message */
@@ -123,9 +119,7 @@ function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOption
 type ProviderOptionsField = { providerOptions?: SharedV3ProviderOptions }
 
 function withProviderOptions(metadata: ProviderMetadata | undefined): ProviderOptionsField {
-  return metadata && Object.keys(metadata).length > 0
-    ? { providerOptions: metadata as SharedV3ProviderOptions }
-    : {}
+  return metadata && Object.keys(metadata).length > 0 ? { providerOptions: metadata as SharedV3ProviderOptions } : {}
 }
 
 function textToPrompt(text: string, metadata: ProviderMetadata | undefined): LanguageModelV3TextPart {
@@ -133,9 +127,7 @@ function textToPrompt(text: string, metadata: ProviderMetadata | undefined): Lan
 }
 
 function reasoningToPrompt(part: ReasoningPart): LanguageModelV3ReasoningPart {
-  const text =
-    part.reasoning ||
-    part.details.flatMap((detail) => (detail.type === 'text' ? [detail.text] : [])).join('')
+  const text = part.reasoning || part.details.flatMap((detail) => (detail.type === 'text' ? [detail.text] : [])).join('')
   return { type: 'reasoning', text, ...withProviderOptions(part.providerMetadata) }
 }
 
@@ -150,8 +142,6 @@ function fileToPrompt(part: FilePart): LanguageModelV3FilePart {
 
 function toolResultToPrompt(invocation: ToolInvocation): LanguageModelV3ToolResultPart {
   const output: LanguageModelV3ToolResultOutput =
-    typeof invocation.result === 'string'
-      ? { type: 'text', value: invocation.result }
-      : { type: 'json', value: (invocation.result ?? null) as JSONValue }
+    typeof invocation.result === 'string' ? { type: 'text', value: invocation.result } : { type: 'json', value: (invocation.result ?? null) as JSONValue }
   return { type: 'tool-result', toolCallId: invocation.toolCallId, toolName: invocation.toolName, output }
 }

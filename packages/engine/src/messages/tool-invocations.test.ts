@@ -16,7 +16,13 @@ const search: ToolInvocation = { toolCallId: 'c2', toolName: 'search', args: {},
 
 describe('the tool invocations of a message', () => {
   it('are its tool-invocation parts, in order', () => {
-    const stored = message({ parts: [{ type: 'text', text: 'Let me check.' }, { type: 'tool-invocation', toolInvocation: weather }, { type: 'tool-invocation', toolInvocation: search }] })
+    const stored = message({
+      parts: [
+        { type: 'text', text: 'Let me check.' },
+        { type: 'tool-invocation', toolInvocation: weather },
+        { type: 'tool-invocation', toolInvocation: search },
+      ],
+    })
     expect(toolInvocationsOf(stored)).toEqual([weather, search])
     expect(toolInvocationsOf(stored)[0]).toBe(weather) // the stored object: a repair edits it in place
     expect(messageParts(stored)).toBe(stored.content.parts)
@@ -25,7 +31,10 @@ describe('the tool invocations of a message', () => {
   it('are the legacy content.toolInvocations when the parts hold none, read before the text', () => {
     const legacy = message({ parts: [{ type: 'text', text: 'It rains.' }], toolInvocations: [weather] })
     expect(toolInvocationsOf(legacy)).toEqual([weather])
-    expect(messageParts(legacy)).toEqual([{ type: 'tool-invocation', toolInvocation: weather }, { type: 'text', text: 'It rains.' }])
+    expect(messageParts(legacy)).toEqual([
+      { type: 'tool-invocation', toolInvocation: weather },
+      { type: 'text', text: 'It rains.' },
+    ])
     expect(toolInvocationsOf(message({ parts: [], toolInvocations: [weather, search] }))).toEqual([weather, search])
   })
 

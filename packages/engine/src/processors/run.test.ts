@@ -220,9 +220,9 @@ describe('runLLMCall', () => {
       controller.abort()
       throw new Error('aborted')
     })
-    await expect(
-      runLLMCall(options({ call, abortSignal: controller.signal, errorProcessors: [{ id: 'p', name: 'p', processAPIError }] })),
-    ).rejects.toThrow('aborted')
+    await expect(runLLMCall(options({ call, abortSignal: controller.signal, errorProcessors: [{ id: 'p', name: 'p', processAPIError }] }))).rejects.toThrow(
+      'aborted',
+    )
     expect(processAPIError).not.toHaveBeenCalled()
   })
 

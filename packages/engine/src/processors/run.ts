@@ -120,11 +120,7 @@ export async function runLLMCall<T>(options: RunLLMCallOptions<T>): Promise<T> {
   }
 }
 
-async function applyInputProcessors<T>(
-  prompt: LanguageModelPrompt,
-  options: RunLLMCallOptions<T>,
-  retryCount: number,
-): Promise<LanguageModelPrompt> {
+async function applyInputProcessors<T>(prompt: LanguageModelPrompt, options: RunLLMCallOptions<T>, retryCount: number): Promise<LanguageModelPrompt> {
   let current = prompt
   for (const processor of options.inputProcessors) {
     if (!processor.processLLMRequest) continue

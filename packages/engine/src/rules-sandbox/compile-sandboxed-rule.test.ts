@@ -43,7 +43,7 @@ async function failureOf(source: string): Promise<SandboxedRuleError> {
 }
 
 describe('compileSandboxedRule: isolation and limits', () => {
-  const cases: Array<{ what: string; source: string; kind: SandboxedRuleErrorKind; message: RegExp }> = [
+  const cases: { what: string; source: string; kind: SandboxedRuleErrorKind; message: RegExp }[] = [
     { what: 'reading process.env', source: proactive('return process.env.HOME'), kind: 'runtime', message: /ReferenceError: 'process' is not defined/ },
     { what: "require('fs')", source: proactive("return require('fs')"), kind: 'runtime', message: /ReferenceError: 'require' is not defined/ },
     { what: 'importing fs', source: `import fs from 'fs'\n${proactive('return undefined')}`, kind: 'runtime', message: /could not load module 'fs'/ },
@@ -58,7 +58,12 @@ describe('compileSandboxedRule: isolation and limits', () => {
     { what: "returning [{ role: 'wizard' }]", source: proactive("return [{ role: 'wizard' }]"), kind: 'invalid-result', message: /at \[0\]\.role/ },
     { what: 'returning a Promise', source: proactive('return Promise.resolve(prompt)'), kind: 'invalid-result', message: /synchronously/ },
     { what: 'returning a cyclic value', source: proactive('const a = []; a.push(a); return a'), kind: 'invalid-result', message: /not JSON/ },
-    { what: 'a syntax error', source: 'export default { name: "broken", applyToPrompt() { return [ } }', kind: 'syntax', message: /SyntaxError: .*line 1, column/ },
+    {
+      what: 'a syntax error',
+      source: 'export default { name: "broken", applyToPrompt() { return [ } }',
+      kind: 'syntax',
+      message: /SyntaxError: .*line 1, column/,
+    },
     { what: 'throwing', source: proactive("throw new TypeError('no thanks')"), kind: 'runtime', message: /TypeError: no thanks \(line 1, column \d+\)/ },
     { what: 'throwing a non-error', source: proactive("throw 'boom'"), kind: 'runtime', message: /boom/ },
     { what: 'endless recursion', source: proactive('const f = () => f() + 1; return f()'), kind: 'runtime', message: /stack overflow/ },
@@ -93,9 +98,7 @@ describe('compileSandboxedRule: isolation and limits', () => {
       proactive(`return [{ role: 'system', content: [typeof process, typeof require, typeof fetch, typeof WebAssembly,
         typeof std, typeof os, typeof setTimeout, typeof module, typeof globalThis.Buffer].join(',') }]`),
     )
-    expect(rule.applyToPrompt?.({ prompt, model: 'x/y' })).toEqual([
-      { role: 'system', content: Array(9).fill('undefined').join(',') },
-    ])
+    expect(rule.applyToPrompt?.({ prompt, model: 'x/y' })).toEqual([{ role: 'system', content: Array(9).fill('undefined').join(',') }])
   })
 
   it('survives a rule that crashes the WebAssembly module (native stack overflow) by switching to a fresh one', async () => {
@@ -176,27 +179,63 @@ describe('compileSandboxedRule: the rule definition', () => {
   })
 
   it('lets options replace the name and add patterns (deduplicated)', async () => {
-    const rule = await compileSandboxedRule(
-      "export default { name: 'in-code', errorPatterns: ['a+b'], fix() { return false } }",
-      { name: 'saved-name', errorPatterns: ['a+b', 'other'] },
-    )
+    const rule = await compileSandboxedRule("export default { name: 'in-code', errorPatterns: ['a+b'], fix() { return false } }", {
+      name: 'saved-name',
+      errorPatterns: ['a+b', 'other'],
+    })
     expect(rule.name).toBe('saved-name')
     expect(rule.errorPatterns?.map((pattern) => pattern.source)).toEqual(['a+b', 'other'])
   })
 
-  const invalid: Array<{ what: string; source: string; options?: { errorPatterns: string[] }; kind: SandboxedRuleErrorKind; message: RegExp }> = [
+  const invalid: { what: string; source: string; options?: { errorPatterns: string[] }; kind: SandboxedRuleErrorKind; message: RegExp }[] = [
     { what: 'no default export', source: "export const rule = { name: 'x', fix() {} }", kind: 'invalid-rule', message: /must `export default/ },
     { what: 'a default export that is not an object', source: 'export default 42', kind: 'invalid-rule', message: /default export is number/ },
     { what: 'a missing name', source: 'export default { applyToPrompt() {} }', kind: 'invalid-rule', message: /`name` is missing/ },
     { what: 'an empty name', source: "export default { name: ' ', applyToPrompt() {} }", kind: 'invalid-rule', message: /at name: must be a non-empty string/ },
     { what: 'no hook', source: "export default { name: 'x' }", kind: 'invalid-rule', message: /needs `applyToPrompt`.*or `fix`/ },
-    { what: 'a hook that is not a function', source: "export default { name: 'x', applyToPrompt: 42 }", kind: 'invalid-rule', message: /at applyToPrompt: must be a function/ },
-    { what: 'a pattern that is neither string nor RegExp', source: "export default { name: 'x', fix() {}, errorPatterns: [/a/, 1] }", kind: 'invalid-rule', message: /errorPatterns\[1\] must be a string or a RegExp, not number/ },
-    { what: 'errorPatterns that is not an array', source: "export default { name: 'x', fix() {}, errorPatterns: 'a' }", kind: 'invalid-rule', message: /errorPatterns must be an array, not string/ },
-    { what: 'an invalid RegExp source', source: "export default { name: 'x', fix() {}, errorPatterns: ['('] }", kind: 'invalid-rule', message: /errorPatterns\[0\] \/\(\/ is not a valid regular expression/ },
-    { what: 'an empty pattern', source: "export default { name: 'x', fix() {} }", options: { errorPatterns: [''] }, kind: 'invalid-rule', message: /must not be empty/ },
-    { what: 'a top-level await that never settles', source: "await new Promise(() => {})\nexport default { name: 'x', fix() {} }", kind: 'invalid-rule', message: /top-level await/ },
-    { what: 'a throw at the top level', source: "throw new Error('at load')\nexport default { name: 'x', fix() {} }", kind: 'runtime', message: /Error: at load/ },
+    {
+      what: 'a hook that is not a function',
+      source: "export default { name: 'x', applyToPrompt: 42 }",
+      kind: 'invalid-rule',
+      message: /at applyToPrompt: must be a function/,
+    },
+    {
+      what: 'a pattern that is neither string nor RegExp',
+      source: "export default { name: 'x', fix() {}, errorPatterns: [/a/, 1] }",
+      kind: 'invalid-rule',
+      message: /errorPatterns\[1\] must be a string or a RegExp, not number/,
+    },
+    {
+      what: 'errorPatterns that is not an array',
+      source: "export default { name: 'x', fix() {}, errorPatterns: 'a' }",
+      kind: 'invalid-rule',
+      message: /errorPatterns must be an array, not string/,
+    },
+    {
+      what: 'an invalid RegExp source',
+      source: "export default { name: 'x', fix() {}, errorPatterns: ['('] }",
+      kind: 'invalid-rule',
+      message: /errorPatterns\[0\] \/\(\/ is not a valid regular expression/,
+    },
+    {
+      what: 'an empty pattern',
+      source: "export default { name: 'x', fix() {} }",
+      options: { errorPatterns: [''] },
+      kind: 'invalid-rule',
+      message: /must not be empty/,
+    },
+    {
+      what: 'a top-level await that never settles',
+      source: "await new Promise(() => {})\nexport default { name: 'x', fix() {} }",
+      kind: 'invalid-rule',
+      message: /top-level await/,
+    },
+    {
+      what: 'a throw at the top level',
+      source: "throw new Error('at load')\nexport default { name: 'x', fix() {} }",
+      kind: 'runtime',
+      message: /Error: at load/,
+    },
   ]
 
   it.each(invalid)('rejects $what', async ({ source, options, kind, message }) => {
@@ -222,9 +261,7 @@ describe('compileSandboxedRule: applyToPrompt', () => {
     const rule = await compileSandboxedRule(proactive("return [{ role: 'system', content: JSON.stringify(model) }]"))
     expect(rule.applyToPrompt?.({ prompt, model: 'cerebras/llama' })).toEqual([{ role: 'system', content: '"cerebras/llama"' }])
     const resolved = { provider: 'anthropic.messages', modelId: 'claude', doGenerate: () => undefined }
-    expect(rule.applyToPrompt?.({ prompt, model: resolved })).toEqual([
-      { role: 'system', content: '{"provider":"anthropic.messages","modelId":"claude"}' },
-    ])
+    expect(rule.applyToPrompt?.({ prompt, model: resolved })).toEqual([{ role: 'system', content: '{"provider":"anthropic.messages","modelId":"claude"}' }])
   })
 
   it('treats undefined, null and an identical prompt as "no change"', async () => {
@@ -330,7 +367,7 @@ describe('compileSandboxedRule: fix', () => {
     messages.forEach((message, index) => expect(message).toBe(objects[index]))
   })
 
-  const badFixes: Array<{ what: string; body: string; message: RegExp }> = [
+  const badFixes: { what: string; body: string; message: RegExp }[] = [
     { what: 'returning a non-boolean', body: "messages[0].id = 'changed'; return 1", message: /must return true or false \(it returned number\)/ },
     { what: 'returning true with broken messages', body: "messages[0].role = 'wizard'; return true", message: /left invalid messages; at \[0\]\.role/ },
     { what: 'returning true with an invalid date', body: "messages[0].createdAt = 'yesterday'; return true", message: /at \[0\]\.createdAt/ },

@@ -110,9 +110,7 @@ class SandboxedRule {
     this.requireHook(this.definition.hasApplyToPrompt, 'applyToPrompt')
     const promptJson = toSandboxJson(prompt)
     const inputJson = `{"prompt":${promptJson},"model":${JSON.stringify(modelForSandbox(model))}}`
-    const run = runInSandbox(this.definition.name, this.limits, (session) =>
-      session.call('applyToPrompt', session.loadRule(this.source), inputJson),
-    )
+    const run = runInSandbox(this.definition.name, this.limits, (session) => session.call('applyToPrompt', session.loadRule(this.source), inputJson))
     const envelope = readEnvelope(run.value, promptEnvelopeSchema, 'applyToPrompt')
     if (!envelope.ok) throw this.invalidResult(envelope.reason, run.logs)
     if (!('prompt' in envelope.value)) return { ...run, value: undefined }
@@ -131,9 +129,7 @@ class SandboxedRule {
   runFix(messages: StoredMessage[]): SandboxRun<boolean> {
     this.requireHook(this.definition.hasFix, 'fix')
     const messagesJson = toSandboxJson(messages)
-    const run = runInSandbox(this.definition.name, this.limits, (session) =>
-      session.call('fix', session.loadRule(this.source), messagesJson),
-    )
+    const run = runInSandbox(this.definition.name, this.limits, (session) => session.call('fix', session.loadRule(this.source), messagesJson))
     const envelope = readEnvelope(run.value, fixEnvelopeSchema, 'fix')
     if (!envelope.ok) throw this.invalidResult(envelope.reason, run.logs)
     if (!('changedType' in envelope.value)) throw this.invalidResult('fix gave an unreadable result', run.logs)

@@ -4,7 +4,10 @@ import type { SavedSandboxedRule } from './load-sandboxed-rules.ts'
 
 const exportOptionsSchema = z.object({
   importFrom: z.string().min(1).default('@threadline/engine/sandbox'),
-  exportName: z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier').default('customCompatRules'),
+  exportName: z
+    .string()
+    .regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier')
+    .default('customCompatRules'),
 })
 
 /**
@@ -12,10 +15,7 @@ const exportOptionsSchema = z.object({
  * them with `loadSandboxedRules`, so they run in the same sandbox as in the
  * playground. The rule code is embedded as JSON string literals.
  */
-export function exportSandboxedRulesAsCode(
-  saved: readonly SavedSandboxedRule[],
-  options: { importFrom?: string; exportName?: string } = {},
-): string {
+export function exportSandboxedRulesAsCode(saved: readonly SavedSandboxedRule[], options: { importFrom?: string; exportName?: string } = {}): string {
   const { importFrom, exportName } = parseInput(exportOptionsSchema, options, { root: 'options' })
   const entries = saved.map((rule) => {
     const fields = [

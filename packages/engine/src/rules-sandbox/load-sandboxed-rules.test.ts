@@ -123,7 +123,7 @@ describe('exportSandboxedRulesAsCode', () => {
   })
 
   it('imports from @threadline/engine/sandbox by default and rejects a bad export name', () => {
-    expect(exportSandboxedRulesAsCode([])).toContain("import { loadSandboxedRules } from \"@threadline/engine/sandbox\"")
+    expect(exportSandboxedRulesAsCode([])).toContain('import { loadSandboxedRules } from "@threadline/engine/sandbox"')
     expect(() => exportSandboxedRulesAsCode([], { exportName: 'not valid' })).toThrow(InvalidInputError)
   })
 })

@@ -26,9 +26,7 @@ const describedRuleSchema = z.object({
   name: z.string({ error: 'must be a non-empty string' }).trim().min(1, 'must be a non-empty string').optional(),
   applyToPrompt: hookTypeSchema,
   fix: hookTypeSchema,
-  errorPatterns: z
-    .union([z.array(z.union([z.object({ source: z.string(), flags: z.string() }), invalidValueSchema])), invalidValueSchema])
-    .optional(),
+  errorPatterns: z.union([z.array(z.union([z.object({ source: z.string(), flags: z.string() }), invalidValueSchema])), invalidValueSchema]).optional(),
 })
 
 const ALLOWED_FLAGS = /^(?!.*(.).*\1)[gimsuy]*$/

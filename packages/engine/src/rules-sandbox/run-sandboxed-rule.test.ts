@@ -48,7 +48,7 @@ describe('runSandboxedRule (playground)', () => {
 
   it('reports a syntax error as { ok: false, kind: syntax }', async () => {
     const outcome = await runSandboxedRule({ source: 'export default {', prompt, model: 'x/y' })
-    expect(outcome.ok === false && outcome.error.kind).toBe('syntax')
+    expect(!outcome.ok && outcome.error.kind).toBe('syntax')
   })
 
   it('caps the logs of a chatty rule', async () => {
@@ -79,10 +79,7 @@ describe('runSandboxedRule (playground)', () => {
 })
 
 describe('runSandboxedFix (playground)', () => {
-  const messages = [
-    storedMessage('m1', 'user', [{ type: 'text', text: 'hi' }]),
-    storedMessage('m2', 'assistant', [toolPart('call:1')]),
-  ]
+  const messages = [storedMessage('m1', 'user', [{ type: 'text', text: 'hi' }]), storedMessage('m2', 'assistant', [toolPart('call:1')])]
   // the UI sends JSON: dates as ISO strings
   const asJson = JSON.parse(JSON.stringify(messages)) as unknown
 
@@ -114,7 +111,7 @@ describe('runSandboxedFix (playground)', () => {
       source: "export default { name: 'breaks', errorPatterns: ['x'], fix(messages) { messages[0].content = null; return true } }",
       messages: asJson,
     })
-    expect(outcome.ok === false && outcome.error).toEqual({
+    expect(!outcome.ok && outcome.error).toEqual({
       kind: 'invalid-result',
       message: expect.stringMatching(/fix returned true but left invalid messages; at \[0\]\.content/),
     })

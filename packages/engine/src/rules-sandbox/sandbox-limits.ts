@@ -26,8 +26,18 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
 const sandboxLimitsSchema = z
   .object({
     timeoutMs: z.number().int().min(1).max(10_000).optional(),
-    memoryLimitBytes: z.number().int().min(4 * MIB).max(512 * MIB).optional(),
-    maxStackSizeBytes: z.number().int().min(16 * KIB).max(256 * KIB).optional(),
+    memoryLimitBytes: z
+      .number()
+      .int()
+      .min(4 * MIB)
+      .max(512 * MIB)
+      .optional(),
+    maxStackSizeBytes: z
+      .number()
+      .int()
+      .min(16 * KIB)
+      .max(256 * KIB)
+      .optional(),
   })
   .strict()
 

@@ -5,7 +5,7 @@ import { fieldIssues } from '../validation/parse-input.ts'
 const MAX_RESULT_DEPTH = 64
 
 function depthExceeds(value: unknown, limit: number): boolean {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }]
   while (pending.length > 0) {
     const next = pending.pop()
     if (next === undefined || next.value === null || typeof next.value !== 'object') continue

@@ -6,12 +6,7 @@ import { z } from 'zod'
 import { currentSandboxModule, retireSandboxModule } from './sandbox-engine.ts'
 import { HARNESS_FILENAME, HARNESS_SOURCE, type HarnessOp } from './sandbox-harness.ts'
 import type { SandboxLimits } from './sandbox-limits.ts'
-import {
-  SandboxedRuleError,
-  type SandboxedRuleErrorKind,
-  type SandboxLog,
-  type SandboxLogLevel,
-} from './sandboxed-rule-error.ts'
+import { SandboxedRuleError, type SandboxedRuleErrorKind, type SandboxLog, type SandboxLogLevel } from './sandboxed-rule-error.ts'
 
 /** The file name rule code runs under (error locations point into it). */
 const RULE_FILENAME = 'rule.js'
@@ -28,7 +23,7 @@ export type SandboxSession = {
   /** Evaluates rule code as an ES module; returns its namespace. */
   loadRule(source: string): QuickJSHandle
   /** Calls the harness dispatcher; returns the JSON text it produced. */
-  call(op: HarnessOp, ...args: Array<string | number | QuickJSHandle>): string
+  call(op: HarnessOp, ...args: (string | number | QuickJSHandle)[]): string
   /** Fails the call with the session's logs attached. */
   fail(kind: SandboxedRuleErrorKind, reason: string): never
 }
@@ -80,12 +75,10 @@ class Session implements SandboxSession {
     return this.track(state.value)
   }
 
-  call(op: HarnessOp, ...args: Array<string | number | QuickJSHandle>): string {
+  call(op: HarnessOp, ...args: (string | number | QuickJSHandle)[]): string {
     if (this.dispatcher === undefined) throw new Error('the sandbox harness is missing')
     const handles = [op, ...args].map((arg) =>
-      typeof arg === 'string' ? this.track(this.context.newString(arg))
-      : typeof arg === 'number' ? this.track(this.context.newNumber(arg))
-      : arg,
+      typeof arg === 'string' ? this.track(this.context.newString(arg)) : typeof arg === 'number' ? this.track(this.context.newNumber(arg)) : arg,
     )
     const output = this.unwrap(this.context.callFunction(this.dispatcher, this.context.undefined, handles), 'run')
     if (this.context.typeof(output) !== 'string') throw new Error(`the sandbox harness returned a ${this.context.typeof(output)}`)

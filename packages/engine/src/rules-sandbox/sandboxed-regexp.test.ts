@@ -8,7 +8,7 @@ beforeAll(() => prepareSandbox())
 const BODY = "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$' (id call.1 and call.2)"
 
 describe('SandboxedRegExp', () => {
-  const patterns: Array<[string, string]> = [
+  const patterns: [string, string][] = [
     ['tool_use\\.id', ''],
     ['TOOL_USE', 'i'],
     ['call\\.(?<n>\\d)', 'g'],
@@ -27,16 +27,17 @@ describe('SandboxedRegExp', () => {
     expect(BODY.replace(sandboxed, '<$&>')).toBe(BODY.replace(native, '<$&>'))
     for (let step = 0; step < 4; step++) {
       const [fromSandbox, fromHost] = [sandboxed.exec(BODY), native.exec(BODY)]
-      expect(fromSandbox === null ? null : { ...fromSandbox, all: [...fromSandbox] }).toEqual(
-        fromHost === null ? null : { ...fromHost, all: [...fromHost] },
-      )
+      expect(fromSandbox === null ? null : { ...fromSandbox, all: [...fromSandbox] }).toEqual(fromHost === null ? null : { ...fromHost, all: [...fromHost] })
       expect(sandboxed.lastIndex).toBe(native.lastIndex)
     }
     expect(sandboxed.test(BODY)).toBe(native.test(BODY))
   })
 
   it('stops a catastrophically backtracking pattern at the time limit instead of freezing the host', () => {
-    const redos = new SandboxedRegExp('(a+)+$', '', { ruleName: 'slow-pattern', limits: { timeoutMs: 50, memoryLimitBytes: 8 << 20, maxStackSizeBytes: 64 << 10 } })
+    const redos = new SandboxedRegExp('(a+)+$', '', {
+      ruleName: 'slow-pattern',
+      limits: { timeoutMs: 50, memoryLimitBytes: 8 << 20, maxStackSizeBytes: 64 << 10 },
+    })
     const started = performance.now()
     let failure: unknown
     try {

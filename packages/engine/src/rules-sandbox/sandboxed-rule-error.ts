@@ -13,14 +13,7 @@ const marker = Symbol.for('threadline.error.SandboxedRuleError')
  * - `invalid-result`: a hook returned something of the wrong shape
  * - `unavailable`: the sandbox is restarting after a crash; try again shortly
  */
-export type SandboxedRuleErrorKind =
-  | 'syntax'
-  | 'invalid-rule'
-  | 'runtime'
-  | 'timeout'
-  | 'memory'
-  | 'invalid-result'
-  | 'unavailable'
+export type SandboxedRuleErrorKind = 'syntax' | 'invalid-rule' | 'runtime' | 'timeout' | 'memory' | 'invalid-result' | 'unavailable'
 
 export type SandboxLogLevel = 'log' | 'info' | 'warn' | 'error' | 'debug'
 

@@ -9,7 +9,6 @@ import type { ModelRef } from '../processors/types.ts'
 import { stripUnsupportedAssistantMetadata } from '../testing/spec-examples.ts'
 import { compileSandboxedRule } from './compile-sandboxed-rule.ts'
 
-
 // the same code pasted as JavaScript: the method's own source text, types stripped by the test transform
 const SANDBOXED_SOURCE = `export default {
   name: '${stripUnsupportedAssistantMetadata.name}',

@@ -105,9 +105,7 @@ export type ObservationalMemoryRecord = {
   updatedAt: Date
 }
 
-export type ObservationalMemoryKey =
-  | { scope: 'thread'; threadId: string }
-  | { scope: 'resource'; resourceId: string }
+export type ObservationalMemoryKey = { scope: 'thread'; threadId: string } | { scope: 'resource'; resourceId: string }
 
 export type NewObservationalMemoryRecord = Omit<ObservationalMemoryRecord, 'id' | 'generation' | 'createdAt' | 'updatedAt'> & {
   id?: string
@@ -239,8 +237,5 @@ export interface MemoryStorage {
    * Runs `fn` in ONE database transaction: everything it does through `tx`
    * (storage and vectors) commits together or not at all.
    */
-  transaction<T>(
-    fn: (tx: { storage: MemoryStorage; vector: VectorStore | null }) => Promise<T>,
-    options?: TransactionOptions,
-  ): Promise<T>
+  transaction<T>(fn: (tx: { storage: MemoryStorage; vector: VectorStore | null }) => Promise<T>, options?: TransactionOptions): Promise<T>
 }

@@ -177,13 +177,11 @@ function noReplyQueued(provider: string): FakeReply {
 
 /** Writes the start of an answer (or nothing), then kills the socket. */
 async function drop(res: ServerResponse, reply: FakeDropReply, rendered: RenderedSuccess, stream: boolean): Promise<void> {
-  const socket = res.socket as Socket | null
+  const socket = res.socket
   if (reply.text !== undefined || reply.afterBytes !== undefined) {
     const full = stream ? sseText([...rendered.streamHead, ...rendered.streamTail]) : JSON.stringify(rendered.json)
     const partial =
-      reply.afterBytes !== undefined
-        ? Buffer.from(full).subarray(0, reply.afterBytes)
-        : Buffer.from(stream ? sseText(rendered.streamHead) : full.slice(0, -1))
+      reply.afterBytes !== undefined ? Buffer.from(full).subarray(0, reply.afterBytes) : Buffer.from(stream ? sseText(rendered.streamHead) : full.slice(0, -1))
     res.writeHead(200, stream ? SSE_HEADERS : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(full)) })
     res.flushHeaders()
     await new Promise<void>((resolve) => res.write(partial, () => resolve()))

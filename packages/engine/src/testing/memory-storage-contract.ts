@@ -66,7 +66,7 @@ function describeThreads(storage: () => MemoryStorage): void {
         storage().createThread({ id: 'c-race', resourceId: 'c-r-b' }),
       ])
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
-      expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ThreadAlreadyExistsError)
+      expect((results.find((result) => result.status === 'rejected')!).reason).toBeInstanceOf(ThreadAlreadyExistsError)
     })
 
     it('answers unknown ids: null to a read, ThreadNotFoundError to a write', async () => {
@@ -98,7 +98,13 @@ function describeThreads(storage: () => MemoryStorage): void {
     it('lists threads newest update first, by resource and title (plain text, any case), in pages with the total', async () => {
       const resourceId = 'c-r-list'
       for (const [i, id] of ['c-list-a', 'c-list-b', 'c-list-c'].entries()) {
-        await storage().createThread({ id, resourceId, title: `Trip ${id} 100%`, updatedAt: new Date(Date.UTC(2025, 0, 1 + i)), createdAt: new Date(Date.UTC(2025, 0, 3 - i)) })
+        await storage().createThread({
+          id,
+          resourceId,
+          title: `Trip ${id} 100%`,
+          updatedAt: new Date(Date.UTC(2025, 0, 1 + i)),
+          createdAt: new Date(Date.UTC(2025, 0, 3 - i)),
+        })
       }
       await storage().createThread({ id: 'c-list-other', resourceId: 'c-r-list-other', title: 'Trip 1000' })
       const all = await storage().listThreads({ resourceId })
@@ -248,7 +254,12 @@ function describeMessages(storage: () => MemoryStorage): void {
     it('copies selected messages: new ids in source order (ties kept), target thread and resource, same content', async () => {
       await storage().createThread({ id: 'm-copy-target', resourceId: 'm-r-copy' })
       const source = await storage().listMessages({ threadId: thread, startDate: new Date(at(3)), endDate: new Date(at(6)) })
-      const result = await storage().copyMessages({ sourceThreadId: thread, messageIds: ids(source), targetThreadId: 'm-copy-target', targetResourceId: 'm-r-copy' })
+      const result = await storage().copyMessages({
+        sourceThreadId: thread,
+        messageIds: ids(source),
+        targetThreadId: 'm-copy-target',
+        targetResourceId: 'm-r-copy',
+      })
       expect(result.count).toBe(4)
       expect(Object.keys(result.messageIdMap)).toEqual(ids(source))
       const newIds = Object.values(result.messageIdMap)
@@ -343,11 +354,19 @@ function describeObservationalMemory(storage: () => MemoryStorage): void {
           config: { observeEvery: 10 },
         }),
       )
-      expect(first).toMatchObject({ generation: 0, originType: 'initial', observedMessageIds: ['m1', 'm2'], config: { observeEvery: 10 }, bufferedObservationChunks: [chunk] })
+      expect(first).toMatchObject({
+        generation: 0,
+        originType: 'initial',
+        observedMessageIds: ['m1', 'm2'],
+        config: { observeEvery: 10 },
+        bufferedObservationChunks: [chunk],
+      })
       const second = await storage().insertObservationalMemory(
         observationalMemoryRecord({ scope: 'thread', threadId: 'o-t1', resourceId: 'o-r1', originType: 'reflection', activeObservations: 'reflected' }),
       )
-      const third = await storage().insertObservationalMemory(observationalMemoryRecord({ scope: 'thread', threadId: 'o-t1', resourceId: 'o-r1', activeObservations: 'latest' }))
+      const third = await storage().insertObservationalMemory(
+        observationalMemoryRecord({ scope: 'thread', threadId: 'o-t1', resourceId: 'o-r1', activeObservations: 'latest' }),
+      )
       expect([second.generation, third.generation]).toEqual([1, 2])
       expect(await storage().getObservationalMemory(key)).toEqual(third)
       const generations = await storage().listObservationalMemoryGenerations(key)
@@ -364,7 +383,9 @@ function describeObservationalMemory(storage: () => MemoryStorage): void {
       const resourceRecord = observationalMemoryRecord({ scope: 'resource', threadId: null, resourceId: 'o-r2' })
       expect((await storage().insertObservationalMemory(resourceRecord)).generation).toBe(0)
       expect((await storage().insertObservationalMemory(resourceRecord)).generation).toBe(1)
-      expect((await storage().insertObservationalMemory(observationalMemoryRecord({ scope: 'thread', threadId: 'o-t2', resourceId: 'o-r2' }))).generation).toBe(0)
+      expect((await storage().insertObservationalMemory(observationalMemoryRecord({ scope: 'thread', threadId: 'o-t2', resourceId: 'o-r2' }))).generation).toBe(
+        0,
+      )
       expect(await storage().getObservationalMemory({ scope: 'resource', resourceId: 'o-r2' })).toMatchObject({ generation: 1, threadId: null })
 
       const concurrent = observationalMemoryRecord({ scope: 'resource', threadId: null, resourceId: 'o-concurrent' })
@@ -373,7 +394,9 @@ function describeObservationalMemory(storage: () => MemoryStorage): void {
     })
 
     it('updates one generation in place', async () => {
-      const created = await storage().insertObservationalMemory(observationalMemoryRecord({ scope: 'resource', threadId: null, resourceId: 'o-update', isObserving: true }))
+      const created = await storage().insertObservationalMemory(
+        observationalMemoryRecord({ scope: 'resource', threadId: null, resourceId: 'o-update', isObserving: true }),
+      )
       const updated = await storage().updateObservationalMemory(created.id, { activeObservations: 'rewritten', isObserving: false, pendingMessageTokens: 7 })
       expect(updated).toMatchObject({ id: created.id, generation: 0, activeObservations: 'rewritten', isObserving: false, pendingMessageTokens: 7 })
       expect(await storage().listObservationalMemoryGenerations({ scope: 'resource', resourceId: 'o-update' })).toHaveLength(1)
@@ -483,7 +506,12 @@ function describeVectors(storage: () => MemoryStorage, getVector: () => VectorSt
       if (vector === null) return ctx.skip()
       await storage().createThread({ id: 'v-clone', resourceId: 'v-clone-r' })
       await vector.upsertVectors([entry('v-a', [1, 0, 0]), entry('v-b', [1, 1, 0])])
-      const { messageIdMap } = await storage().copyMessages({ sourceThreadId: 'v-t1', messageIds: ['v-a', 'v-b', 'v-f'], targetThreadId: 'v-clone', targetResourceId: 'v-clone-r' })
+      const { messageIdMap } = await storage().copyMessages({
+        sourceThreadId: 'v-t1',
+        messageIds: ['v-a', 'v-b', 'v-f'],
+        targetThreadId: 'v-clone',
+        targetResourceId: 'v-clone-r',
+      })
       // v-f has no vector: only v-a and v-b are copied
       expect(await vector.copyVectors({ messageIdMap, model, threadId: 'v-clone', resourceId: 'v-clone-r' })).toBe(2)
       expect((await vector.queryVectors({ embedding: [1, 0, 0], model, topK: 5, threadId: 'v-clone' })).map((m) => m.messageId)).toEqual([

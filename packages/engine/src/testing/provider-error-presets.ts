@@ -45,17 +45,9 @@ export const anthropicOrphanToolResult = anthropicError(
   'messages.0.content.0: unexpected `tool_use_id` found in `tool_result` blocks: toolu_01D7FLrfh4GYq7yT1ULFeyMV. Each `tool_result` block must have a corresponding `tool_use` block in the previous message.',
 )
 
-export const anthropicInvalidThinkingSignature = anthropicError(
-  400,
-  'invalid_request_error',
-  'messages.1.content.0: Invalid `signature` in `thinking` block',
-)
+export const anthropicInvalidThinkingSignature = anthropicError(400, 'invalid_request_error', 'messages.1.content.0: Invalid `signature` in `thinking` block')
 
-export const anthropicFirstMessageNotUser = anthropicError(
-  400,
-  'invalid_request_error',
-  'messages: first message must use the "user" role',
-)
+export const anthropicFirstMessageNotUser = anthropicError(400, 'invalid_request_error', 'messages: first message must use the "user" role')
 
 export const anthropicOverloaded = anthropicError(529, 'overloaded_error', 'Overloaded')
 
@@ -85,8 +77,7 @@ export const cerebrasReasoningContentUnsupported: FakeHttpErrorReply = {
   kind: 'http-error',
   status: 400,
   body: {
-    message:
-      "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported",
+    message: "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported",
     type: 'invalid_request_error',
     param: 'validation_error',
     code: 'wrong_api_format',
@@ -102,8 +93,7 @@ export const deepseekReasoningContentMissing = openaiError(400, {
 // --- OpenAI ---------------------------------------------------------------
 
 export const openaiChatToolIdTooLong = openaiError(400, {
-  message:
-    "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.",
+  message: "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.",
   type: 'invalid_request_error',
   param: 'messages[2].tool_calls[0].id',
   code: 'string_above_max_length',
@@ -168,7 +158,8 @@ export const openaiStreamRateLimit: FakeStreamErrorReply = {
 
 /** Quota exhausted: a 429 that no wait can fix. */
 export const openaiInsufficientQuota = openaiError(429, {
-  message: 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+  message:
+    'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
   type: 'insufficient_quota',
   code: 'insufficient_quota',
 })
@@ -237,7 +228,12 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
   { name: 'anthropicOverloadedStreamEvent', provider: 'Anthropic', trigger: 'overloaded, as an SSE error event', reply: anthropicOverloadedStreamEvent },
   { name: 'anthropicRateLimited', provider: 'Anthropic', trigger: 'rate limit, retry-after: 1', reply: anthropicRateLimited },
   { name: 'anthropicRateLimitedNoRetry', provider: 'Anthropic', trigger: 'rate limit, x-should-retry: false', reply: anthropicRateLimitedNoRetry },
-  { name: 'cerebrasReasoningContentUnsupported', provider: 'Cerebras', trigger: 'assistant reasoning_content replayed', reply: cerebrasReasoningContentUnsupported },
+  {
+    name: 'cerebrasReasoningContentUnsupported',
+    provider: 'Cerebras',
+    trigger: 'assistant reasoning_content replayed',
+    reply: cerebrasReasoningContentUnsupported,
+  },
   { name: 'deepseekReasoningContentMissing', provider: 'DeepSeek', trigger: 'reasoning_content missing', reply: deepseekReasoningContentMissing },
   { name: 'openaiChatToolIdTooLong', provider: 'OpenAI', trigger: 'tool ID too long', reply: openaiChatToolIdTooLong },
   { name: 'openaiChatOrphanToolCall', provider: 'OpenAI', trigger: 'orphan tool call', reply: openaiChatOrphanToolCall },
@@ -254,9 +250,7 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
 ]
 
 /** What a client receives: the HTTP answer (the body as text) or the stream's error chunk. */
-export type ProviderErrorShape =
-  | { kind: 'http'; status: number; headers: Record<string, string>; body: string }
-  | { kind: 'stream-chunk'; chunk: unknown }
+export type ProviderErrorShape = { kind: 'http'; status: number; headers: Record<string, string>; body: string } | { kind: 'stream-chunk'; chunk: unknown }
 
 /**
  * A preset reply as a client receives it (the playground's input); undefined

@@ -11,11 +11,11 @@ export const stripUnsupportedAssistantMetadata: CompatRule = {
       return undefined
     }
     let changed = false
-    const nextPrompt = prompt.map(message => {
+    const nextPrompt = prompt.map((message) => {
       if (message.role !== 'assistant' || typeof message.content === 'string') {
         return message
       }
-      const nextContent = message.content.map(part => {
+      const nextContent = message.content.map((part) => {
         if (!('providerOptions' in part)) return part
         changed = true
         const { providerOptions: _providerOptions, ...rest } = part

@@ -68,7 +68,11 @@ describe('parseInput', () => {
 
   it('throws the error of the family the caller picks', () => {
     const error = rejectionOf(() =>
-      parseInput(schema, { threadId: 't', options: { extra: 1 } }, { error: (issues) => new InvalidCloneOptionsError(issues[0]!.path, issues[0]!.message, issues) }),
+      parseInput(
+        schema,
+        { threadId: 't', options: { extra: 1 } },
+        { error: (issues) => new InvalidCloneOptionsError(issues[0]!.path, issues[0]!.message, issues) },
+      ),
     )
     expect(InvalidCloneOptionsError.isInstance(error)).toBe(true)
     expect(error.code).toBe('INVALID_CLONE_OPTIONS')

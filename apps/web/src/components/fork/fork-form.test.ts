@@ -52,7 +52,11 @@ describe('toCloneArgs', () => {
   })
 
   it('names each problem: metadata that is not an object, a bad limit, reversed dates, nothing picked, an unknown fork point', () => {
-    const bad = toCloneArgs('src', { ...emptyForkForm('m9'), metadataText: '[1]', messageLimit: '-2', startDate: '2026-12-01T00:00', handPick: true }, createdAtOf)
+    const bad = toCloneArgs(
+      'src',
+      { ...emptyForkForm('m9'), metadataText: '[1]', messageLimit: '-2', startDate: '2026-12-01T00:00', handPick: true },
+      createdAtOf,
+    )
     expect(Object.keys(bad.errors).sort()).toEqual(['messageLimit', 'metadata', 'pickedIds', 'upTo'])
     const reversed = toCloneArgs('src', { ...emptyForkForm('m4'), startDate: '2026-12-01T00:00' }, createdAtOf)
     expect(reversed.errors.dates).toBe('The start must not be after the end')

@@ -36,10 +36,20 @@ export function ForkOptions({
       <div className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Title" hint={sourceTitle ? 'Empty: “Clone of …” the source title.' : 'Empty: no title.'}>
-            <input className={inputClass} value={form.title} placeholder={sourceTitle ? `Clone of ${sourceTitle}` : ''} onChange={(event) => set('title', event.target.value)} />
+            <input
+              className={inputClass}
+              value={form.title}
+              placeholder={sourceTitle ? `Clone of ${sourceTitle}` : ''}
+              onChange={(event) => set('title', event.target.value)}
+            />
           </Field>
           <Field label="New thread ID" hint="Empty: a generated UUID.">
-            <input className={`${inputClass} font-mono`} value={form.newThreadId} onChange={(event) => set('newThreadId', event.target.value)} spellCheck={false} />
+            <input
+              className={`${inputClass} font-mono`}
+              value={form.newThreadId}
+              onChange={(event) => set('newThreadId', event.target.value)}
+              spellCheck={false}
+            />
           </Field>
         </div>
         <Field label="Resource" hint="Same resource: working and observational memory are shared when resource-scoped; another: they are copied.">
@@ -55,7 +65,12 @@ export function ForkOptions({
           </select>
         </Field>
         <Field label="Metadata (JSON)" hint="Merged over the source's metadata; clone metadata is added automatically." error={errors.metadata}>
-          <textarea className={`${textareaClass} h-20`} value={form.metadataText} onChange={(event) => set('metadataText', event.target.value)} spellCheck={false} />
+          <textarea
+            className={`${textareaClass} h-20`}
+            value={form.metadataText}
+            onChange={(event) => set('metadataText', event.target.value)}
+            spellCheck={false}
+          />
         </Field>
 
         <div className="border-t border-slate-100 pt-4">
@@ -103,7 +118,13 @@ export function ForkOptions({
                 }`}
               >
                 <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                  <input type="radio" name="boundary" className="accent-indigo-600" checked={form.boundary === boundary.id} onChange={() => set('boundary', boundary.id)} />
+                  <input
+                    type="radio"
+                    name="boundary"
+                    className="accent-indigo-600"
+                    checked={form.boundary === boundary.id}
+                    onChange={() => set('boundary', boundary.id)}
+                  />
                   {boundary.label}
                 </span>
                 <span className="mt-1 text-slate-500">{boundary.hint}</span>

@@ -109,7 +109,11 @@ export function ForkPreview({
             )}
           </>
         )}
-        <ol className="divide-y divide-slate-100 overflow-hidden rounded-md border border-slate-200" aria-label="Source messages" data-testid="preview-messages">
+        <ol
+          className="divide-y divide-slate-100 overflow-hidden rounded-md border border-slate-200"
+          aria-label="Source messages"
+          data-testid="preview-messages"
+        >
           {messages.map((message, index) => {
             const copied = selected.has(message.id)
             const warning = warnedAt.get(message.id)
@@ -129,7 +133,10 @@ export function ForkPreview({
                     onChange={(event) => onTogglePick(message.id, event.target.checked)}
                   />
                 ) : (
-                  <span aria-label={copied ? 'copied' : 'not copied'} className={`mt-0.5 w-4 shrink-0 text-center font-bold ${copied ? 'text-emerald-600' : 'text-slate-300'}`}>
+                  <span
+                    aria-label={copied ? 'copied' : 'not copied'}
+                    className={`mt-0.5 w-4 shrink-0 text-center font-bold ${copied ? 'text-emerald-600' : 'text-slate-300'}`}
+                  >
                     {copied ? '✓' : '–'}
                   </span>
                 )}

@@ -93,9 +93,7 @@ function LineageContent({ lineage }: { lineage: Lineage }) {
           <Controls showInteractive={false} />
         </ReactFlow>
       </div>
-      {alone && (
-        <Notice tone="info">This thread has no ancestor and no clone yet. Fork it from any message to start a branch.</Notice>
-      )}
+      {alone && <Notice tone="info">This thread has no ancestor and no clone yet. Fork it from any message to start a branch.</Notice>}
       <Panel title="As a list" description="The same tree, for reading and keyboard use.">
         <ul className="space-y-1 text-sm">
           {lineage.ancestors.map((ancestor, index) => (

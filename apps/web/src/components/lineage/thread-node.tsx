@@ -26,7 +26,9 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
     >
       <Handle type="target" position={Position.Top} className="!bg-slate-400" isConnectable={false} />
       <div className="flex items-center justify-between gap-2">
-        <span className={`text-[10px] font-semibold uppercase tracking-wide ${role === 'current' ? 'text-indigo-700' : role === 'descendant' ? 'text-violet-700' : 'text-slate-500'}`}>
+        <span
+          className={`text-[10px] font-semibold uppercase tracking-wide ${role === 'current' ? 'text-indigo-700' : role === 'descendant' ? 'text-violet-700' : 'text-slate-500'}`}
+        >
           {roleLabel[role]}
         </span>
         <span className="truncate text-[10px] text-slate-400">{thread.resourceId}</span>

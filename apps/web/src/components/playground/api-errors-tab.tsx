@@ -129,7 +129,10 @@ function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) {
         <ReactiveRuleList rules={evaluation.rules} />
       </Panel>
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Panel title="Messages before and after the fix" description={touched.size === 0 ? 'The messages are unchanged.' : `${touched.size} message(s) changed.`}>
+        <Panel
+          title="Messages before and after the fix"
+          description={touched.size === 0 ? 'The messages are unchanged.' : `${touched.size} message(s) changed.`}
+        >
           {touched.size === 0 ? (
             <p className="text-sm text-slate-500">No fix changed the stored messages.</p>
           ) : (

@@ -63,7 +63,13 @@ export function ErrorShapeEditor({
         <>
           <div className="grid gap-3 sm:grid-cols-[7rem_minmax(0,1fr)]">
             <Field label="Status" error={problems.status}>
-              <input className={inputClass} inputMode="numeric" value={draft.status} onChange={(event) => set('status', event.target.value)} aria-label="HTTP status" />
+              <input
+                className={inputClass}
+                inputMode="numeric"
+                value={draft.status}
+                onChange={(event) => set('status', event.target.value)}
+                aria-label="HTTP status"
+              />
             </Field>
             <Field label="Headers" hint="One “Name: value” per line." error={problems.headers}>
               <textarea

@@ -7,7 +7,10 @@ describe('error shapes', () => {
     const preset = presetById('anthropicRateLimited')!
     const draft = draftOf(preset.shape)
     expect(draft.headers).toContain('retry-after: 1')
-    expect(toProviderErrorInput(draft)).toEqual({ error: { ...preset.shape, body: JSON.stringify(JSON.parse((preset.shape as { body: string }).body), null, 2) }, problems: {} })
+    expect(toProviderErrorInput(draft)).toEqual({
+      error: { ...preset.shape, body: JSON.stringify(JSON.parse((preset.shape as { body: string }).body), null, 2) },
+      problems: {},
+    })
   })
 
   it('parses pasted headers case-insensitively and skips blank lines', () => {

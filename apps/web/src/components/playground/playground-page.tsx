@@ -22,10 +22,7 @@ export function PlaygroundPage() {
   const threadId = params.get('thread') ?? ''
   return (
     <div className="space-y-5">
-      <PageHeader
-        title="Playground"
-        description="Test provider-compatibility rules, provider errors and retry decisions with the engine's own code."
-      />
+      <PageHeader title="Playground" description="Test provider-compatibility rules, provider errors and retry decisions with the engine's own code." />
       <Tabs label="Playground" items={tabs} selected={tab} onSelect={(id) => setParams({ tab: id === 'prompt' ? null : id })} />
       <div role="tabpanel" aria-label={tabs.find((candidate) => candidate.id === tab)?.label}>
         {tab === 'prompt' && <PromptRulesTab initialThreadId={threadId} />}

@@ -7,7 +7,10 @@ export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unk
   const oldValue = JSON.stringify(before, null, 2)
   const newValue = JSON.stringify(after, null, 2)
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 text-xs [&_pre]:whitespace-pre-wrap [&_pre]:[overflow-wrap:anywhere]" data-testid="prompt-diff">
+    <div
+      className="overflow-x-auto rounded-md border border-slate-200 text-xs [&_pre]:whitespace-pre-wrap [&_pre]:[overflow-wrap:anywhere]"
+      data-testid="prompt-diff"
+    >
       <ReactDiffViewer
         oldValue={oldValue}
         newValue={newValue}
@@ -20,7 +23,11 @@ export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unk
         disableWorker
         hideSummary
         // its table insists on 1000 px: let it take the panel's width and wrap instead
-        styles={{ diffContainer: { minWidth: 'unset' }, contentText: { fontFamily: 'var(--font-mono)', fontSize: 12, lineHeight: '18px' }, gutter: { minWidth: 32, padding: '0 6px' } }}
+        styles={{
+          diffContainer: { minWidth: 'unset' },
+          contentText: { fontFamily: 'var(--font-mono)', fontSize: 12, lineHeight: '18px' },
+          gutter: { minWidth: 32, padding: '0 6px' },
+        }}
       />
     </div>
   )

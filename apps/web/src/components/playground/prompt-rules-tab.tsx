@@ -244,7 +244,13 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
       )}
 
       <div className="grid items-start gap-5 lg:grid-cols-2">
-        <SaveRuleForm code={ruleCode} name={ruleName} loaded={loaded} onSaved={loadRule} lastRun={run.data ? { model: model.trim(), evaluation: run.data } : null} />
+        <SaveRuleForm
+          code={ruleCode}
+          name={ruleName}
+          loaded={loaded}
+          onSaved={loadRule}
+          lastRun={run.data ? { model: model.trim(), evaluation: run.data } : null}
+        />
         <SavedRules onLoad={loadRule} />
       </div>
     </div>

@@ -61,7 +61,12 @@ export function RetryOptionsForm({ draft, onChange }: { draft: RetryOptionsDraft
         </Field>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className={checkboxClass} checked={draft.retryUnknownErrors} onChange={(event) => set('retryUnknownErrors', event.target.checked)} />
+        <input
+          type="checkbox"
+          className={checkboxClass}
+          checked={draft.retryUnknownErrors}
+          onChange={(event) => set('retryUnknownErrors', event.target.checked)}
+        />
         retryUnknownErrors (retry what no rule recognises, except terminal errors)
       </label>
       <div className="space-y-2">
@@ -75,18 +80,45 @@ export function RetryOptionsForm({ draft, onChange }: { draft: RetryOptionsDraft
         {draft.matchers.map((matcher, index) => (
           <div key={index} className="grid items-end gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[minmax(0,1fr)_4rem_5rem_6rem_auto]">
             <Field label="Pattern (RegExp)">
-              <input className={`${inputClass} font-mono`} value={matcher.pattern} placeholder="ECONNRESET|socket hang up" onChange={(event) => setMatcher(index, { pattern: event.target.value })} />
+              <input
+                className={`${inputClass} font-mono`}
+                value={matcher.pattern}
+                placeholder="ECONNRESET|socket hang up"
+                onChange={(event) => setMatcher(index, { pattern: event.target.value })}
+              />
             </Field>
             <Field label="Flags">
               <input className={`${inputClass} font-mono`} value={matcher.flags} onChange={(event) => setMatcher(index, { flags: event.target.value })} />
             </Field>
             <Field label="maxRetries">
-              <input className={inputClass} type="number" min={0} max={10} value={matcher.maxRetries} onChange={(event) => setMatcher(index, { maxRetries: event.target.value })} />
+              <input
+                className={inputClass}
+                type="number"
+                min={0}
+                max={10}
+                value={matcher.maxRetries}
+                onChange={(event) => setMatcher(index, { maxRetries: event.target.value })}
+              />
             </Field>
             <Field label="delayMs">
-              <input className={inputClass} type="number" min={0} value={matcher.delayMs} onChange={(event) => setMatcher(index, { delayMs: event.target.value })} />
+              <input
+                className={inputClass}
+                type="number"
+                min={0}
+                value={matcher.delayMs}
+                onChange={(event) => setMatcher(index, { delayMs: event.target.value })}
+              />
             </Field>
-            <Button size="sm" variant="ghost" onClick={() => set('matchers', draft.matchers.filter((_matcher, position) => position !== index))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() =>
+                set(
+                  'matchers',
+                  draft.matchers.filter((_matcher, position) => position !== index),
+                )
+              }
+            >
               Remove
             </Button>
           </div>

@@ -27,8 +27,7 @@ export function RetrySimulatorTab() {
   const { error: providerError, problems } = toProviderErrorInput(draft)
   const { options, problem } = toRetryOptions(optionsDraft)
   const simulate = useMutation({
-    mutationFn: () =>
-      simulateRetries((retryCount) => client.playground.retryDecision.mutate({ error: providerError!, options, retryCount })),
+    mutationFn: () => simulateRetries((retryCount) => client.playground.retryDecision.mutate({ error: providerError!, options, retryCount })),
   })
 
   function choosePreset(preset: ErrorPreset | null) {
@@ -131,7 +130,11 @@ function AttemptMarker({ step }: { step: Extract<TimelineStep<RetryDecision>, { 
 function WaitBar({ step, longestWait }: { step: Extract<TimelineStep<RetryDecision>, { kind: 'wait' }>; longestWait: number }) {
   const width = 56 + Math.round((step.delayMs / longestWait) * 180)
   return (
-    <span className="flex flex-col items-center px-1" data-testid="retry-wait" title={`waits ${formatDelay(step.delayMs)} (${describeDelaySource(step.decision.delaySource)})`}>
+    <span
+      className="flex flex-col items-center px-1"
+      data-testid="retry-wait"
+      title={`waits ${formatDelay(step.delayMs)} (${describeDelaySource(step.decision.delaySource)})`}
+    >
       <span className="text-[11px] font-semibold tabular-nums text-indigo-700">wait {formatDelay(step.delayMs)}</span>
       <span className="mt-0.5 block h-2 rounded-full bg-indigo-400" style={{ width }} />
       <span className="mt-0.5 text-[10px] text-slate-400">{describeDelaySource(step.decision.delaySource)}</span>

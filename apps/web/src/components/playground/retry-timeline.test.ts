@@ -24,11 +24,9 @@ describe('buildRetryTimeline', () => {
       { retry: true, delayMs: 5000, retryCount: 0 },
       { retry: false, delayMs: 0, retryCount: 1 },
     ])
-    expect(steps.map((step) => (step.kind === 'attempt' ? `attempt ${step.number}${step.last ? ' (last)' : ''}` : `wait ${step.delayMs} from ${step.startsAtMs}`))).toEqual([
-      'attempt 1',
-      'wait 5000 from 0',
-      'attempt 2 (last)',
-    ])
+    expect(
+      steps.map((step) => (step.kind === 'attempt' ? `attempt ${step.number}${step.last ? ' (last)' : ''}` : `wait ${step.delayMs} from ${step.startsAtMs}`)),
+    ).toEqual(['attempt 1', 'wait 5000 from 0', 'attempt 2 (last)'])
     expect(totalWaitMs).toBe(5000)
   })
 

@@ -21,7 +21,9 @@ export function RuleFailureNotice({ name, failure }: { name: string; failure: Ru
       {failure.logs.length > 0 && (
         <details className="mt-1">
           <summary className="cursor-pointer text-xs font-medium">console output ({failure.logs.length})</summary>
-          <pre className="mt-1 whitespace-pre-wrap font-mono text-xs text-red-900/80">{failure.logs.map((log) => `[${log.level}] ${log.message}`).join('\n')}</pre>
+          <pre className="mt-1 whitespace-pre-wrap font-mono text-xs text-red-900/80">
+            {failure.logs.map((log) => `[${log.level}] ${log.message}`).join('\n')}
+          </pre>
         </details>
       )}
     </Notice>

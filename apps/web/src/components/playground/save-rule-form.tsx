@@ -89,12 +89,15 @@ export function SaveRuleForm({
     setSavedName(null)
     setProblem(null)
     const parsed = parseFixtures(fixturesText)
-    if (!parsed.fixtures) return setProblem(parsed.problem ?? null)
+    if (!parsed.fixtures) { setProblem(parsed.problem ?? null); return; }
     const fields = {
       name: ruleName.trim(),
       description,
       code,
-      errorPatterns: patterns.split('\n').map((line) => line.trim()).filter(Boolean),
+      errorPatterns: patterns
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
       // checked by the server (the fixtures schema): errors come back naming the fixture
       fixtures: parsed.fixtures as never,
     }

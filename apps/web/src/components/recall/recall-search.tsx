@@ -88,10 +88,23 @@ export function RecallSearch() {
             </Field>
           )}
           <Field label="Query">
-            <input className={inputClass} type="search" value={draft.query} placeholder="e.g. database connection pool" onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
+            <input
+              className={inputClass}
+              type="search"
+              value={draft.query}
+              placeholder="e.g. database connection pool"
+              onChange={(event) => setDraft({ ...draft, query: event.target.value })}
+            />
           </Field>
           <Field label="Top K">
-            <input className={inputClass} type="number" min={1} max={100} value={draft.topK} onChange={(event) => setDraft({ ...draft, topK: event.target.value })} />
+            <input
+              className={inputClass}
+              type="number"
+              min={1}
+              max={100}
+              value={draft.topK}
+              onChange={(event) => setDraft({ ...draft, topK: event.target.value })}
+            />
           </Field>
           <Button type="submit" variant="primary" disabled={!chosen || draft.query.trim() === ''}>
             Search
@@ -193,7 +206,11 @@ function RecallResult({ rank, score, message, context }: { rank: number; score: 
         {before.map((neighbour) => (
           <Neighbour key={neighbour.id} message={neighbour} />
         ))}
-        <Link href={threadMessageHref(message.threadId, message.id)} className="block rounded-md bg-indigo-50/60 px-2 py-1.5 text-slate-900 ring-1 ring-indigo-100 hover:bg-indigo-50" data-testid="recall-open">
+        <Link
+          href={threadMessageHref(message.threadId, message.id)}
+          className="block rounded-md bg-indigo-50/60 px-2 py-1.5 text-slate-900 ring-1 ring-indigo-100 hover:bg-indigo-50"
+          data-testid="recall-open"
+        >
           {messageSnippet(message, 400)}
           <span className="ml-2 whitespace-nowrap text-xs font-medium text-indigo-700">Open in timeline →</span>
         </Link>
@@ -207,7 +224,11 @@ function RecallResult({ rank, score, message, context }: { rank: number; score: 
 
 function Neighbour({ message }: { message: StoredMessage }) {
   return (
-    <Link href={threadMessageHref(message.threadId, message.id)} className="block truncate px-2 text-xs text-slate-500 hover:text-slate-800" data-testid="recall-neighbour">
+    <Link
+      href={threadMessageHref(message.threadId, message.id)}
+      className="block truncate px-2 text-xs text-slate-500 hover:text-slate-800"
+      data-testid="recall-neighbour"
+    >
       <span className="mr-2 font-medium">{message.role}</span>
       {messageSnippet(message, 200)}
     </Link>

@@ -51,8 +51,8 @@ export function EmbeddingsPanel({ threadId }: { threadId: string }) {
             </p>
             <ProgressBar value={data.messages === 0 ? 1 : data.withVector / data.messages} label="Messages indexed" />
             <p className="text-xs text-slate-500">
-              New and cloned messages are embedded when they are saved; imported or seeded ones when the thread is indexed. A
-              message with nothing to embed (no text or tool call) gets no vector.
+              New and cloned messages are embedded when they are saved; imported or seeded ones when the thread is indexed. A message with nothing to embed (no
+              text or tool call) gets no vector.
             </p>
           </div>
         )}

@@ -57,7 +57,10 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
                 Source's last message
               </dt>
               <dd className="break-all font-mono">
-                <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(clone.sourceThreadId)}#m-${encodeURIComponent(clone.lastMessageId)}`}>
+                <Link
+                  className="text-indigo-700 hover:underline"
+                  href={`/threads/${encodeURIComponent(clone.sourceThreadId)}#m-${encodeURIComponent(clone.lastMessageId)}`}
+                >
                   {clone.lastMessageId}
                 </Link>
               </dd>

@@ -96,7 +96,9 @@ export function MessageCard({
         {visibleParts.length === 0 && message.content.content ? (
           <p className="whitespace-pre-wrap text-sm leading-6">{message.content.content}</p>
         ) : (
-          parts.map((part, index) => <PartView key={index} part={part} message={message} links={links} stepNumber={stepNumberAt(parts, index)} multiStep={steps > 1} />)
+          parts.map((part, index) => (
+            <PartView key={index} part={part} message={message} links={links} stepNumber={stepNumberAt(parts, index)} multiStep={steps > 1} />
+          ))
         )}
       </div>
       <footer className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-1.5">

@@ -41,7 +41,10 @@ export function ToolCard({ invocation, laterResult, legacy }: { invocation: Tool
 /** Where a result was stored apart from its call: a link back to the card at the call. */
 export function ToolResultReference({ pair, toolName }: { pair: SplitToolPair; toolName: string }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-slate-300 bg-white px-3 py-2 text-xs text-slate-600" data-testid="tool-result-reference">
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-md border border-dashed border-slate-300 bg-white px-3 py-2 text-xs text-slate-600"
+      data-testid="tool-result-reference"
+    >
       <span aria-hidden className="text-slate-400">
         ↳
       </span>

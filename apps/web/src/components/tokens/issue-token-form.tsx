@@ -92,17 +92,14 @@ export function IssueTokenForm() {
             </label>
           </FieldSet>
           <Field label="Expires after (days)" hint="Empty: valid until revoked.">
-            <input
-              className={inputClass}
-              type="number"
-              min={1}
-              max={3650}
-              value={expiresInDays}
-              onChange={(event) => setExpiresInDays(event.target.value)}
-            />
+            <input className={inputClass} type="number" min={1} max={3650} value={expiresInDays} onChange={(event) => setExpiresInDays(event.target.value)} />
           </Field>
         </div>
-        {issue.error && <Notice tone="error" title="The token was not issued">{describeError(issue.error)}</Notice>}
+        {issue.error && (
+          <Notice tone="error" title="The token was not issued">
+            {describeError(issue.error)}
+          </Notice>
+        )}
         <Button type="submit" variant="primary" disabled={issue.isPending || noScope || name.trim() === ''}>
           {issue.isPending ? 'Issuing…' : 'Issue token'}
         </Button>
@@ -112,7 +109,10 @@ export function IssueTokenForm() {
         <Notice tone="success" title={`Token “${issued.summary.name}” issued`} className="mt-4" testId="issued-token">
           <p>Copy it now: it is stored hashed and will not be shown again.</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-emerald-200" data-testid="token-secret">
+            <code
+              className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-emerald-200"
+              data-testid="token-secret"
+            >
               {issued.token}
             </code>
             <CopyButton text={issued.token} />

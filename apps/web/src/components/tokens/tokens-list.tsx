@@ -74,11 +74,7 @@ export function TokensList() {
                   </div>
                   <p className="mt-1 font-mono text-xs text-slate-500">{token.prefix}…</p>
                   <p className="mt-1 flex flex-wrap gap-1">
-                    {token.allResources ? (
-                      <Badge tone="indigo">all resources</Badge>
-                    ) : (
-                      token.resourceIds.map((id) => <Badge key={id}>{id}</Badge>)
-                    )}
+                    {token.allResources ? <Badge tone="indigo">all resources</Badge> : token.resourceIds.map((id) => <Badge key={id}>{id}</Badge>)}
                   </p>
                   <p className="mt-1 text-xs text-slate-500">
                     Issued {formatDateTime(token.createdAt)}

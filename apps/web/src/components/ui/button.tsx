@@ -30,11 +30,6 @@ export function Button({
   return <button type={type} className={`${buttonClass(variant, size)} ${className}`} {...props} />
 }
 
-export function ButtonLink({
-  variant,
-  size,
-  className = '',
-  ...props
-}: ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({ variant, size, className = '', ...props }: ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={`${buttonClass(variant, size)} ${className}`} {...props} />
 }

@@ -32,7 +32,10 @@ export default function CodeEditorImpl({
     [language, label],
   )
   return (
-    <div className="overflow-hidden rounded-md border border-slate-300 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/20" data-testid={`code-editor-${language}`}>
+    <div
+      className="overflow-hidden rounded-md border border-slate-300 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/20"
+      data-testid={`code-editor-${language}`}
+    >
       <CodeMirror
         value={value}
         onChange={onChange}

@@ -16,6 +16,13 @@ const CodeEditorImpl = dynamic(() => import('./code-editor-impl.tsx'), {
 
 export type CodeLanguage = 'javascript' | 'json'
 
-export function CodeEditor(props: { value: string; onChange: (value: string) => void; language: CodeLanguage; label: string; minHeight?: string; maxHeight?: string }) {
+export function CodeEditor(props: {
+  value: string
+  onChange: (value: string) => void
+  language: CodeLanguage
+  label: string
+  minHeight?: string
+  maxHeight?: string
+}) {
   return <CodeEditorImpl {...props} />
 }

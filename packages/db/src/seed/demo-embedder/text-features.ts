@@ -14,7 +14,10 @@ const STOP_WORDS = new Set(
 
 /** Lower-cased letter/digit runs, diacritics removed. */
 export function tokenize(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase()
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
   return folded.match(/[\p{L}\p{N}]+/gu) ?? []
 }
 

@@ -5,7 +5,6 @@ import { ProviderHistoryCompat } from './provider-history-compat.ts'
 import { deepFreeze, mixedPrompt } from './test-fixtures.ts'
 import { stripUnsupportedAssistantMetadata } from '../../testing/spec-examples.ts'
 
-
 function run(prompt: LanguageModelPrompt, model: ProcessLLMRequestArgs['model']) {
   const processor = new ProviderHistoryCompat({ additionalRules: [stripUnsupportedAssistantMetadata] })
   return processor.processLLMRequest({ prompt, model, stepNumber: 0, retryCount: 0, state: {} })

@@ -56,18 +56,20 @@ describe('ProviderHistoryCompat.explain', () => {
     expect(reactive?.matches.map((m) => m.rule.name)).toEqual(['anthropic-tool-id-format'])
     expect(reactive?.messages).toEqual(messages)
     const live = structuredClone(messages) as typeof messages
-    expect(await compat.processAPIError({ error: TOOL_ID_ERROR, messages: live, retryCount: 1, stepNumber: 0, state: {}, model: 'anthropic/claude' })).toBeUndefined()
+    expect(
+      await compat.processAPIError({ error: TOOL_ID_ERROR, messages: live, retryCount: 1, stepNumber: 0, state: {}, model: 'anthropic/claude' }),
+    ).toBeUndefined()
   })
 })
 
 describe('ProviderHistoryCompat builtInRules option', () => {
   it('runs the named built-ins only, in their own order, and keeps every built-in name reserved', () => {
-    expect(new ProviderHistoryCompat({ builtInRules: ['anthropic-strip-foreign-reasoning-content', 'anthropic-tool-id-format'] }).rules.map((r) => r.name)).toEqual([
-      'anthropic-tool-id-format',
-      'anthropic-strip-foreign-reasoning-content',
-    ])
+    expect(
+      new ProviderHistoryCompat({ builtInRules: ['anthropic-strip-foreign-reasoning-content', 'anthropic-tool-id-format'] }).rules.map((r) => r.name),
+    ).toEqual(['anthropic-tool-id-format', 'anthropic-strip-foreign-reasoning-content'])
     expect(new ProviderHistoryCompat({ builtInRules: [] }).rules).toEqual([])
-    const clash = () => new ProviderHistoryCompat({ builtInRules: [], additionalRules: [{ name: 'cerebras-strip-reasoning-content', applyToPrompt: () => undefined }] })
+    const clash = () =>
+      new ProviderHistoryCompat({ builtInRules: [], additionalRules: [{ name: 'cerebras-strip-reasoning-content', applyToPrompt: () => undefined }] })
     expect(clash).toThrow(InvalidInputError)
     expect(clash).toThrow(/already exists/)
   })

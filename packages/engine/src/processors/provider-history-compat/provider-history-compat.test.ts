@@ -73,9 +73,7 @@ describe('ProviderHistoryCompat', () => {
 
     it('keeps Anthropic thinking and drops foreign reasoning for Anthropic', () => {
       const prompt = deepFreeze(mixedPrompt())
-      const result = new ProviderHistoryCompat().processLLMRequest(
-        llmArgs(prompt, { provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' }),
-      )
+      const result = new ProviderHistoryCompat().processLLMRequest(llmArgs(prompt, { provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' }))
       const text = JSON.stringify(result?.prompt)
       expect(text).toContain('sig-abc')
       expect(text).toContain('opaque')
@@ -174,7 +172,10 @@ describe('ProviderHistoryCompat', () => {
           for (const message of messages) {
             for (const part of message.content.parts) {
               if (part.type === 'tool-invocation' && !/^[a-zA-Z0-9]{9}$/.test(part.toolInvocation.toolCallId)) {
-                part.toolInvocation.toolCallId = part.toolInvocation.toolCallId.replace(/[^a-zA-Z0-9]/g, '').padEnd(9, '0').slice(0, 9)
+                part.toolInvocation.toolCallId = part.toolInvocation.toolCallId
+                  .replace(/[^a-zA-Z0-9]/g, '')
+                  .padEnd(9, '0')
+                  .slice(0, 9)
                 changed = true
               }
             }

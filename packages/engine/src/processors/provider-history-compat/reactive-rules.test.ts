@@ -17,7 +17,9 @@ describe('matchReactiveRules', () => {
 
   it('matches the message, the response body and the cause chain, in rule order', () => {
     expect(matchReactiveRules(rules, new Error('an alpha failure'))).toMatchObject([{ rule: { name: 'alpha' }, text: 'an alpha failure' }])
-    const wrapped = new Error('outer', { cause: new APICallError({ message: 'Bad Request', url: 'u', requestBodyValues: {}, responseBody: '{"m":"beta 42 and alpha failure"}' }) })
+    const wrapped = new Error('outer', {
+      cause: new APICallError({ message: 'Bad Request', url: 'u', requestBodyValues: {}, responseBody: '{"m":"beta 42 and alpha failure"}' }),
+    })
     const matches = matchReactiveRules(rules, wrapped)
     expect(matches.map((m) => [m.rule.name, m.pattern.source])).toEqual([
       ['alpha', 'alpha failure'],
@@ -38,7 +40,13 @@ describe('matchReactiveRules', () => {
   })
   it('skips a rule whose pattern throws (e.g. a sandboxed pattern over its time limit) and keeps matching the others', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const throwing = { source: 'x', flags: '', [Symbol.search]: () => { throw new Error('time limit') } } as unknown as RegExp
+    const throwing = {
+      source: 'x',
+      flags: '',
+      [Symbol.search]: () => {
+        throw new Error('time limit')
+      },
+    } as unknown as RegExp
     const matches = matchReactiveRules([rule('slow', [throwing], () => true), rule('alpha', [/alpha failure/], () => true)], new Error('an alpha failure'))
     expect(matches.map((m) => m.rule.name)).toEqual(['alpha'])
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('"slow" threw in errorPatterns'), expect.any(Error))

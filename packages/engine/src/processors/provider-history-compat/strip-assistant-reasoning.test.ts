@@ -57,11 +57,7 @@ describe('stripAssistantReasoning', () => {
       { role: 'assistant', content: [bareReasoning, { type: 'text', text: 'a2' }], providerOptions: { x: { y: 1 } } },
     ])
     const next = stripAssistantReasoning(prompt, () => true)
-    expect(next).toEqual([
-      prompt[0],
-      prompt[2],
-      { role: 'assistant', content: [{ type: 'text', text: 'a2' }], providerOptions: { x: { y: 1 } } },
-    ])
+    expect(next).toEqual([prompt[0], prompt[2], { role: 'assistant', content: [{ type: 'text', text: 'a2' }], providerOptions: { x: { y: 1 } } }])
     expect(next![0]).toBe(prompt[0])
     expect(next![1]).toBe(prompt[2])
   })

@@ -5,12 +5,7 @@ import type { LanguageModelPrompt } from '../types.ts'
 
 let clock = Date.UTC(2025, 0, 1)
 
-export function storedMessage(
-  id: string,
-  role: StoredMessage['role'],
-  parts: MessagePart[],
-  toolInvocations?: ToolInvocation[],
-): StoredMessage {
+export function storedMessage(id: string, role: StoredMessage['role'], parts: MessagePart[], toolInvocations?: ToolInvocation[]): StoredMessage {
   clock += 1000
   return {
     id,
@@ -63,9 +58,7 @@ export function mixedPrompt(): LanguageModelPrompt {
     },
     {
       role: 'tool',
-      content: [
-        { type: 'tool-result', toolCallId: 'call_1', toolName: 'get_weather', output: { type: 'json', value: { t: 21 } } },
-      ],
+      content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'get_weather', output: { type: 'json', value: { t: 21 } } }],
     },
     { role: 'assistant', content: [signedThinking, { type: 'text', text: 'It is 21 degrees.' }] },
     { role: 'user', content: [{ type: 'text', text: 'And tomorrow?' }] },

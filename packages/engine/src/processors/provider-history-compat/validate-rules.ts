@@ -26,7 +26,8 @@ const compatRulesSchema = z.array(compatRuleSchema, { error: 'must be an array o
 export function selectBuiltInRules(names: readonly string[] | undefined): CompatRule[] {
   if (names === undefined) return [...builtInCompatRules]
   names.forEach((name, index) => {
-    if (!builtInCompatRules.some((rule) => rule.name === name)) throw new InvalidInputError(`builtInRules[${index}]`, `there is no built-in rule named "${name}"`)
+    if (!builtInCompatRules.some((rule) => rule.name === name))
+      throw new InvalidInputError(`builtInRules[${index}]`, `there is no built-in rule named "${name}"`)
   })
   return builtInCompatRules.filter((rule) => names.includes(rule.name))
 }

@@ -42,9 +42,7 @@ describe('on the wire', () => {
   })
 
   it('cerebras behind an OpenAI-compatible gateway: no reasoning_content once the rule ran', async () => {
-    const model = createOpenAICompatible({ name: 'gateway', apiKey: 'test', baseURL: server.baseUrl('gateway') })(
-      'cerebras/llama-3.3-70b',
-    )
+    const model = createOpenAICompatible({ name: 'gateway', apiKey: 'test', baseURL: server.baseUrl('gateway') })('cerebras/llama-3.3-70b')
     const prompt = mixedPrompt()
     const raw = await send(model, prompt, 'gateway')
     expect(raw.body).toContain('"reasoning_content"')
@@ -68,9 +66,7 @@ describe('on the wire', () => {
   })
 
   it('anthropic through an OpenAI-compatible gateway: foreign reasoning is not forwarded', async () => {
-    const model = createOpenAICompatible({ name: 'gateway', apiKey: 'test', baseURL: server.baseUrl('gateway') })(
-      'anthropic/claude-sonnet-4-5',
-    )
+    const model = createOpenAICompatible({ name: 'gateway', apiKey: 'test', baseURL: server.baseUrl('gateway') })('anthropic/claude-sonnet-4-5')
     const prompt = mixedPrompt()
     const raw = await send(model, prompt, 'gateway')
     expect(raw.body).toContain(openaiReasoning.text)

@@ -6,7 +6,10 @@ describe('isBadRequestError', () => {
   it('matches an HTTP 400 at any depth of the cause chain', () => {
     const anthropic400 = httpApiCallError({
       status: 400,
-      body: { type: 'error', error: { type: 'invalid_request_error', message: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" } },
+      body: {
+        type: 'error',
+        error: { type: 'invalid_request_error', message: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" },
+      },
     })
     expect(isBadRequestError(anthropic400)).toBe(true)
     expect(isBadRequestError(new Error('step failed', { cause: anthropic400 }))).toBe(true)

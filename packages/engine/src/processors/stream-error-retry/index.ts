@@ -17,14 +17,7 @@ export {
 } from './options.ts'
 export { decideRetry, type RetryDecision, type RetryDecisionReason, type RetryMatchKind } from './retry-decision.ts'
 export type { DelaySource } from './retry-delay.ts'
-export {
-  parseRetryAfter,
-  parseRetryAfterMs,
-  parseRetryHint,
-  providerRetryDelay,
-  type ProviderDelay,
-  type ProviderDelaySource,
-} from './retry-after.ts'
+export { parseRetryAfter, parseRetryAfterMs, parseRetryHint, providerRetryDelay, type ProviderDelay, type ProviderDelaySource } from './retry-after.ts'
 export { findTerminalError, type TerminalError, type TerminalErrorKind } from './terminal-errors.ts'
 export { isRetryableOpenAIResponsesStreamError, openAIResponsesStreamErrorOf } from './openai-responses-matcher.ts'
 export { isBadRequestError } from './bad-request-matcher.ts'

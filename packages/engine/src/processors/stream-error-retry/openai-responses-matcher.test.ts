@@ -12,14 +12,20 @@ describe('isRetryableOpenAIResponsesStreamError', () => {
     expect(isRetryableOpenAIResponsesStreamError(openAIResponseFailedChunk)).toBe(true)
   })
 
-  it.each(['rate_limit_exceeded', 'server_error', 'internal_error', 'request_timeout', 'temporarily_unavailable', 'service_unavailable', 'model_overloaded', 'SERVER_ERROR'])(
-    'retries the code %s in all three chunk forms',
-    (code) => {
-      expect(isRetryableOpenAIResponsesStreamError(nested({ type: 'x', code, message: 'm' }))).toBe(true)
-      expect(isRetryableOpenAIResponsesStreamError(failed({ code, message: 'm' }))).toBe(true)
-      expect(isRetryableOpenAIResponsesStreamError({ type: 'error', sequence_number: 1, code, message: 'm', param: null })).toBe(true)
-    },
-  )
+  it.each([
+    'rate_limit_exceeded',
+    'server_error',
+    'internal_error',
+    'request_timeout',
+    'temporarily_unavailable',
+    'service_unavailable',
+    'model_overloaded',
+    'SERVER_ERROR',
+  ])('retries the code %s in all three chunk forms', (code) => {
+    expect(isRetryableOpenAIResponsesStreamError(nested({ type: 'x', code, message: 'm' }))).toBe(true)
+    expect(isRetryableOpenAIResponsesStreamError(failed({ code, message: 'm' }))).toBe(true)
+    expect(isRetryableOpenAIResponsesStreamError({ type: 'error', sequence_number: 1, code, message: 'm', param: null })).toBe(true)
+  })
 
   it('uses the type only when there is no code', () => {
     expect(isRetryableOpenAIResponsesStreamError(nested({ type: 'server_error', code: null, message: 'm' }))).toBe(true)
@@ -27,7 +33,9 @@ describe('isRetryableOpenAIResponsesStreamError', () => {
   })
 
   it('retries on explicit retry guidance in the message, whatever the code', () => {
-    expect(isRetryableOpenAIResponsesStreamError(nested({ type: 'invalid_request_error', code: 'odd', message: 'Oops. You can retry your request.' }))).toBe(true)
+    expect(isRetryableOpenAIResponsesStreamError(nested({ type: 'invalid_request_error', code: 'odd', message: 'Oops. You can retry your request.' }))).toBe(
+      true,
+    )
     expect(isRetryableOpenAIResponsesStreamError({ type: 'error', message: 'you can retry your request' })).toBe(true)
   })
 
@@ -58,7 +66,14 @@ describe('isRetryableOpenAIResponsesStreamError', () => {
     })
     expect(isRetryableOpenAIResponsesStreamError(beforeOutput)).toBe(true)
     // after output: `{ type: 'error', error }` with error = { message, type, code, statusCode, isRetryable, data }
-    const afterOutput = { message: 'The server had an error.', type: 'response.failed', code: 'server_error', statusCode: 500, isRetryable: true, data: openAIResponseFailedChunk }
+    const afterOutput = {
+      message: 'The server had an error.',
+      type: 'response.failed',
+      code: 'server_error',
+      statusCode: 500,
+      isRetryable: true,
+      data: openAIResponseFailedChunk,
+    }
     expect(isRetryableOpenAIResponsesStreamError(afterOutput)).toBe(true)
     // the stream part itself, should a caller pass it on as the error
     expect(isRetryableOpenAIResponsesStreamError({ type: 'error', error: afterOutput })).toBe(true)

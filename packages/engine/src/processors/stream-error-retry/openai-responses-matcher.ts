@@ -10,15 +10,7 @@
 // Anthropic's error events and bodies (`{ type: 'error', error: { type } }`) share the
 // nested shape, so a transient Anthropic type such as `overloaded_error` matches too.
 
-const RETRYABLE_TERMS = [
-  'rate_limit',
-  'server_error',
-  'internal_error',
-  'timeout',
-  'temporarily_unavailable',
-  'service_unavailable',
-  'overloaded',
-]
+const RETRYABLE_TERMS = ['rate_limit', 'server_error', 'internal_error', 'timeout', 'temporarily_unavailable', 'service_unavailable', 'overloaded']
 const RETRY_GUIDANCE = /you can retry your request/i
 
 type StreamErrorFields = { code?: unknown; type?: unknown; message?: unknown }

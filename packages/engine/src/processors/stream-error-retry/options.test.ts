@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidStreamErrorRetryOptionsError, ThreadlineError } from '../../errors/index.ts'
-import {
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  resolveStreamErrorRetryOptions,
-  type StreamErrorRetryProcessorOptions,
-} from './options.ts'
+import { DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_AFTER_MS, resolveStreamErrorRetryOptions, type StreamErrorRetryProcessorOptions } from './options.ts'
 
 function rejectionOf(options: unknown): InvalidStreamErrorRetryOptionsError {
   try {

@@ -42,7 +42,11 @@ describe('StreamErrorRetryProcessor', () => {
   })
 
   it('waits for Retry-After: 2 before asking for the retry', async () => {
-    const rateLimited = httpApiCallError({ status: 429, body: { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } }, headers: { 'Retry-After': '2' } })
+    const rateLimited = httpApiCallError({
+      status: 429,
+      body: { error: { message: 'Rate limit reached', code: 'rate_limit_exceeded' } },
+      headers: { 'Retry-After': '2' },
+    })
     const { result, waitedMs } = await runWithFakeTimers(new StreamErrorRetryProcessor(), apiErrorArgs(rateLimited))
     expect(result).toEqual({ retry: true })
     expect(waitedMs).toBe(2000)
@@ -56,7 +60,9 @@ describe('StreamErrorRetryProcessor', () => {
   it('keeps an explicit delay longer than the cap, and caps the provider delay', async () => {
     const azure = httpApiCallError({
       status: 429,
-      body: { error: { code: '429', message: 'Requests to the ChatCompletions_Create Operation have exceeded the rate limit. Please retry after 45 seconds.' } },
+      body: {
+        error: { code: '429', message: 'Requests to the ChatCompletions_Create Operation have exceeded the rate limit. Please retry after 45 seconds.' },
+      },
       headers: { 'Retry-After': '45' },
     })
     expect((await runWithFakeTimers(new StreamErrorRetryProcessor({ maxRetryAfterMs: 1000 }), apiErrorArgs(azure))).waitedMs).toBe(1000)
@@ -103,7 +109,9 @@ describe('StreamErrorRetryProcessor', () => {
       maxRetries: 1,
       delayMs: 100,
       onRetry: (event) => void processorLevel.push(event),
-      matchers: [{ match: (error) => (error as { code?: string }).code === 'ECONNRESET', maxRetries: 3, delayMs: 700, onRetry: (event) => void entryLevel.push(event) }],
+      matchers: [
+        { match: (error) => (error as { code?: string }).code === 'ECONNRESET', maxRetries: 3, delayMs: 700, onRetry: (event) => void entryLevel.push(event) },
+      ],
     })
     const { waitedMs } = await runWithFakeTimers(processor, apiErrorArgs(econnreset(), { retryCount: 2 }))
     expect(waitedMs).toBe(700)
@@ -171,7 +179,10 @@ describe('StreamErrorRetryProcessor', () => {
 
   it('never retries a 401, even with retryUnknownErrors', async () => {
     const onRetry = vi.fn()
-    const badKey = httpApiCallError({ status: 401, body: { error: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided' } } })
+    const badKey = httpApiCallError({
+      status: 401,
+      body: { error: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided' } },
+    })
     const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true, maxRetries: 5, onRetry })
     expect(await processor.processAPIError(apiErrorArgs(badKey))).toBeUndefined()
     expect(onRetry).not.toHaveBeenCalled()
@@ -195,7 +206,10 @@ describe('the real error bodies of provider-errors.md', () => {
   })
   const anthropicToolId = httpApiCallError({
     status: 400,
-    body: { type: 'error', error: { type: 'invalid_request_error', message: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" } },
+    body: {
+      type: 'error',
+      error: { type: 'invalid_request_error', message: "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'" },
+    },
   })
   const cerebrasReasoning = httpApiCallError({
     status: 400,
@@ -208,28 +222,60 @@ describe('the real error bodies of provider-errors.md', () => {
   })
   const openAIToolIdTooLong = httpApiCallError({
     status: 400,
-    body: { error: { message: "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.", type: 'invalid_request_error', code: 'string_above_max_length', param: 'messages[2].tool_calls[0].id' } },
+    body: {
+      error: {
+        message: "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.",
+        type: 'invalid_request_error',
+        code: 'string_above_max_length',
+        param: 'messages[2].tool_calls[0].id',
+      },
+    },
   })
   const openAIQuota = httpApiCallError({
     status: 429,
-    body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota', param: null } },
+    body: {
+      error: {
+        message: 'You exceeded your current quota, please check your plan and billing details.',
+        type: 'insufficient_quota',
+        code: 'insufficient_quota',
+        param: null,
+      },
+    },
   })
   const openAIBadKey = httpApiCallError({
     status: 401,
-    body: { error: { message: 'Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', code: 'invalid_api_key', param: null } },
+    body: {
+      error: {
+        message: 'Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+        param: null,
+      },
+    },
   })
   const azureRateLimit = httpApiCallError({
     status: 429,
-    body: { error: { code: '429', message: 'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-10-21 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 45 seconds.' } },
+    body: {
+      error: {
+        code: '429',
+        message:
+          'Requests to the ChatCompletions_Create Operation under Azure OpenAI API version 2024-10-21 have exceeded token rate limit of your current OpenAI S0 pricing tier. Please retry after 45 seconds.',
+      },
+    },
     headers: { 'Retry-After': '45' },
   })
   const openAIMidStreamRateLimit = {
-    message: 'Rate limit reached for gpt-5 in organization org-x on tokens per min (TPM): Limit 450000, Used 379102, Requested 89741. Please try again in 2.512s.',
+    message:
+      'Rate limit reached for gpt-5 in organization org-x on tokens per min (TPM): Limit 450000, Used 379102, Requested 89741. Please try again in 2.512s.',
     type: 'tokens',
     code: 'rate_limit_exceeded',
     statusCode: 429,
     isRetryable: true,
-    data: { type: 'error', sequence_number: 4, error: { type: 'tokens', code: 'rate_limit_exceeded', message: 'Rate limit reached ... Please try again in 2.512s.' } },
+    data: {
+      type: 'error',
+      sequence_number: 4,
+      error: { type: 'tokens', code: 'rate_limit_exceeded', message: 'Rate limit reached ... Please try again in 2.512s.' },
+    },
   }
 
   it.each([

@@ -1,11 +1,7 @@
 // Retries transient LLM API and stream errors, within a bounded budget, after
 // the configured and/or provider-requested wait. It never changes messages.
 import type { Processor, ProcessAPIErrorArgs, ProcessAPIErrorResult } from '../types.ts'
-import {
-  resolveStreamErrorRetryOptions,
-  type ResolvedStreamErrorRetryOptions,
-  type StreamErrorRetryProcessorOptions,
-} from './options.ts'
+import { resolveStreamErrorRetryOptions, type ResolvedStreamErrorRetryOptions, type StreamErrorRetryProcessorOptions } from './options.ts'
 import { decideRetry, decideRetryWithRule, type RetryDecision } from './retry-decision.ts'
 import { waitForRetryDelay } from './wait.ts'
 

@@ -45,7 +45,11 @@ describe('errors as @ai-sdk/openai surfaces them', () => {
   it('an error chunk before any output (thrown as an APICallError carrying the chunk)', async () => {
     // the fake provider's stream-error reply always opens an output item first, so this
     // SSE body is sent raw ("status, headers and body exactly as given")
-    const created = { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', created_at: 1, model: 'gpt-5', status: 'in_progress', output: [] } }
+    const created = {
+      type: 'response.created',
+      sequence_number: 0,
+      response: { id: 'resp_1', created_at: 1, model: 'gpt-5', status: 'in_progress', output: [] },
+    }
     const sse = [created, { ...openAIServerErrorChunk, sequence_number: 1 }].map((chunk) => `event: ${chunk.type}\ndata: ${JSON.stringify(chunk)}\n\n`).join('')
     const { text, error } = await streamOnce({ kind: 'http-error', status: 200, headers: { 'content-type': 'text/event-stream' }, body: sse })
     expect(text).toBe('')
@@ -96,7 +100,14 @@ describe('errors as @ai-sdk/openai surfaces them', () => {
     const { error } = await streamOnce({
       kind: 'http-error',
       status: 429,
-      body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota', param: null } },
+      body: {
+        error: {
+          message: 'You exceeded your current quota, please check your plan and billing details.',
+          type: 'insufficient_quota',
+          code: 'insufficient_quota',
+          param: null,
+        },
+      },
     })
     expect(await decide(error)).toMatchObject({ retry: false, reason: 'terminal', terminalReason: { kind: 'insufficient-quota' } })
   })

@@ -133,9 +133,19 @@ describe('decideRetry: terminal errors', () => {
   it('an OpenAI 429 insufficient_quota is not retried although the SDK marks 429 retryable', async () => {
     const quota = httpApiCallError({
       status: 429,
-      body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } },
+      body: {
+        error: {
+          message: 'You exceeded your current quota, please check your plan and billing details.',
+          type: 'insufficient_quota',
+          code: 'insufficient_quota',
+        },
+      },
     })
-    expect(await decide(quota, { retryUnknownErrors: true })).toMatchObject({ retry: false, reason: 'terminal', terminalReason: { kind: 'insufficient-quota' } })
+    expect(await decide(quota, { retryUnknownErrors: true })).toMatchObject({
+      retry: false,
+      reason: 'terminal',
+      terminalReason: { kind: 'insufficient-quota' },
+    })
   })
 
   it('an auth error chunk with retry guidance is not retried by the built-in matcher', async () => {

@@ -36,7 +36,7 @@ export type MatchedRetryRule = { kind: RetryMatchKind; policy: RetryPolicy; matc
 
 function safeMatch(match: (error: unknown) => boolean, error: unknown): boolean {
   try {
-    return match(error) === true
+    return match(error)
   } catch {
     return false // a matcher that throws on an unexpected shape does not match
   }
@@ -51,11 +51,7 @@ function safeMatch(match: (error: unknown) => boolean, error: unknown): boolean 
  * still apply. Terminal errors are retried only by a custom matcher; nothing
  * matched falls back to `retryUnknownErrors` (never for terminal errors).
  */
-function findRetryRule(
-  error: unknown,
-  options: ResolvedStreamErrorRetryOptions,
-  terminal: TerminalError | undefined,
-): MatchedRetryRule | undefined {
+function findRetryRule(error: unknown, options: ResolvedStreamErrorRetryOptions, terminal: TerminalError | undefined): MatchedRetryRule | undefined {
   const chain = errorChain(error)
   for (const [chainIndex, level] of chain.entries()) {
     if (!terminal && isRetryableOpenAIResponsesStreamError(level)) {

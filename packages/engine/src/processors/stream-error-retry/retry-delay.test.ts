@@ -31,12 +31,22 @@ describe('configuredDelay', () => {
   })
 
   it('lets a failing delay function fail loudly', async () => {
-    await expect(configuredDelay(() => { throw new Error('bad backoff') }, apiErrorArgs(1))).rejects.toThrow('bad backoff')
+    await expect(
+      configuredDelay(() => {
+        throw new Error('bad backoff')
+      }, apiErrorArgs(1)),
+    ).rejects.toThrow('bad backoff')
   })
 })
 
 describe('isUsableRetryAfterCap', () => {
-  it.each([[30_000, true], [0, true], [Number.NaN, false], [-1, false], [Infinity, false]])('%j -> %j', (cap, expected) => {
+  it.each([
+    [30_000, true],
+    [0, true],
+    [Number.NaN, false],
+    [-1, false],
+    [Infinity, false],
+  ])('%j -> %j', (cap, expected) => {
     expect(isUsableRetryAfterCap(cap)).toBe(expected)
   })
 })

@@ -27,9 +27,7 @@ describe('spec example: basic agent configuration', () => {
 
 describe('spec example: retryUnknownErrors', () => {
   const config = {
-    errorProcessors: [
-      new StreamErrorRetryProcessor({ retryUnknownErrors: true, maxRetries: 2, delayMs: 3000 }),
-    ],
+    errorProcessors: [new StreamErrorRetryProcessor({ retryUnknownErrors: true, maxRetries: 2, delayMs: 3000 })],
   }
   const [processor] = config.errorProcessors
 
@@ -49,7 +47,6 @@ describe('spec example: retryUnknownErrors', () => {
 })
 
 describe('spec example: retry delay with a custom matcher', () => {
-
   const config = {
     errorProcessors: [
       new StreamErrorRetryProcessor({

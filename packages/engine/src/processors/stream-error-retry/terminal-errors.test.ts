@@ -39,16 +39,30 @@ describe('findTerminalError', () => {
   it('OpenAI 429 insufficient_quota (beyond the spec)', () => {
     const quota = httpApiCallError({
       status: 429,
-      body: { error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', code: 'insufficient_quota' } },
+      body: {
+        error: {
+          message: 'You exceeded your current quota, please check your plan and billing details.',
+          type: 'insufficient_quota',
+          code: 'insufficient_quota',
+        },
+      },
     })
     expect(quota.isRetryable).toBe(true) // what the SDK says for any 429: why the processor must know better
     expect(findTerminalError(quota)).toEqual({ kind: 'insufficient-quota', detail: 'code insufficient_quota' })
   })
 
   it('x-should-retry: false (beyond the spec), but not true', () => {
-    const no = httpApiCallError({ status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'rate' } }, headers: { 'X-Should-Retry': 'false', 'retry-after': '1' } })
+    const no = httpApiCallError({
+      status: 429,
+      body: { type: 'error', error: { type: 'rate_limit_error', message: 'rate' } },
+      headers: { 'X-Should-Retry': 'false', 'retry-after': '1' },
+    })
     expect(findTerminalError(no)).toEqual({ kind: 'should-not-retry', detail: 'header x-should-retry: false' })
-    const yes = httpApiCallError({ status: 429, body: { type: 'error', error: { type: 'rate_limit_error', message: 'rate' } }, headers: { 'x-should-retry': 'true' } })
+    const yes = httpApiCallError({
+      status: 429,
+      body: { type: 'error', error: { type: 'rate_limit_error', message: 'rate' } },
+      headers: { 'x-should-retry': 'true' },
+    })
     expect(findTerminalError(yes)).toBeUndefined()
   })
 

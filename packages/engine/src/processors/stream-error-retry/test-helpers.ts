@@ -23,12 +23,7 @@ export async function runWithFakeTimers(processor: Processor, args: ProcessAPIEr
 }
 
 /** An HTTP error response as the SDK turns it into an APICallError: message from the JSON body, isRetryable by status. */
-export function httpApiCallError(options: {
-  status: number
-  body: unknown
-  headers?: Record<string, string>
-  isRetryable?: boolean
-}): APICallError {
+export function httpApiCallError(options: { status: number; body: unknown; headers?: Record<string, string>; isRetryable?: boolean }): APICallError {
   const responseBody = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
   const data = typeof options.body === 'string' ? undefined : options.body
   const message = (data as { error?: { message?: string } } | undefined)?.error?.message ?? `HTTP ${options.status}`

@@ -19,10 +19,13 @@ export function waitForRetryDelay(delayMs: number, signal?: AbortSignal): Promis
       clearTimeout(timer)
       resolve('aborted')
     }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve('elapsed')
-    }, Math.min(delayMs, MAX_TIMER_DELAY_MS))
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve('elapsed')
+      },
+      Math.min(delayMs, MAX_TIMER_DELAY_MS),
+    )
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 }

@@ -3,9 +3,7 @@ import type { FakeSuccessReply } from '../fake-replies.ts'
 import { DEFAULT_USAGE, splitText, typedEvent as event, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
 
 type Block =
-  | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  { type: 'thinking'; thinking: string; signature: string } | { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown }
 
 export const anthropicDialect: Dialect = {
   renderSuccess(reply: FakeSuccessReply, context: RenderContext): RenderedSuccess {
@@ -54,9 +52,7 @@ function blockEvents(block: Block, index: number): SseEvent[] {
     case 'text':
       return [
         event({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } }),
-        ...splitText(block.text).map((text) =>
-          event({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }),
-        ),
+        ...splitText(block.text).map((text) => event({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } })),
         stop,
       ]
     case 'tool_use':

@@ -51,9 +51,7 @@ export const openaiResponsesDialect: Dialect = {
       event({ type: 'response.created', response: { ...response, status: 'in_progress', output: [] } }),
       ...output.flatMap((item, index) => itemEvents(item, index, event)),
     ]
-    const streamTail: SseEvent[] = [
-      event({ type: 'response.completed', response: { ...response, status: 'completed', output, usage: usageBody } }),
-    ]
+    const streamTail: SseEvent[] = [event({ type: 'response.completed', response: { ...response, status: 'completed', output, usage: usageBody } })]
     return { json: { ...response, status: 'completed', output, usage: usageBody }, streamHead, streamTail }
   },
 }
@@ -70,7 +68,13 @@ function itemEvents(item: OutputItem, outputIndex: number, event: (data: { type:
   const text = item.content[0]?.text ?? ''
   return [
     event({ type: 'response.output_item.added', output_index: outputIndex, item: { ...item, status: 'in_progress', content: [] } }),
-    event({ type: 'response.content_part.added', item_id: item.id, output_index: outputIndex, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }),
+    event({
+      type: 'response.content_part.added',
+      item_id: item.id,
+      output_index: outputIndex,
+      content_index: 0,
+      part: { type: 'output_text', text: '', annotations: [] },
+    }),
     ...splitText(text).map((delta) =>
       event({ type: 'response.output_text.delta', item_id: item.id, output_index: outputIndex, content_index: 0, delta, logprobs: [] }),
     ),

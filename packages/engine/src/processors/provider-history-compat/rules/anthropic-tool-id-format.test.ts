@@ -132,14 +132,7 @@ describe('anthropic-tool-id-format: fix', () => {
       storedMessage('m5', 'assistant', [{ type: 'text', text: 'ok' }], [legacyCall, toolResult('call:8')]),
     ]
     expect(sanitizeToolCallIds(messages)).toBe(true)
-    expect(allToolCallIds(messages)).toEqual([
-      'functions_get_weather_0',
-      'functions_get_weather_0',
-      'call_7',
-      'call_7',
-      'functions_get_weather_0',
-      'call_8',
-    ])
+    expect(allToolCallIds(messages)).toEqual(['functions_get_weather_0', 'functions_get_weather_0', 'call_7', 'call_7', 'functions_get_weather_0', 'call_8'])
     expect(legacyCall.toolCallId).toBe('functions_get_weather_0') // repaired in place
     expect(sanitizeToolCallIds(messages)).toBe(false) // nothing left to repair
   })

@@ -11,14 +11,12 @@ describe('cerebras-strip-reasoning-content', () => {
     expect(cerebrasStripReasoningContent.fix).toBeUndefined()
   })
 
-  it.each([
-    'anthropic/claude-sonnet-4-5',
-    'openai/gpt-4o',
-    'cerebras-foo/llama',
-    { provider: 'anthropic.messages', modelId: 'claude' },
-  ])('leaves the prompt alone for %j', (model) => {
-    expect(apply({ prompt: deepFreeze(mixedPrompt()), model })).toBeUndefined()
-  })
+  it.each(['anthropic/claude-sonnet-4-5', 'openai/gpt-4o', 'cerebras-foo/llama', { provider: 'anthropic.messages', modelId: 'claude' }])(
+    'leaves the prompt alone for %j',
+    (model) => {
+      expect(apply({ prompt: deepFreeze(mixedPrompt()), model })).toBeUndefined()
+    },
+  )
 
   it.each([
     'cerebras/llama-3.3-70b',

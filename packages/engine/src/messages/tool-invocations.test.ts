@@ -54,7 +54,7 @@ describe('storedToolInvocations', () => {
   it('gives every stored copy, the parts first, so a repair keeps the legacy list in step', () => {
     const copy = { ...weather }
     const both = message({ parts: [{ type: 'tool-invocation', toolInvocation: weather }], toolInvocations: [copy] })
-    const all = storedToolInvocations(both)
+    const all = storedToolInvocations([both])
     expect(all).toHaveLength(2)
     expect(all[0]).toBe(weather)
     expect(all[1]).toBe(copy)

@@ -31,9 +31,18 @@ export function toolInvocationsOf(message: StoredMessage): ToolInvocation[] {
 }
 
 /**
- * Every stored tool invocation, the legacy copies included, for a repair that
- * rewrites them in place: a copy left unrepaired would disagree with its part.
+ * Every stored tool invocation of the messages, the legacy copies included, in
+ * message order, for a repair that rewrites them in place: a copy left
+ * unrepaired would disagree with its part. A plain loop: the reactive tool-ID
+ * repair runs it over whole threads (bench/compat.ts, 10k messages).
  */
-export function storedToolInvocations(message: StoredMessage): ToolInvocation[] {
-  return [...invocationsIn(message.content.parts), ...(message.content.toolInvocations ?? [])]
+export function storedToolInvocations(messages: readonly StoredMessage[]): ToolInvocation[] {
+  const invocations: ToolInvocation[] = []
+  for (const message of messages) {
+    for (const part of message.content.parts) {
+      if (part.type === 'tool-invocation') invocations.push(part.toolInvocation)
+    }
+    if (message.content.toolInvocations !== undefined) invocations.push(...message.content.toolInvocations)
+  }
+  return invocations
 }

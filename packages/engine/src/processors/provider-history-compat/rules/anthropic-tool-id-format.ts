@@ -1,5 +1,5 @@
 import { storedToolInvocations } from '../../../messages/tool-invocations.ts'
-import type { StoredMessage, ToolInvocation } from '../../../messages/types.ts'
+import type { StoredMessage } from '../../../messages/types.ts'
 import type { CompatRule } from '../types.ts'
 
 export const ANTHROPIC_TOOL_ID_FORMAT = 'anthropic-tool-id-format'
@@ -19,10 +19,6 @@ export const ANTHROPIC_TOOL_ID_ERROR_PATTERNS: RegExp[] = [
   /tool_use_id: String should match pattern '\^\[a-zA-Z0-9_-\]\+\$'/,
 ]
 
-/** Every stored tool invocation of the messages (legacy copies included: the repair keeps them in step), in message order. */
-function toolInvocationsOf(messages: readonly StoredMessage[]): ToolInvocation[] {
-  return messages.flatMap(storedToolInvocations)
-}
 
 /**
  * The new ID of each invalid tool-call ID: invalid characters become `_`; a
@@ -31,7 +27,7 @@ function toolInvocationsOf(messages: readonly StoredMessage[]): ToolInvocation[]
  * and one old ID maps to one new ID everywhere (call and result stay paired).
  */
 export function planToolCallIdRewrites(messages: readonly StoredMessage[]): Map<string, string> {
-  const invocations = toolInvocationsOf(messages)
+  const invocations = storedToolInvocations(messages)
   const taken = new Set<string>()
   for (const { toolCallId } of invocations) {
     if (VALID_TOOL_CALL_ID.test(toolCallId)) taken.add(toolCallId)
@@ -56,7 +52,7 @@ export function planToolCallIdRewrites(messages: readonly StoredMessage[]): Map<
 export function sanitizeToolCallIds(messages: StoredMessage[]): boolean {
   const rewrites = planToolCallIdRewrites(messages)
   if (rewrites.size === 0) return false
-  for (const invocation of toolInvocationsOf(messages)) {
+  for (const invocation of storedToolInvocations(messages)) {
     const next = rewrites.get(invocation.toolCallId)
     if (next !== undefined) invocation.toolCallId = next
   }

@@ -68,14 +68,15 @@ export async function insertObservationalMemory(ctx: StorageContext, record: New
 
 /** Rewrites fields of one record (a generation) in place; updatedAt moves on. */
 export async function updateObservationalMemory(ctx: StorageContext, recordId: string, patch: ObservationalMemoryPatch): Promise<ObservationalMemoryRecord> {
+  const { bufferedObservationChunks, config, metadata, ...fields } = patch
   try {
     const row = await ctx.db.observationalMemory.update({
       where: { id: recordId },
       data: {
-        ...patch,
-        bufferedObservationChunks: patch.bufferedObservationChunks && storedChunks(patch.bufferedObservationChunks),
-        config: patch.config as Prisma.InputJsonObject | undefined,
-        metadata: patch.metadata as Prisma.InputJsonObject | undefined,
+        ...fields,
+        ...(bufferedObservationChunks === undefined ? {} : { bufferedObservationChunks: storedChunks(bufferedObservationChunks) }),
+        ...(config === undefined ? {} : { config: config as Prisma.InputJsonObject }),
+        ...(metadata === undefined ? {} : { metadata: metadata as Prisma.InputJsonObject }),
       },
     })
     return toObservationalMemory(row)

@@ -31,8 +31,8 @@ export async function createThread(ctx: StorageContext, input: CreateThreadInput
         title: thread.title ?? '',
         metadata: (thread.metadata ?? {}) as Prisma.InputJsonObject,
         sourceThreadId: thread.sourceThreadId ?? null,
-        createdAt: thread.createdAt,
-        updatedAt: thread.updatedAt,
+        ...(thread.createdAt === undefined ? {} : { createdAt: thread.createdAt }),
+        ...(thread.updatedAt === undefined ? {} : { updatedAt: thread.updatedAt }),
       },
     })
     return toThread(row)
@@ -76,7 +76,7 @@ export async function updateThread(ctx: StorageContext, id: string, patch: { tit
     // metadata is replaced, not merged: callers merge when they mean to
     const row = await ctx.db.thread.update({
       where: { id: threadId },
-      data: { title, metadata: metadata as Prisma.InputJsonObject | undefined },
+      data: { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata: metadata as Prisma.InputJsonObject }) },
     })
     return toThread(row)
   } catch (error) {

@@ -4,7 +4,6 @@
 // validated here before the host uses it.
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { InvalidInputError } from '../errors/index.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { CompatRule } from '../processors/provider-history-compat/types.ts'
@@ -86,7 +85,7 @@ function readEnvelope<T extends HookEnvelope>(
   const envelope = schema.parse(output.value)
   if ('async' in envelope) return { ok: false, reason: `${hook} must return synchronously (it returned a Promise)` }
   if ('unserializable' in envelope) {
-    return { ok: false, reason: `${hook} returned a value that is not JSON (${String(envelope.unserializable)})` }
+    return { ok: false, reason: `${hook} returned a value that is not JSON (${envelope.unserializable})` }
   }
   return { ok: true, value: envelope as Exclude<T, { async: true } | { unserializable: string }> }
 }

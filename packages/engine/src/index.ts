@@ -142,6 +142,7 @@ export type {
 
 // validation stream: the one way input is validated, and the domain schemas routers and forms derive from
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
+export { givenFields, type GivenFields } from './validation/given-fields.ts'
 export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
 export { cloneOptionsSchema, cloneThreadArgsSchema, messageLimitSchema } from './memory/clone-options.ts'
 // gateway stream

@@ -27,7 +27,7 @@ const matcherInput = z
         return false
       }
     },
-    { message: 'is not a valid regular expression', path: ['pattern'] },
+    { error: 'is not a valid regular expression', path: ['pattern'] },
   )
 
 export const retryOptionsInput = z

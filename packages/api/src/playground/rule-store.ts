@@ -1,7 +1,7 @@
 // Saved custom rules (PlaygroundRule rows). Code is compiled in the sandbox
 // before it is saved, so the store holds only rules that load.
 import { randomUUID } from 'node:crypto'
-import { InvalidInputError, ProviderHistoryCompat } from '@threadline/engine'
+import { givenFields, InvalidInputError, ProviderHistoryCompat } from '@threadline/engine'
 import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine/sandbox'
 import { Prisma, type PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
@@ -71,7 +71,7 @@ export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | '
     new ProviderHistoryCompat({ additionalRules: [compiled] })
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error
-    const field = error.field?.replace(/^additionalRules\[0\]\.?/, '') || 'code'
+    const field = error.field.replace(/^additionalRules\[0\]\.?/, '') || 'code'
     throw new InvalidInputError(field, `ProviderHistoryCompat refuses this rule (${error.message})`)
   }
   return compiled
@@ -107,7 +107,8 @@ export async function createRule(prisma: PrismaClient, input: z.output<typeof cr
 }
 
 export async function updateRule(prisma: PrismaClient, input: z.output<typeof updateRuleInput>): Promise<SavedRule> {
-  const { id, fixtures, ...fields } = input
+  const { id, fixtures, ...given } = input
+  const fields = givenFields(given)
   const current = await getRule(prisma, id)
   if (fields.code !== undefined || fields.errorPatterns !== undefined || fields.name !== undefined) await compileSavedRule({ ...current, ...fields })
   const row = await prisma.playgroundRule

@@ -30,7 +30,8 @@ import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, re
 import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
-import { givenObservationalMemoryFields, initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
+import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
+import { givenFields } from '../validation/given-fields.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
@@ -288,7 +289,7 @@ export class Memory {
   /** Rewrites the current generation in place (creating generation 0 when there is none). */
   async saveObservationalMemory(input: MemoryTarget & { observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
     const { observationalMemory, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
-    const fields = givenObservationalMemoryFields(observationalMemory)
+    const fields = givenFields(observationalMemory)
     return this.storage.transaction(async (tx) => {
       const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
       const current = await tx.storage.getObservationalMemory(key)
@@ -301,7 +302,7 @@ export class Memory {
   /** Stores the result of a reflection as a NEW generation; older generations stay as history. */
   async reflect(input: MemoryTarget & { observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
     const { observationalMemory, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
-    const fields = givenObservationalMemoryFields(observationalMemory)
+    const fields = givenFields(observationalMemory)
     return this.storage.transaction(async (tx) => {
       const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
       const current = await tx.storage.getObservationalMemory(key)

@@ -89,7 +89,10 @@ export function SaveRuleForm({
     setSavedName(null)
     setProblem(null)
     const parsed = parseFixtures(fixturesText)
-    if (!parsed.fixtures) { setProblem(parsed.problem ?? null); return; }
+    if (!parsed.fixtures) {
+      setProblem(parsed.problem ?? null)
+      return
+    }
     const fields = {
       name: ruleName.trim(),
       description,

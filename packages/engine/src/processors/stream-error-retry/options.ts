@@ -40,15 +40,15 @@ export type StreamErrorRetryMatcher = StreamErrorRetryMatchFunction | StreamErro
 
 export type StreamErrorRetryProcessorOptions = {
   /** retries this processor may request per call; default 1 */
-  maxRetries?: number
-  matchers?: StreamErrorRetryMatcher[]
+  maxRetries?: number | undefined
+  matchers?: StreamErrorRetryMatcher[] | undefined
   /** retry errors no rule recognises (never terminal ones); default false */
-  retryUnknownErrors?: boolean
+  retryUnknownErrors?: boolean | undefined
   /** default 0; negative or non-finite results count as 0 */
-  delayMs?: RetryDelay
+  delayMs?: RetryDelay | undefined
   /** caps only the provider-supplied wait; default 30_000; NaN, negative or Infinity ignore provider delays */
-  maxRetryAfterMs?: number
-  onRetry?: OnStreamErrorRetry
+  maxRetryAfterMs?: number | undefined
+  onRetry?: OnStreamErrorRetry | undefined
 }
 
 /** One retry policy: what a matched rule allows. */

@@ -230,8 +230,7 @@ describe('compileSandboxedRule: the rule definition', () => {
     },
     {
       what: 'an empty pattern',
-      source: "export default { name: 'x', fix() {} }",
-      options: { errorPatterns: [''] },
+      source: "export default { name: 'x', fix() {}, errorPatterns: [''] }",
       kind: 'invalid-rule',
       message: /must not be empty/,
     },
@@ -264,6 +263,8 @@ describe('compileSandboxedRule: the rule definition', () => {
     await expect(compileSandboxedRule(42 as unknown as string)).rejects.toThrow(/Invalid "source"/)
     await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { limits: { timeoutMs: -1 } })).rejects.toThrow(/options\.limits\.timeoutMs/)
     await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { limits: { memoryLimitBytes: 2 ** 40 } })).rejects.toBeInstanceOf(InvalidInputError)
+    // the option patterns are input (errorPatternSourcesSchema); the code's own are checked when it loads
+    await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { errorPatterns: [''] })).rejects.toThrow(/options\.errorPatterns\[0\].*must not be empty/)
   })
 })
 

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, createOperator, repoRoot, type Database } from '@threadline/db'
 import { freeLoopbackPort } from '@threadline/db/testing/servers'
+import { itemAt } from './lib/item-at.ts'
 import { issueApiToken } from '@threadline/api'
 import { flagValue, hasFlag } from './lib/args.ts'
 import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds } from './lib/databases.ts'
@@ -99,7 +100,7 @@ async function seed(db: Database, withVectors: boolean): Promise<{ token: string
 /** CPU time (user + system) the process has used so far, in ms (from /proc; Linux only). */
 function cpuMs(pid: number | undefined): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const fields = itemAt(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') '), 1).split(' ')
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second here)
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
   } catch {
@@ -136,8 +137,8 @@ async function startServer(kind: ServerKind, databaseUrl: string): Promise<Runni
     },
   })
   let output = ''
-  child.stdout?.on('data', (chunk) => (output += String(chunk)))
-  child.stderr?.on('data', (chunk) => (output += String(chunk)))
+  child.stdout.on('data', (chunk) => (output += String(chunk)))
+  child.stderr.on('data', (chunk) => (output += String(chunk)))
   const deadline = Date.now() + 60_000
   let url = kind === 'next' ? `http://127.0.0.1:${port}` : ''
   for (;;) {
@@ -274,7 +275,7 @@ if (kinds.includes('postgres')) {
     const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
     try {
       const seeded = await seed(db, false)
-      const databaseUrl = (await db.prisma.$queryRawUnsafe<{ name: string }[]>('SELECT current_database() AS name'))[0]!.name
+      const databaseUrl = itemAt(await db.prisma.$queryRawUnsafe<{ name: string }[]>('SELECT current_database() AS name'), 0).name
       const url = new URL(server.adminUrl)
       url.pathname = `/${databaseUrl}`
       await benchServer(report, 'postgres', url.toString(), endpointsFor(seeded.token, seeded.sourceThreadId, false))

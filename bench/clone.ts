@@ -10,6 +10,7 @@ import { Memory, type CloneThreadArgs, type CloneCallOptions } from '@threadline
 import type { Database, DatabaseKind } from '@threadline/db'
 import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { flagValue, selectedSizes } from './lib/args.ts'
+import { itemAt } from './lib/item-at.ts'
 import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed, withPeakRss } from './lib/measure.ts'
 import { createReport, type Report, type Row } from './lib/report.ts'
@@ -56,7 +57,7 @@ function middleHalf(source: SeededThread): { startDate: Date; endDate: Date; cou
   const { messages } = source
   const first = Math.floor(messages.length / 4)
   const last = Math.floor((messages.length * 3) / 4) - 1
-  return { startDate: messages[first]!.createdAt, endDate: messages[last]!.createdAt, count: last - first + 1 }
+  return { startDate: itemAt(messages, first).createdAt, endDate: itemAt(messages, last).createdAt, count: last - first + 1 }
 }
 
 const dateRange = messagesFloor('INSERT ... SELECT (date range)', (source) => {

@@ -4,6 +4,7 @@
 //   pnpm exec tsx bench/profile-summary.ts <file.cpuprofile> [--top=25]
 import { readFileSync } from 'node:fs'
 import { flagValue } from './lib/args.ts'
+import { itemAt } from './lib/item-at.ts'
 import { formatTable, type Row } from './lib/report.ts'
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
@@ -14,9 +15,8 @@ export function packageOf(url: string): string {
   if (url === '') return '(native / V8)'
   const modules = url.split('node_modules/')
   if (modules.length > 1) {
-    const rest = modules.at(-1)!
-    const [scope, name] = rest.split('/')
-    return scope!.startsWith('@') ? `${scope}/${name}` : scope!
+    const [scope = '', name] = itemAt(modules, modules.length - 1).split('/')
+    return scope.startsWith('@') ? `${scope}/${name}` : scope
   }
   if (url.includes('/.next/')) return '(app bundle .next)'
   return url.startsWith('node:')
@@ -36,7 +36,10 @@ export function summarizeProfile(profile: Profile, top: number): { byFunction: R
   const functions = new Map<string, number>()
   const packages = new Map<string, number>()
   for (const [id, ms] of selfMs) {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame
+    const node = byId.get(id)
+    // every sample names a node of the profile
+    if (node === undefined) continue
+    const { functionName, url, lineNumber } = node.callFrame
     const key = `${functionName || '(anonymous)'}  ${packageOf(url)}:${lineNumber + 1}`
     functions.set(key, (functions.get(key) ?? 0) + ms)
     packages.set(packageOf(url), (packages.get(packageOf(url)) ?? 0) + ms)

@@ -8,6 +8,7 @@ import { Prisma, vectorQuerySql } from '@threadline/db'
 import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { Memory } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
+import { itemAt } from './lib/item-at.ts'
 import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed } from './lib/measure.ts'
 import { seededRandom } from './lib/messages.ts'
@@ -38,7 +39,7 @@ const SEARCH_WORDS = [
 /** Search strings of two or three topics, the same every run. */
 function searchStrings(count: number): string[] {
   const random = seededRandom(42)
-  const pick = () => SEARCH_WORDS[Math.floor(random() * SEARCH_WORDS.length)]!
+  const pick = () => itemAt(SEARCH_WORDS, Math.floor(random() * SEARCH_WORDS.length))
   return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? `${pick()} and ${pick()}` : `${pick()} ${pick()} ${pick()}`))
 }
 
@@ -57,14 +58,14 @@ async function measure(report: Report, db: BenchDatabase, size: number, samples:
       const cpuBefore = process.cpuUsage()
       const result = await timed(() => sample.run(query))
       const cpu = process.cpuUsage(cpuBefore)
-      const stat = stats[index]!
+      const stat = itemAt(stats, index)
       stat.ms.push(result.ms)
       stat.cpuMs += (cpu.user + cpu.system) / 1000
       stat.returned += result.value
     }
   }
   for (const [index, sample] of samples.entries()) {
-    const stat = stats[index]!
+    const stat = itemAt(stats, index)
     const summary = summarize(stat.ms)
     report.row('recall', {
       db: db.kind,
@@ -85,8 +86,8 @@ async function measure(report: Report, db: BenchDatabase, size: number, samples:
 /** Whether the planner answers the semantic query through the HNSW index (EXPLAIN, printed as a note). */
 async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
   const embedder = demoLexicalEmbedder()
-  const [embedding] = await embedder.embed(['refund for a broken blender'])
-  const sql = vectorQuerySql({ embedding: embedding!, model: embedder.id, topK: 10, threadId })
+  const embedding = itemAt(await embedder.embed(['refund for a broken blender']), 0)
+  const sql = vectorQuerySql({ embedding, model: embedder.id, topK: 10, threadId })
   const plan = await db.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${sql}`)
   const lines = plan.map((row) => row['QUERY PLAN'])
   const scan = lines.find((line) => /Index Scan|Seq Scan|Bitmap/.test(line))?.trim() ?? lines.join(' / ')
@@ -132,8 +133,8 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
         {
           name: 'semantic top-10 only (vector query, query embedded)',
           run: async (query) => {
-            const [embedding] = await embedder.embed([query])
-            return (await db.vector.queryVectors({ embedding: embedding!, model: embedder.id, topK: 10, threadId })).length
+            const embedding = itemAt(await embedder.embed([query]), 0)
+            return (await db.vector.queryVectors({ embedding, model: embedder.id, topK: 10, threadId })).length
           },
         },
         {

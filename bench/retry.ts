@@ -20,9 +20,9 @@ function chain(depth: number, root: unknown, top: { statusCode?: number; isRetry
     message: 'Request failed',
     url: 'http://127.0.0.1/v1/responses',
     requestBodyValues: {},
-    statusCode: top.statusCode,
-    isRetryable: top.isRetryable,
-    responseHeaders: top.headers,
+    ...(top.statusCode === undefined ? {} : { statusCode: top.statusCode }),
+    ...(top.isRetryable === undefined ? {} : { isRetryable: top.isRetryable }),
+    ...(top.headers === undefined ? {} : { responseHeaders: top.headers }),
     cause: error,
   })
 }

@@ -10,7 +10,7 @@ import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 const source = initechRestoreDrill
 const textOf = (index: number) => {
   const part = source.messages[index]!.content.parts.find((candidate) => candidate.type === 'text')
-  if (!part || part.type !== 'text') throw new Error(`message ${index + 1} has no text`)
+  if (part === undefined) throw new Error(`message ${index + 1} has no text`)
   return part.text
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, the same on a laptop and in CI: installs what is
-# missing, then unit + database tests (PGlite AND a throwaway PostgreSQL 15
-# started by the Vitest global setup, or TEST_DATABASE_URL), the migration
-# drift check, type checks, `next build` and the Playwright tests in Chromium.
+# missing, then the migration drift check, lint (ESLint) and the format check
+# (Prettier), type checks, unit + database tests (PGlite AND a throwaway
+# PostgreSQL 15 started by the Vitest global setup, or TEST_DATABASE_URL),
+# `next build` and the Playwright tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -13,6 +14,12 @@ install_deps
 
 echo "==> migration drift check"
 pnpm db:check-drift
+
+echo "==> lint"
+pnpm lint
+
+echo "==> format check"
+pnpm format:check
 
 echo "==> type check"
 pnpm typecheck

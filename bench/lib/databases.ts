@@ -21,7 +21,7 @@ async function onServer(adminUrl: string, sql: string): Promise<void> {
 /** A PostgreSQL server for the whole run: BENCH_DATABASE_URL or a throwaway one. */
 export async function benchPostgresServer(): Promise<{ adminUrl: string; label: string; stop(): Promise<void> }> {
   const given = process.env.BENCH_DATABASE_URL
-  if (given) return { adminUrl: given, label: 'postgres (BENCH_DATABASE_URL)', stop: async () => {} }
+  if (given) return { adminUrl: given, label: 'postgres (BENCH_DATABASE_URL)', stop: () => Promise.resolve() }
   const server = await startPostgresServer({ database: 'threadline_bench' })
   return { adminUrl: server.url, label: 'postgres 15 (throwaway, fsync off)', stop: () => server.stop() }
 }

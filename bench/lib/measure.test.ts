@@ -28,7 +28,7 @@ describe('heapBytesPerCall', () => {
   it('tells a call that allocates from one that does not', async () => {
     const kept: number[] = [1, 2, 3]
     const none = await measured(() => kept.length, 5_000)
-    const array = await measured(() => new Array(1000).fill(0), 50)
+    const array = await measured(() => new Array<number>(1000).fill(0), 50)
     expect(none).not.toBeNull()
     expect(none!).toBeLessThan(100)
     // 1000 small integers: ~8 kB of elements

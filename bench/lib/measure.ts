@@ -3,12 +3,13 @@
 import { performance, PerformanceObserver } from 'node:perf_hooks'
 import v8 from 'node:v8'
 import vm from 'node:vm'
+import { itemAt } from './item-at.ts'
 
 /** Percentile (0-100) of already sorted numbers, nearest-rank. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN
   const rank = Math.ceil((p / 100) * sorted.length)
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!
+  return itemAt(sorted, Math.min(sorted.length, Math.max(1, rank)) - 1)
 }
 
 export type Summary = { count: number; min: number; p50: number; p95: number; p99: number; max: number; mean: number }

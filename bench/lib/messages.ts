@@ -2,6 +2,7 @@
 // assistant turns with reasoning, tool invocations (call + result) and answers,
 // each message's stored content between ~300 and ~1,000 characters of JSON.
 import type { MessagePart, ProviderMetadata, StoredMessage } from '@threadline/engine'
+import { itemAt } from './item-at.ts'
 
 export type ReasoningStyle = 'openai' | 'anthropic' | 'mixed' | 'none'
 
@@ -48,7 +49,7 @@ function words(random: () => number, chars: number): string {
   const out: string[] = []
   let length = 0
   while (length < chars) {
-    const word = WORDS[Math.floor(random() * WORDS.length)]!
+    const word = itemAt(WORDS, Math.floor(random() * WORDS.length))
     out.push(word)
     length += word.length + 1
   }
@@ -90,7 +91,7 @@ function partsFor(
       ]
     }
     case 'assistant-tool': {
-      const toolName = TOOLS[index % TOOLS.length]!
+      const toolName = itemAt(TOOLS, index % TOOLS.length)
       const toolCallId = options.toolIds === 'foreign' ? `functions.${toolName}:${index}` : `call_${index.toString(36).padStart(8, '0')}`
       return [
         {
@@ -115,7 +116,7 @@ export function conversation(options: ConversationOptions): StoredMessage[] {
   const start = options.startAt ?? Date.UTC(2025, 0, 1)
   const messages: StoredMessage[] = []
   for (let index = 0; index < options.count; index++) {
-    const turn = CYCLE[index % CYCLE.length]!
+    const turn = itemAt(CYCLE, index % CYCLE.length)
     const target = CONTENT_CHARS.min + Math.floor(random() * (CONTENT_CHARS.max - CONTENT_CHARS.min))
     // The skeleton (part types, ids, metadata) takes ~50-250 characters; text fills the rest.
     const skeleton = JSON.stringify({ format: 2, parts: partsFor(turn, index, 0, seededRandom(index), settings) }).length

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { itemAt } from './item-at.ts'
 
 export const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results')
 
@@ -36,10 +37,10 @@ function cell(value: Row[string]): string {
 /** A plain-text table (Markdown-compatible) of rows sharing the first row's columns. */
 export function formatTable(rows: Row[]): string {
   if (rows.length === 0) return '(no rows)'
-  const columns = Object.keys(rows[0]!)
+  const columns = Object.keys(itemAt(rows, 0))
   const cells = rows.map((row) => columns.map((column) => cell(row[column] ?? null)))
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)))
-  const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(widths[i]!)).join(' | ')} |`
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => itemAt(line, i).length)))
+  const line = (values: string[]) => `| ${values.map((value, i) => value.padEnd(itemAt(widths, i))).join(' | ')} |`
   return [line(columns), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.map(line)].join('\n')
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '@threadline/db'
 import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { messageEmbeddingText, type StoredMessage } from '@threadline/engine'
 import { conversation, type ConversationOptions } from './messages.ts'
+import { itemAt } from './item-at.ts'
 
 const insertBatch = 10_000
 
@@ -38,14 +39,17 @@ export async function seedVectors(db: Database, seeded: SeededThread, options: {
       const batch = seeded.messages.slice(start, start + 1000)
       const embeddings = await embedder.embed(batch.map(messageEmbeddingText))
       await db.vector.upsertVectors(
-        batch.map((message, index) => ({
-          messageId: message.id,
-          threadId: seeded.threadId,
-          resourceId: seeded.resourceId,
-          embedding: embeddings[index]!,
-          model: embedder.id,
-          dimensions: embeddings[index]!.length,
-        })),
+        batch.map((message, index) => {
+          const embedding = itemAt(embeddings, index)
+          return {
+            messageId: message.id,
+            threadId: seeded.threadId,
+            resourceId: seeded.resourceId,
+            embedding,
+            model: embedder.id,
+            dimensions: embedding.length,
+          }
+        }),
       )
     }
   } finally {

@@ -310,7 +310,7 @@ describeEachApi('the API', (getApi, kind) => {
       expect(preview).toMatchObject({ sourceThreadId: incident.thread.id, resourceId: incident.thread.resourceId, title: 'Fork at the restart' })
       const created = await api.operator.clone.create.mutate(args)
       expect(created.thread).toMatchObject({ id: 'incident-fork', sourceThreadId: incident.thread.id, metadata: { reason: 'api test', severity: 'sev2' } })
-      expect(Object.keys(created.messageIdMap ?? {})).toEqual(preview.messageIds)
+      expect(Object.keys(created.messageIdMap)).toEqual(preview.messageIds)
       expect(created.clonedMessages.map((message) => message.threadId)).toEqual(preview.messageIds.map(() => 'incident-fork'))
       expect(created.thread.metadata.clone).toMatchObject({ sourceThreadId: incident.thread.id, lastMessageId: preview.lastMessageId })
 

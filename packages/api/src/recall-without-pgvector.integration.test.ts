@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startApiHarness, type ApiHarness } from './testing/api-harness.ts'
 import { failureOf } from './testing/errors.ts'
 
-let api: ApiHarness
+let api: ApiHarness | undefined
 
 beforeAll(async () => {
   api = await startApiHarness({}, await openTestDatabase('postgres'))
@@ -17,6 +17,7 @@ afterAll(async () => {
 })
 
 it('recall.status counts the messages and reports vectorsAvailable: false; search is PRECONDITION_FAILED', async (ctx) => {
+  if (api === undefined) throw new Error('the API did not start (see beforeAll)')
   if (api.services.semanticRecall) ctx.skip() // a server with pgvector: covered by the PGlite tests
   const seed = demoThreads[0]!
   expect(await api.operator.health.check.query()).toMatchObject({ database: 'postgres', semanticRecall: false })

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 // QuickJS is an optional dependency: only '@threadline/engine/sandbox' may load
@@ -50,4 +52,67 @@ describe('the core entry point', () => {
     const loaded = modulesLoadedBy('@threadline/engine/sandbox')
     expect(loaded.some((url) => url.includes('quickjs-emscripten'))).toBe(true)
   })
+})
+
+// Every name an entry point exports is listed in the README with a line of its
+// own (`- \`Name\`: ...`), under the entry point's heading, and nothing else is.
+
+const entryPoints = [
+  { heading: '## `@threadline/engine`', file: 'src/index.ts' },
+  { heading: '## `@threadline/engine/sandbox`', file: 'src/rules-sandbox/index.ts' },
+  { heading: '## `@threadline/engine/testing`', file: 'src/testing/index.ts' },
+  { heading: '`@threadline/engine/testing/vitest`:', file: 'src/testing/use-fake-provider.ts' },
+  { heading: '`@threadline/engine/testing/memory-storage-contract`:', file: 'src/testing/memory-storage-contract.ts' },
+] as const
+
+/** The names (values and types) each entry file exports, from one TypeScript program. */
+function exportedNames(files: readonly string[]): Map<string, string[]> {
+  const roots = files.map((file) => path.join(engineDir, file))
+  const program = ts.createProgram(roots, {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  })
+  const checker = program.getTypeChecker()
+  return new Map(
+    files.map((file, index) => {
+      const source = program.getSourceFile(roots[index] ?? '')
+      const module = source && checker.getSymbolAtLocation(source)
+      if (module === undefined) throw new Error(`${file} is not a module`)
+      return [file, checker.getExportsOfModule(module).map((symbol) => symbol.name)]
+    }),
+  )
+}
+
+/** The names listed under each heading of the README, up to the next heading of the list. */
+function listedNames(readme: string): Map<string, string[]> {
+  const lines = readme.split('\n')
+  return new Map(
+    entryPoints.map(({ heading }) => {
+      const start = lines.findIndex((line) => line.startsWith(heading))
+      const names: string[] = []
+      for (const line of lines.slice(start + 1)) {
+        if (entryPoints.some((entry) => line.startsWith(entry.heading))) break
+        const name = /^- `([A-Za-z_$][\w$]*)`:/.exec(line)?.[1]
+        if (name !== undefined) names.push(name)
+      }
+      return [heading, start < 0 ? [] : names]
+    }),
+  )
+}
+
+describe('the README', () => {
+  it('lists every exported name of each entry point once, and no other', () => {
+    const exported = exportedNames(entryPoints.map((entry) => entry.file))
+    const listed = listedNames(readFileSync(path.join(engineDir, 'README.md'), 'utf8'))
+    for (const { heading, file } of entryPoints) {
+      const names = listed.get(heading) ?? []
+      expect({ heading, duplicates: names.filter((name, index) => names.indexOf(name) !== index) }).toEqual({ heading, duplicates: [] })
+      expect({ heading, names: [...names].sort() }).toEqual({ heading, names: [...(exported.get(file) ?? [])].sort() })
+    }
+  }, 60_000)
 })

@@ -41,18 +41,34 @@ export {
 } from './errors/index.ts'
 export { EmbedderRequiredError } from './errors/embedder-errors.ts'
 export { errorTexts, messageOf } from './errors/inspect.ts'
-// the JSON shape of a language-model prompt (the playground's and the sandbox's input)
-export { languageModelPromptSchema } from './rules-sandbox/prompt-json.ts'
 
 // Memory: threads, messages, recall, working and observational memory, cloneThread
-export { Memory, type ListThreadsPage, type MemoryConfig } from './memory/memory.ts'
+export {
+  Memory,
+  type EmbeddingStatus,
+  type ListThreadsPage,
+  type MemoryConfig,
+  type MessageSearchResult,
+  type ObservationalMemoryHistory,
+  type WorkingMemoryEntry,
+} from './memory/memory.ts'
+export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
 export type { MemoryOptions, ResolvedMemoryOptions, SemanticRecallConfig } from './memory/memory-options.ts'
 export type { RecallResult } from './memory/recall.ts'
-export type { CloneBoundary, CloneCallOptions, CloneThreadArgs } from './memory/clone-options.ts'
+export {
+  cloneOptionsSchema,
+  cloneThreadArgsSchema,
+  messageLimitSchema,
+  type CloneBoundary,
+  type CloneCallOptions,
+  type CloneThreadArgs,
+} from './memory/clone-options.ts'
 export type { CloneThreadResult } from './memory/clone-thread.ts'
 export type { ClonePreview } from './memory/clone-preview.ts'
 export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
+export type { ForkPoint, LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/lineage-tree.ts'
+export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
 export { hashThreadId } from './memory/thread-id-hash.ts'
 export { messageEmbeddingText } from './memory/embedding-text.ts'
 export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
@@ -76,6 +92,7 @@ export type {
 export { storedMessageSchema, storedMessagesSchema } from './messages/schema.ts'
 export { toPrompt, type ToPromptOptions } from './messages/to-prompt.ts'
 export { messageSnippet } from './messages/message-snippet.ts'
+export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'
 
 // Processors: the interface input and error processors implement, and the retry cap
 export type {
@@ -90,12 +107,16 @@ export type {
   ProcessorState,
 } from './processors/types.ts'
 export { DEFAULT_MAX_PROCESSOR_RETRIES, type Logger } from './processors/run.ts'
+// the JSON shape of a language-model prompt (the playground's and the sandbox's input)
+export { languageModelPromptSchema } from './rules-sandbox/prompt-json.ts'
 
 // ProviderHistoryCompat: proactive prompt rewrites and reactive repair, built-in and custom CompatRules
 export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './processors/provider-history-compat/provider-history-compat.ts'
 export type { CompatRule, ProactiveRuleOutcome, ReactiveRuleMatch, ReactiveRuleOutcome } from './processors/provider-history-compat/types.ts'
 export { builtInCompatRules } from './processors/provider-history-compat/built-in-rules.ts'
 export type { CompatExplainArgs, CompatVerdict, ProactiveVerdict, ReactiveVerdict, ReactiveVerdictReason } from './processors/provider-history-compat/index.ts'
+// a custom rule's fields (compiled by '@threadline/engine/sandbox'; zod only here)
+export { errorPatternSourcesSchema, ruleNameSchema, ruleSourceSchema } from './rules-sandbox/rule-schemas.ts'
 
 // StreamErrorRetryProcessor: bounded retries of transient errors, matchers, Retry-After
 export { StreamErrorRetryProcessor } from './processors/stream-error-retry/processor.ts'
@@ -113,11 +134,13 @@ export {
 } from './processors/stream-error-retry/options.ts'
 export { isRetryableOpenAIResponsesStreamError } from './processors/stream-error-retry/openai-responses-matcher.ts'
 export { decideRetry, type RetryDecision, type RetryDecisionReason, type RetryMatchKind } from './processors/stream-error-retry/retry-decision.ts'
+export { retryMatcherDataSchema, streamErrorRetryOptionsDataSchema, type StreamErrorRetryOptionsData } from './processors/stream-error-retry/options-data.ts'
 
-// Storage: the interfaces packages/db implements (MemoryStorage, VectorStore) and their records
+// Storage: the interfaces packages/db implements (MemoryStorage, VectorStore, ThreadQueries) and their records
 export type {
   BufferedObservationChunk,
   CreateThreadInput,
+  ListDescendantsInput,
   ListThreadsInput,
   ListThreadsResult,
   MemoryStorage,
@@ -139,16 +162,8 @@ export type {
   WorkingMemoryKey,
   WorkingMemoryScope,
 } from './storage/types.ts'
+export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, ThreadQueries } from './storage/thread-queries.ts'
 
-// validation stream: the one way input is validated, and the domain schemas routers and forms derive from
+// Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
-export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
-export { cloneOptionsSchema, cloneThreadArgsSchema, messageLimitSchema } from './memory/clone-options.ts'
-// gateway stream
-export type { ListDescendantsInput } from './storage/types.ts'
-export type { ThreadQueries, ThreadListQuery, ThreadListItem, ThreadListPage, ResourceSummary } from './storage/thread-queries.ts'
-export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
-export type { WorkingMemoryEntry, ObservationalMemoryHistory, EmbeddingStatus, MessageSearchResult } from './memory/memory.ts'
-export type { LineageTree, LineageTreeNode, LineageTreeOptions, ForkPoint } from './memory/lineage-tree.ts'
-// playground stream
-export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'
+export { givenFields, type GivenFields } from './validation/given-fields.ts'

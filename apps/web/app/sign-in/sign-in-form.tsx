@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query'
 import { useSearchParams } from 'next/navigation'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 
 /** Where to go after signing in: a path on this site only (never another origin). */
@@ -22,7 +22,7 @@ export function SignInForm() {
     }),
   )
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     signIn.mutate({ email, password })
   }

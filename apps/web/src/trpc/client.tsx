@@ -13,8 +13,13 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
  * A session that expired (or was ended elsewhere) makes every call UNAUTHORIZED:
  * send the operator to the sign-in page, back here afterwards.
  */
+/** The tRPC error data (code, HTTP status) of a failed call, when it failed with a tRPC error. */
+function trpcErrorData(error: unknown): { code?: string; httpStatus?: number } | undefined {
+  return error instanceof TRPCClientError ? (error.data as { code?: string; httpStatus?: number } | undefined) : undefined
+}
+
 function signInAgainWhenUnauthorized(error: unknown) {
-  if (!(error instanceof TRPCClientError) || error.data?.code !== 'UNAUTHORIZED') return
+  if (trpcErrorData(error)?.code !== 'UNAUTHORIZED') return
   if (window.location.pathname.startsWith('/sign-in')) return
   const next = `${window.location.pathname}${window.location.search}`
   window.location.assign(`/sign-in?next=${encodeURIComponent(next)}`)
@@ -29,7 +34,7 @@ function makeQueryClient() {
         staleTime: 10_000,
         refetchOnWindowFocus: false,
         // a 4xx answer will not change on a second try
-        retry: (failures, error) => failures < 1 && !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500),
+        retry: (failures, error) => failures < 1 && (trpcErrorData(error)?.httpStatus ?? 500) >= 500,
       },
     },
   })

@@ -80,7 +80,7 @@ export function apiTokenStore(prisma: PrismaClient): ApiTokenStore {
 export async function verifyApiToken(prisma: PrismaClient, presented: string, now = new Date()): Promise<VerifiedApiToken | null> {
   if (!presented.startsWith(API_TOKEN_PREFIX)) return null
   const row = await prisma.apiToken.findUnique({ where: { tokenHash: hashApiToken(presented) } })
-  if (row === null || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return null
+  if (row?.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return null
   // lastUsedAt is informational: written at most once a minute per token, never awaited by the request
   if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined)

@@ -1,21 +1,19 @@
 // Custom rules chosen for a playground run: saved ones (by id) or code typed
 // in the editor, compiled into sandboxed CompatRules. A rule that does not
 // compile (syntax, invalid export, top-level loop, ...) is reported, not thrown.
+import { errorPatternSourcesSchema, ruleNameSchema, ruleSourceSchema } from '@threadline/engine'
 import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule, type SandboxLog } from '@threadline/engine/sandbox'
 import type { PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { idInput } from '../inputs.ts'
 
-export const ruleCodeInput = z.string().trim().min(1, 'must not be empty').max(100_000)
-export const errorPatternsInput = z.array(z.string().min(1).max(1000)).max(50)
-
 export const customRuleInput = z.union([
   z.strictObject({ ruleId: idInput }),
   z.strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
-    code: ruleCodeInput,
-    errorPatterns: errorPatternsInput.optional(),
+    name: ruleNameSchema.optional(),
+    code: ruleSourceSchema,
+    errorPatterns: errorPatternSourcesSchema.optional(),
   }),
 ])
 

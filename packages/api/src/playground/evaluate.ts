@@ -75,7 +75,7 @@ export function ruleSet(builtInNames: readonly string[] | undefined, custom: rea
   try {
     compat = new ProviderHistoryCompat({ additionalRules: compiled, ...(builtInNames === undefined ? {} : { builtInRules: builtInNames }) })
   } catch (error) {
-    if (!(error instanceof InvalidInputError) || error.field === undefined) throw error
+    if (!(error instanceof InvalidInputError)) throw error
     throw new InvalidInputError(customRuleField(error.field, custom), `ProviderHistoryCompat refuses this rule set (${error.message})`)
   }
   const identities = new Map<CompatRule, RuleIdentity>()
@@ -95,10 +95,17 @@ type PromptEvaluation = {
   rules: ProactiveRuleReport[]
 }
 
+/** Every rule of a set has an identity (the set is built with them). */
+function identityOf(set: RuleSet, rule: CompatRule): RuleIdentity {
+  const identity = set.identities.get(rule)
+  if (identity === undefined) throw new Error(`rule "${rule.name}" is not in the rule set`)
+  return identity
+}
+
 export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string): PromptEvaluation {
   const { proactive } = set.compat.explain({ prompt, model, messages: [], retryCount: 0 })
   const reports = proactive.rules.map((outcome): ProactiveRuleReport => {
-    const identity = set.identities.get(outcome.rule)!
+    const identity = identityOf(set, outcome.rule)
     return {
       ...identity,
       status: outcome.status,
@@ -134,12 +141,13 @@ export async function evaluateError(args: {
   retryCount: number
 }): Promise<ErrorEvaluation> {
   const { set, error, messages, model } = args
-  const reactive = set.compat.explain({ prompt: toPrompt(messages), model, error, messages, retryCount: args.retryCount }).reactive!
+  const { reactive } = set.compat.explain({ prompt: toPrompt(messages), model, error, messages, retryCount: args.retryCount })
+  if (reactive === undefined) throw new Error('explain reports the reactive rules when it is given an error')
   const reports = set.compat.rules.map((rule): ReactiveRuleReport => {
     const match = reactive.matches.find((candidate) => candidate.rule === rule)
     const outcome = reactive.fixes.find((candidate) => candidate.match.rule === rule)
     return {
-      ...set.identities.get(rule)!,
+      ...identityOf(set, rule),
       matched: match !== undefined,
       pattern: match ? { source: match.pattern.source, flags: match.pattern.flags } : null,
       matchedText: match?.text ?? null,
@@ -164,7 +172,7 @@ export async function evaluateError(args: {
     rules: [...reports, ...failed],
     compatRetry: reactive.retry,
     compatReason: reactive.reason,
-    fixedBy: reactive.fixedBy ? set.identities.get(reactive.fixedBy.rule)!.name : null,
+    fixedBy: reactive.fixedBy ? identityOf(set, reactive.fixedBy.rule).name : null,
     before: messages,
     after: reactive.messages,
     changes: diffMessages(messages, reactive.messages),

@@ -55,11 +55,18 @@ function sameJson(actual: unknown, expected: unknown): boolean {
   return isDeepStrictEqual(JSON.parse(JSON.stringify(actual)), JSON.parse(JSON.stringify(expected)))
 }
 
+/** A fixture runs its rule alone: the evaluation reports exactly that rule. */
+function onlyReport<Report>(reports: Report[]): Report {
+  const [report] = reports
+  if (report === undefined) throw new Error('a fixture run reported no rule')
+  return report
+}
+
 async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureResult> {
   const failures: string[] = []
   if (fixture.kind === 'prompt') {
     const { rules, finalPrompt } = evaluatePrompt(set, fixture.prompt, fixture.model)
-    const report = rules[0]!
+    const report = onlyReport(rules)
     if (report.error) failures.push(`the rule failed: ${report.error.message}`)
     if (report.fired !== fixture.expect.fires)
       failures.push(fixture.expect.fires ? 'expected the rule to rewrite the prompt; it did not' : 'expected no rewrite; the rule rewrote the prompt')
@@ -74,7 +81,7 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
       retryOptions: resolveRetryOptions({}),
       retryCount: 0,
     })
-    const report = evaluation.rules[0]!
+    const report = onlyReport(evaluation.rules)
     if (report.error) failures.push(`the rule's fix failed: ${report.error.message}`)
     if (report.matched !== fixture.expect.matches)
       failures.push(fixture.expect.matches ? 'expected an error pattern to match; none did' : 'expected no pattern to match; one did')

@@ -26,8 +26,8 @@ export function diffMessages(before: readonly StoredMessage[], after: readonly S
     // invocations keep their positions when only ids are rewritten
     if (was.length !== now.length) continue
     was.forEach((invocation, index) => {
-      const to = now[index]!.toolCallId
-      if (invocation.toolCallId !== to) toolCallIdChanges.push({ messageId: message.id, from: invocation.toolCallId, to })
+      const to = now[index]?.toolCallId
+      if (to !== undefined && invocation.toolCallId !== to) toolCallIdChanges.push({ messageId: message.id, from: invocation.toolCallId, to })
     })
   }
   return {

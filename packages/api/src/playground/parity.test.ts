@@ -5,14 +5,7 @@
 // the playground's rule fixtures (fixtures.ts), run against the rule sets a
 // user can choose: built-ins, custom rules compiled in the sandbox, and sets
 // production refuses.
-import {
-  ProviderHistoryCompat,
-  toPrompt,
-  type LanguageModelPrompt,
-  type ProcessAPIErrorResult,
-  type ProcessLLMRequestResult,
-  type StoredMessage,
-} from '@threadline/engine'
+import { ProviderHistoryCompat, toPrompt, type ProcessAPIErrorResult, type ProcessLLMRequestResult, type StoredMessage } from '@threadline/engine'
 import { deepFreeze, mixedPrompt, providerErrorPresets, providerErrorShape, storedMessage, toolPart, toolResult } from '@threadline/engine/testing'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { compileCustomRule, type ResolvedCustomRule } from './custom-rules.ts'
@@ -196,7 +189,7 @@ describe('the playground and ProviderHistoryCompat agree', () => {
       if (processor instanceof Error || set instanceof Error) continue
       for (const fixture of promptFixtures) {
         for (const retryCount of RETRY_COUNTS) {
-          const prompt = deepFreeze(structuredClone(fixture.prompt)) as LanguageModelPrompt
+          const prompt = deepFreeze(structuredClone(fixture.prompt))
           const label = `${choice.name} / ${fixture.name} / retry ${retryCount}`
           const result: ProcessLLMRequestResult = processor.processLLMRequest({ prompt, model: fixture.model, stepNumber: 0, retryCount, state: {} })
           const report = evaluatePrompt(set, prompt, fixture.model)

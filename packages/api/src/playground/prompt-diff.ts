@@ -60,8 +60,9 @@ function messageChange(index: number, before: PromptMessage, after: PromptMessag
 export function diffPrompts(before: LanguageModelPrompt, after: LanguageModelPrompt): PromptDiff {
   const paired = Math.min(before.length, after.length)
   const messages: PromptMessageChange[] = []
-  for (let index = 0; index < paired; index++) {
-    const change = messageChange(index, before[index]!, after[index]!)
+  for (const [index, message] of before.slice(0, paired).entries()) {
+    const next = after[index]
+    const change = next && messageChange(index, message, next)
     if (change) messages.push(change)
   }
   return { messages, removedMessages: before.slice(paired), addedMessages: after.slice(paired) }

@@ -38,7 +38,7 @@ function bodyMessage(body: string): string | undefined {
 
 export function toProviderError(input: ProviderErrorInput): Error {
   if (input.kind === 'stream-chunk') {
-    const chunk = input.chunk as { error?: unknown }
+    const chunk = input.chunk as { error?: unknown } | null | undefined
     const message = messageOf(chunk) ?? messageOf(chunk?.error) ?? `provider stream error: ${JSON.stringify(chunk)}`
     return new ProviderStreamError(message, input.chunk)
   }

@@ -1,19 +1,19 @@
 // Saved custom rules (PlaygroundRule rows). Code is compiled in the sandbox
 // before it is saved, so the store holds only rules that load.
 import { randomUUID } from 'node:crypto'
-import { InvalidInputError, ProviderHistoryCompat } from '@threadline/engine'
+import { errorPatternSourcesSchema, givenFields, InvalidInputError, ProviderHistoryCompat, ruleNameSchema, ruleSourceSchema } from '@threadline/engine'
 import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine/sandbox'
 import { Prisma, type PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { errorPatternsInput, resolveCustomRules, ruleCodeInput, type CustomRuleInput, type ResolvedCustomRule } from './custom-rules.ts'
+import { resolveCustomRules, type CustomRuleInput, type ResolvedCustomRule } from './custom-rules.ts'
 import { ruleFixturesInput, type RuleFixture } from './fixtures.ts'
 
 const savedRuleFields = {
-  name: z.string().trim().min(1).max(200),
+  name: ruleNameSchema,
   description: z.string().max(5000).default(''),
-  code: ruleCodeInput,
-  errorPatterns: errorPatternsInput.default([]),
+  code: ruleSourceSchema,
+  errorPatterns: errorPatternSourcesSchema.default([]),
   enabled: z.boolean().default(true),
   order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   fixtures: ruleFixturesInput.default([]),
@@ -24,8 +24,8 @@ export const updateRuleInput = z.strictObject({
   id: z.string().min(1).max(200),
   name: savedRuleFields.name.optional(),
   description: z.string().max(5000).optional(),
-  code: ruleCodeInput.optional(),
-  errorPatterns: errorPatternsInput.optional(),
+  code: ruleSourceSchema.optional(),
+  errorPatterns: errorPatternSourcesSchema.optional(),
   enabled: z.boolean().optional(),
   order: savedRuleFields.order.unwrap().optional(),
   fixtures: ruleFixturesInput.optional(),
@@ -71,7 +71,7 @@ export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | '
     new ProviderHistoryCompat({ additionalRules: [compiled] })
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error
-    const field = error.field?.replace(/^additionalRules\[0\]\.?/, '') || 'code'
+    const field = error.field.replace(/^additionalRules\[0\]\.?/, '') || 'code'
     throw new InvalidInputError(field, `ProviderHistoryCompat refuses this rule (${error.message})`)
   }
   return compiled
@@ -107,7 +107,8 @@ export async function createRule(prisma: PrismaClient, input: z.output<typeof cr
 }
 
 export async function updateRule(prisma: PrismaClient, input: z.output<typeof updateRuleInput>): Promise<SavedRule> {
-  const { id, fixtures, ...fields } = input
+  const { id, fixtures, ...given } = input
+  const fields = givenFields(given)
   const current = await getRule(prisma, id)
   if (fields.code !== undefined || fields.errorPatterns !== undefined || fields.name !== undefined) await compileSavedRule({ ...current, ...fields })
   const row = await prisma.playgroundRule

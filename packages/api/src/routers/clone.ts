@@ -2,7 +2,7 @@ import { cloneOptionsSchema, cloneThreadArgsSchema, getCloneMetadata, messageSni
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
-import { idInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'

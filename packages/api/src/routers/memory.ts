@@ -1,4 +1,4 @@
-import type { MemoryTarget } from '@threadline/engine'
+import { InvalidInputError, type MemoryTarget } from '@threadline/engine'
 import { z } from 'zod'
 import { memoryScopeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
@@ -20,11 +20,11 @@ function withTargetChecks<Schema extends z.ZodType<{ scope: 'thread' | 'resource
 ) {
   return schema
     .refine((input) => (input.threadId === undefined) !== (input.resourceId === undefined), {
-      message: 'give either threadId or resourceId',
+      error: 'give either threadId or resourceId',
       path: ['threadId'],
     })
     .refine((input) => input.scope === 'resource' || input.threadId !== undefined, {
-      message: 'thread-scoped memory needs threadId',
+      error: 'thread-scoped memory needs threadId',
       path: ['threadId'],
     })
 }
@@ -41,8 +41,10 @@ type Target = z.output<typeof targetInput>
  */
 async function memoryTarget(ctx: Context & { caller: Caller }, target: Target): Promise<MemoryTarget> {
   if (target.threadId === undefined) {
-    requireResource(ctx.caller, target.resourceId!)
-    return { resourceId: target.resourceId! }
+    // the input's checks refuse neither as well as both
+    if (target.resourceId === undefined) throw new InvalidInputError('threadId', 'give either threadId or resourceId')
+    requireResource(ctx.caller, target.resourceId)
+    return { resourceId: target.resourceId }
   }
   const thread = await threadInScope(ctx.services, ctx.caller, target.threadId)
   return target.scope === 'thread' ? { threadId: thread.id } : { resourceId: thread.resourceId }

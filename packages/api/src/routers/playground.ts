@@ -1,4 +1,4 @@
-import { builtInCompatRules, decideRetry, storedMessagesSchema, toPrompt, type StoredMessage } from '@threadline/engine'
+import { builtInCompatRules, decideRetry, InvalidInputError, storedMessagesSchema, toPrompt, type StoredMessage } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import { promptInput, threadIdInput } from '../inputs.ts'
@@ -44,7 +44,7 @@ const runErrorInput = z
     ...rulesChoice,
   })
   .refine((input) => (input.threadId === undefined) !== (input.messages === undefined), {
-    message: 'give either threadId or messages',
+    error: 'give either threadId or messages',
     path: ['threadId'],
   })
 
@@ -99,7 +99,9 @@ export const playgroundRouter = router({
 
   /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
   runError: authedProcedure.input(runErrorInput).mutation(async ({ ctx, input }) => {
-    const messages = input.threadId !== undefined ? await threadMessages(ctx, input.threadId) : input.messages!
+    const messages = input.threadId !== undefined ? await threadMessages(ctx, input.threadId) : input.messages
+    // the input's check refuses neither as well as both
+    if (messages === undefined) throw new InvalidInputError('threadId', 'give either threadId or messages')
     return evaluateError({
       set: await chosenRules(ctx.services, input),
       error: toProviderError(input.error),

@@ -1,3 +1,4 @@
+import { InvalidInputError } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { resourceIdInput, threadIdInput } from '../inputs.ts'
@@ -15,7 +16,7 @@ const searchInput = z
     topK: z.number().int().min(1).max(100).default(10),
   })
   .refine((input) => (input.threadId === undefined) !== (input.resourceId === undefined), {
-    message: 'give either threadId or resourceId',
+    error: 'give either threadId or resourceId',
     path: ['threadId'],
   })
 
@@ -37,7 +38,9 @@ export const recallRouter = router({
       const results = await ctx.services.memory.searchMessages({ resourceId: input.resourceId, query: input.query, topK: input.topK })
       return { results, context: results.map((result) => result.message) }
     }
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId!)
+    // the input's check refuses neither as well as both
+    if (input.threadId === undefined) throw new InvalidInputError('threadId', 'give either threadId or resourceId')
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
     const { messages, matches } = await ctx.services.memoryFor('thread').recall({
       threadId: thread.id,
       vectorSearchString: input.query,

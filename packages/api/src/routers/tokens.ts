@@ -15,7 +15,7 @@ const issueInput = z
     expiresInDays: z.number().int().min(1).max(3650).optional(),
   })
   .refine((input) => input.allResources || input.resourceIds.length > 0, {
-    message: 'name at least one resource, or set allResources',
+    error: 'name at least one resource, or set allResources',
     path: ['resourceIds'],
   })
 

@@ -8,7 +8,7 @@ export async function failureOf(call: Promise<unknown>): Promise<CallFailure> {
     (value) => ({ ok: true as const, value }),
     (error: unknown) => ({ ok: false as const, error }),
   )
-  if (outcome.ok) throw new Error(`expected the call to fail, it returned ${JSON.stringify(outcome.value)?.slice(0, 200)}`)
+  if (outcome.ok) throw new Error(`expected the call to fail, it returned ${(JSON.stringify(outcome.value) as string | undefined)?.slice(0, 200)}`)
   if (!(outcome.error instanceof TRPCClientError)) throw outcome.error
   const data = outcome.error.data as { code: string; httpStatus: number; field?: string; issues?: CallFailure['issues'] }
   return {

@@ -59,7 +59,8 @@ const tables = ['threads', 'messages', 'message_embeddings', 'observational_memo
 export async function rowCounts(db: Database): Promise<Record<(typeof tables)[number], number>> {
   const selects = tables.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')
   const [row] = await db.prisma.$queryRawUnsafe<Record<(typeof tables)[number], number>[]>(`SELECT ${selects}`)
-  return row!
+  if (row === undefined) throw new Error('the row counts query returned no row')
+  return row
 }
 
 /** Everything stored about a thread, to compare before and after an operation. */

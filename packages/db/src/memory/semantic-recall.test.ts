@@ -124,15 +124,13 @@ describeEachDatabase('semantic recall', (getDb) => {
       // 3 messages with vectors of the local model, then 5 saved without semantic recall
       const first = await seedThread(memoryWith({ semanticRecall: true }), { threadId: 'sr-mixed', resourceId: 'sr-user', texts: support.slice(0, 3) })
       const plain = memoryWith({})
-      const rest = support
-        .slice(3)
-        .map((text, index) => ({
-          ...first[0]!,
-          id: `sr-mixed-late-${index}`,
-          role: 'user' as const,
-          createdAt: new Date(first[2]!.createdAt.getTime() + (index + 1) * 60_000),
-          content: { format: 2 as const, parts: [{ type: 'text' as const, text }] },
-        }))
+      const rest = support.slice(3).map((text, index) => ({
+        ...first[0]!,
+        id: `sr-mixed-late-${index}`,
+        role: 'user' as const,
+        createdAt: new Date(first[2]!.createdAt.getTime() + (index + 1) * 60_000),
+        content: { format: 2 as const, parts: [{ type: 'text' as const, text }] },
+      }))
       await plain.saveMessages({ messages: rest })
 
       const embedder = recordingEmbedder()

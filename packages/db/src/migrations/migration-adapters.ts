@@ -37,7 +37,7 @@ function runningScriptsWhole(adapter: SqlDriverAdapter, runScript: (script: stri
     queryRaw: (query) => adapter.queryRaw(query),
     executeRaw: (query) => adapter.executeRaw(query),
     startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
-    ...(adapter.getConnectionInfo ? { getConnectionInfo: () => adapter.getConnectionInfo!() } : {}),
+    ...(adapter.getConnectionInfo ? { getConnectionInfo: adapter.getConnectionInfo.bind(adapter) } : {}),
     dispose: () => adapter.dispose(),
     async executeScript(script) {
       try {
@@ -66,14 +66,12 @@ export function pgliteMigrationFactory(pglite: PGlite): SqlMigrationAwareDriverA
 /** A schema-engine factory over a PostgreSQL pool. */
 export function postgresMigrationFactory(pool: pg.Pool): SqlMigrationAwareDriverAdapterFactory {
   const base = new PrismaPg(pool)
-  const wrap = async (adapter: SqlDriverAdapter) => runningScriptsWhole(adapter, (script) => pool.query(script))
+  const wrap = (adapter: SqlDriverAdapter) => runningScriptsWhole(adapter, (script) => pool.query(script))
   return {
     provider: base.provider,
     adapterName: base.adapterName,
     connect: async () => wrap(await base.connect()),
-    connectToShadowDb: async () => {
-      throw new Error('A shadow database is not used against PostgreSQL: drift is checked on a throwaway PGlite')
-    },
+    connectToShadowDb: () => Promise.reject(new Error('A shadow database is not used against PostgreSQL: drift is checked on a throwaway PGlite')),
   }
 }
 

@@ -17,8 +17,8 @@ async function readOptional(file: string): Promise<string | null> {
 }
 
 export async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
-  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return []
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
   })
   const names = entries

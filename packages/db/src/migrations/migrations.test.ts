@@ -97,7 +97,7 @@ describe('drift check', () => {
     const args = [script, '--check', '--schema', path.join(work, 'schema.prisma'), '--migrations', path.join(work, 'migrations')]
     const failure = await run('pnpm', ['exec', 'tsx', ...args], { cwd: repoRoot }).then(
       () => null,
-      (error: { code: number; stderr: string }) => error,
+      (error: unknown) => error as { code: number; stderr: string },
     )
     expect(failure?.code).toBe(1)
     expect(failure?.stderr).toContain('ALTER TABLE "threads" ADD COLUMN')

@@ -64,7 +64,7 @@ function instantiateOnce(): Promise<void> {
 export async function openSchemaEngine(
   schema: { path: string; content: string },
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-  log: (message: string) => void = () => {},
+  log: (message: string) => void = () => undefined,
 ): Promise<SchemaEngine> {
   await instantiateOnce()
   const adapter = bindMigrationAwareSqlAdapterFactory(adapterFactory)

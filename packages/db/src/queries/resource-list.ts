@@ -4,7 +4,7 @@ import type { Db } from '../storage/context.ts'
 
 /** One grouped query over the threads table; only `resourceIds` when given. */
 export async function listResources(db: Db, input: { resourceIds?: string[] } = {}): Promise<ResourceSummary[]> {
-  const resourceIds = input.resourceIds === undefined ? undefined : input.resourceIds
+  const { resourceIds } = input
   const groups = await db.thread.groupBy({
     by: ['resourceId'],
     ...(resourceIds === undefined ? {} : { where: { resourceId: { in: resourceIds } } }),

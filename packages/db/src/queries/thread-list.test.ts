@@ -58,7 +58,7 @@ describeEachDatabase('listThreads', (getDb) => {
     }
 
     beforeAll(async () => {
-      const { storage, threadQueries } = getDb()
+      const { storage } = getDb()
       const threads: [id: string, sourceThreadId: string | null, extra?: { resourceId?: string; metadata?: Record<string, unknown> }][] = [
         ['ex-root', null],
         ['ex-child', 'ex-root'],

@@ -60,7 +60,7 @@ function keysOf(value: Prisma.Sql): Prisma.Sql {
  */
 const PROVIDER_SCAN_MESSAGES = 200
 
-/** A page row; an empty page gives one row of nulls carrying `total`. */
+/** A page row; an empty page gives one row of nulls carrying `total` (EmptyPageRow). */
 type ListRow = ThreadRow & {
   total: number
   messageCount: number
@@ -70,6 +70,7 @@ type ListRow = ThreadRow & {
   providersSeen: string[]
   cloneDepth: number
 }
+type EmptyPageRow = { total: number; id: null }
 
 export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<ThreadListPage> {
   const parsed = query
@@ -88,7 +89,7 @@ export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<Th
   // link that steps back onto a visited thread (a cycle), onto a missing source
   // or onto one outside `lineageResourceIds` is counted, not followed.
   // The count row is always there (LEFT JOIN), so `total` survives an empty page.
-  const rows = await db.$queryRaw<ListRow[]>`
+  const rows = await db.$queryRaw<(ListRow | EmptyPageRow)[]>`
     WITH RECURSIVE matching AS (
       SELECT t.id, t.resource_id AS "resourceId", t.title, t.metadata, t.source_thread_id AS "sourceThreadId",
              t.created_at AS "createdAt", t.updated_at AS "updatedAt"
@@ -136,7 +137,7 @@ export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<Th
   return {
     total: rows[0]?.total ?? 0,
     threads: rows
-      .filter((row) => row.id !== null)
+      .filter((row): row is ListRow => row.id !== null)
       .map((row) => ({
         ...toThread(row),
         messageCount: row.messageCount,

@@ -1,4 +1,4 @@
-import { InvalidInputError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
+import { ThreadNotFoundError } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
@@ -31,7 +31,7 @@ describeEachDatabase('messages', (getDb) => {
       query: {
         async $allOperations({ operation, model, args, query }) {
           operations.push(`${model ?? '$'}.${operation}`)
-          return query(args)
+          return (await query(args)) as unknown
         },
       },
     })

@@ -37,9 +37,9 @@ export async function listObservationalMemoryGenerations(ctx: StorageContext, ke
 }
 
 export async function insertObservationalMemory(ctx: StorageContext, record: NewObservationalMemoryRecord): Promise<ObservationalMemoryRecord> {
-  const lookupKey = lookupKeyOf(
-    record.scope === 'thread' ? { scope: 'thread', threadId: record.threadId! } : { scope: 'resource', resourceId: record.resourceId },
-  )
+  // a thread-scoped record has its threadId (the engine builds it from the thread)
+  const threadId = record.scope === 'thread' ? (record.threadId ?? '') : null
+  const lookupKey = lookupKeyOf(threadId === null ? { scope: 'resource', resourceId: record.resourceId } : { scope: 'thread', threadId })
   const id = record.id ?? randomUUID()
   try {
     return await atomically(ctx, async (tx) => {
@@ -60,7 +60,7 @@ export async function insertObservationalMemory(ctx: StorageContext, record: New
       return toObservationalMemory(row)
     })
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new ThreadNotFoundError(record.threadId!)
+    if (isForeignKeyViolation(error) && record.threadId !== null) throw new ThreadNotFoundError(record.threadId)
     if (isUniqueViolation(error)) throw new InvalidInputError('observationalMemory.id', `a record with id "${id}" already exists`)
     throw error
   }
@@ -68,14 +68,15 @@ export async function insertObservationalMemory(ctx: StorageContext, record: New
 
 /** Rewrites fields of one record (a generation) in place; updatedAt moves on. */
 export async function updateObservationalMemory(ctx: StorageContext, recordId: string, patch: ObservationalMemoryPatch): Promise<ObservationalMemoryRecord> {
+  const { bufferedObservationChunks, config, metadata, ...fields } = patch
   try {
     const row = await ctx.db.observationalMemory.update({
       where: { id: recordId },
       data: {
-        ...patch,
-        bufferedObservationChunks: patch.bufferedObservationChunks && storedChunks(patch.bufferedObservationChunks),
-        config: patch.config as Prisma.InputJsonObject | undefined,
-        metadata: patch.metadata as Prisma.InputJsonObject | undefined,
+        ...fields,
+        ...(bufferedObservationChunks === undefined ? {} : { bufferedObservationChunks: storedChunks(bufferedObservationChunks) }),
+        ...(config === undefined ? {} : { config: config as Prisma.InputJsonObject }),
+        ...(metadata === undefined ? {} : { metadata: metadata as Prisma.InputJsonObject }),
       },
     })
     return toObservationalMemory(row)

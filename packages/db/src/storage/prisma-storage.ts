@@ -70,6 +70,8 @@ async function runTransaction<T>(ctx: StorageContext, current: StorageBundle, fn
       options,
     )
   } catch (error) {
+    // set in the callback above, which TypeScript's narrowing does not see
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     throw failedInside ? error : toStorageError(error, 'storage.transaction')
   }
 }

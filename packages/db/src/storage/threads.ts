@@ -31,8 +31,8 @@ export async function createThread(ctx: StorageContext, input: CreateThreadInput
         title: thread.title ?? '',
         metadata: (thread.metadata ?? {}) as Prisma.InputJsonObject,
         sourceThreadId: thread.sourceThreadId ?? null,
-        createdAt: thread.createdAt,
-        updatedAt: thread.updatedAt,
+        ...(thread.createdAt === undefined ? {} : { createdAt: thread.createdAt }),
+        ...(thread.updatedAt === undefined ? {} : { updatedAt: thread.updatedAt }),
       },
     })
     return toThread(row)
@@ -60,13 +60,14 @@ export async function getThreadsByIds(ctx: StorageContext, ids: string[]): Promi
 export async function listThreads(ctx: StorageContext, input: ListThreadsInput): Promise<ListThreadsResult> {
   const parsed = input
   const order = threadOrderSql(parsed.orderBy)
-  const rows = await ctx.db.$queryRaw<(ThreadRow & { total: number })[]>`
+  // an empty page still gives one row: the total, with null thread columns
+  const rows = await ctx.db.$queryRaw<((ThreadRow | { id: null }) & { total: number })[]>`
     WITH matching AS (SELECT ${threadColumns} FROM threads t ${whereSql(threadFilterConditions(parsed))})
     SELECT counted.total, page.*
     FROM (SELECT count(*)::int AS total FROM matching) counted
     LEFT JOIN LATERAL (SELECT * FROM matching ORDER BY ${order} LIMIT ${parsed.limit ?? null} OFFSET ${parsed.offset ?? 0}) page ON true
     ORDER BY ${order}`
-  return { total: rows[0]?.total ?? 0, threads: rows.filter((row) => row.id !== null).map(toThread) }
+  return { total: rows[0]?.total ?? 0, threads: rows.filter((row): row is ThreadRow & { total: number } => row.id !== null).map(toThread) }
 }
 
 export async function updateThread(ctx: StorageContext, id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
@@ -76,7 +77,7 @@ export async function updateThread(ctx: StorageContext, id: string, patch: { tit
     // metadata is replaced, not merged: callers merge when they mean to
     const row = await ctx.db.thread.update({
       where: { id: threadId },
-      data: { title, metadata: metadata as Prisma.InputJsonObject | undefined },
+      data: { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata: metadata as Prisma.InputJsonObject }) },
     })
     return toThread(row)
   } catch (error) {

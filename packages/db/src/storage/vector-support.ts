@@ -30,7 +30,7 @@ export function createVectorSupport(): VectorSupport {
               SELECT 1 FROM information_schema.columns
               WHERE table_schema = current_schema() AND table_name = 'message_embeddings' AND column_name = 'embedding'
             ) AS "hasColumn"`
-        .then(([probe]) => missingDetail(probe!))
+        .then(([probe]) => (probe === undefined ? 'the pgvector probe returned no row' : missingDetail(probe)))
         .catch((error: unknown) => {
           probed = undefined // a failed probe (e.g. a dropped connection) is retried next time
           throw error

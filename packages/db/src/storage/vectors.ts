@@ -113,7 +113,8 @@ async function countThreadVectors(ctx: StorageContext, args: { threadId: string;
     FROM messages m
     LEFT JOIN message_embeddings e ON e.message_id = m.id AND e.model = ${model} AND e.embedding IS NOT NULL
     WHERE m.thread_id = ${threadId}`
-  return counts!
+  // an aggregate without GROUP BY gives exactly one row
+  return counts ?? { messages: 0, withVector: 0 }
 }
 
 export function createVectorStore(ctx: StorageContext): VectorStore {

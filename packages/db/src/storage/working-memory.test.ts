@@ -1,4 +1,4 @@
-import { InvalidInputError, ThreadNotFoundError } from '@threadline/engine'
+import { ThreadNotFoundError } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 

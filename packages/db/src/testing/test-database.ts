@@ -9,7 +9,8 @@ import { testPostgresUrlKey } from './provided-context.ts'
 export const testDatabaseKinds: readonly DatabaseKind[] = ['pglite', 'postgres']
 
 function testPostgresUrl(): string {
-  const url = inject(testPostgresUrlKey) ?? process.env.TEST_DATABASE_URL
+  // provided only by the root config's global setup: undefined without it
+  const url = (inject(testPostgresUrlKey) as string | undefined) ?? process.env.TEST_DATABASE_URL
   if (!url) throw new Error('No test PostgreSQL: run tests through the root vitest.config.ts (its global setup) or set TEST_DATABASE_URL')
   return url
 }

@@ -3,7 +3,7 @@
 // for it: processors run only when given.
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'
-import { InvalidInputError, ModelResolutionError } from '../errors/index.ts'
+import { ModelResolutionError } from '../errors/index.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { EventChannel } from './event-channel.ts'
 import { validateCall } from './input.ts'

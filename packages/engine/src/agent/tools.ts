@@ -45,7 +45,7 @@ export async function executeToolCall(tools: ToolSet, invocation: ToolInvocation
     input = validation.value
   }
   try {
-    const output = await definition.execute(input as never, {
+    const output: unknown = await definition.execute(input as never, {
       toolCallId: invocation.toolCallId,
       messages: [],
       ...(abortSignal ? { abortSignal } : {}),

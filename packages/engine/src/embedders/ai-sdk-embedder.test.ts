@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createOpenAI } from '@ai-sdk/openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,9 +9,17 @@ import { resolveEmbedder } from './resolve-embedder.ts'
 // A loopback server answering like OpenAI's /v1/embeddings: the vector of a
 // text is [its length, its index in the request].
 const requests: { input: string[]; model: string }[] = []
-const server = createServer(async (req: IncomingMessage, res) => {
+async function readBody(req: IncomingMessage): Promise<string> {
   let body = ''
-  for await (const chunk of req) body += chunk
+  for await (const chunk of req) body += (chunk as Buffer).toString()
+  return body
+}
+
+const server = createServer((req: IncomingMessage, res) => {
+  void readBody(req).then((body) => answer(body, res))
+})
+
+function answer(body: string, res: ServerResponse): void {
   const { input, model } = JSON.parse(body) as { input: string[]; model: string }
   requests.push({ input, model })
   res.setHeader('content-type', 'application/json')
@@ -23,7 +31,7 @@ const server = createServer(async (req: IncomingMessage, res) => {
       usage: { prompt_tokens: input.length, total_tokens: input.length },
     }),
   )
-})
+}
 
 let baseURL = ''
 beforeAll(async () => {

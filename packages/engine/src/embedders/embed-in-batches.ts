@@ -64,3 +64,11 @@ export async function embedInBatches(
   }
   return { embeddings, dimensions }
 }
+
+/** The embedding of one text (a search query). */
+export async function embedOne(embedder: Embedder, text: string, options?: { abortSignal?: AbortSignal }): Promise<number[]> {
+  const [embedding] = (await embedInBatches(embedder, [text], 1, options)).embeddings
+  // embedBatches already refuses a batch with a missing vector
+  if (embedding === undefined) throw new EmbeddingError(embedder.id, 'returned 0 vectors for 1 texts')
+  return embedding
+}

@@ -18,7 +18,7 @@ export function errorChain(error: unknown): unknown[] {
       const cause = (current as { cause?: unknown }).cause
       if (cause !== undefined) queue.push(cause)
       const errors = (current as { errors?: unknown }).errors
-      if (current instanceof AggregateError && Array.isArray(errors)) queue.push(...errors)
+      if (current instanceof AggregateError && Array.isArray(errors)) queue.push(...(errors as unknown[]))
       // AI SDK RetryError keeps the attempts in `errors` and the last in `lastError`
       const lastError = (current as { lastError?: unknown }).lastError
       if (lastError !== undefined) queue.push(lastError)

@@ -105,24 +105,26 @@ function warningsFor(messages: StoredMessage[], structure: Structure, selected: 
     return warnings
   }
   const start = startsOnCutAssistant(structure, selected)
-  if (start !== null) {
+  const startMessage = start === null ? undefined : messages[start]
+  if (startMessage !== undefined) {
     warnings.push({
       code: 'starts-with-assistant',
       message: 'The selection starts on an assistant turn whose user message is not cloned.',
-      messageId: messages[start]!.id,
+      messageId: startMessage.id,
     })
   }
   for (const link of structure.links) {
     const hasCall = selected[link.callIndex]
     const hasResult = selected[link.resultIndex]
     if (hasCall === hasResult) continue
-    const kept = hasCall ? link.callIndex : link.resultIndex
+    const kept = messages[hasCall ? link.callIndex : link.resultIndex]
+    if (kept === undefined) continue
     warnings.push({
       code: 'split-tool-pair',
       message: hasCall
         ? `The cut splits tool call "${link.toolCallId}" (${link.toolName}) from its result: the result is not cloned.`
         : `The cut splits tool call "${link.toolCallId}" (${link.toolName}) from its result: the call is not cloned.`,
-      messageId: messages[kept]!.id,
+      messageId: kept.id,
     })
   }
   return warnings

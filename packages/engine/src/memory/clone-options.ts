@@ -65,7 +65,7 @@ export type ParsedCloneArgs = {
 
 /** Clone arguments: problems under `options` are InvalidCloneOptionsError, the rest InvalidInputError. */
 const invalidCloneInput: InputErrorFactory = (issues) => {
-  const { path, message } = issues[0]!
+  const { path, message } = issues[0]
   return path === 'options' || path.startsWith('options.')
     ? new InvalidCloneOptionsError(path, message, issues)
     : new InvalidInputError(path || 'input', message, { issues })

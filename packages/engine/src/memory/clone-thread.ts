@@ -67,12 +67,11 @@ export async function executeClonePlan(context: CloneContext, plan: ClonePlan, o
     if (plan.vectors.copyIds.length > 0) {
       await vector.copyVectors({ messageIdMap, model: plan.vectors.model, threadId: plan.newThreadId, resourceId: plan.resourceId })
     }
-    const targets = plan.vectors.embed.map(({ sourceId, text }) => ({
-      messageId: messageIdMap[sourceId]!,
-      threadId: plan.newThreadId,
-      resourceId: plan.resourceId,
-      text,
-    }))
+    // every message to embed was cloned, so it has a new id
+    const targets = plan.vectors.embed.flatMap(({ sourceId, text }) => {
+      const messageId = messageIdMap[sourceId]
+      return messageId === undefined ? [] : [{ messageId, threadId: plan.newThreadId, resourceId: plan.resourceId, text }]
+    })
     await indexEmbeddings(vector, requireEmbedder(context), targets, context.options.embeddingBatchSize)
   }
 

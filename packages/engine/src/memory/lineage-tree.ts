@@ -38,7 +38,8 @@ const DEFAULT_MAX_NODES = 1000
 export async function buildLineageTree(storage: MemoryStorage, history: StoredThread[], options: LineageTreeOptions): Promise<LineageTree> {
   const visible = options.resourceIds === undefined ? null : new Set(options.resourceIds)
   const maxNodes = options.maxNodes ?? DEFAULT_MAX_NODES
-  const self = history.at(-1)!
+  const self = history.at(-1)
+  if (self === undefined) throw new Error('buildLineageTree needs the thread in its history')
   const ancestors: StoredThread[] = []
   for (const ancestor of history.slice(0, -1).reverse()) {
     if (visible !== null && !visible.has(ancestor.resourceId)) break
@@ -63,7 +64,7 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
   for (const descendant of descendants) {
     const child = node(descendant)
     // generations come in order, so the parent is already drawn
-    nodes.get(descendant.sourceThreadId!)?.children.push(child)
+    if (descendant.sourceThreadId !== null) nodes.get(descendant.sourceThreadId)?.children.push(child)
   }
   await attachForkPoints(storage, nodes)
   return { ancestors: ancestorNodes, thread: root, truncated }

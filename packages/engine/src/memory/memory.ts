@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { embedInBatches } from '../embedders/embed-in-batches.ts'
+import { embedOne } from '../embedders/embed-in-batches.ts'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
-import type { MemoryStorage, ObservationalMemoryKey, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
+import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
@@ -31,6 +31,7 @@ import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
+import { givenFields } from '../validation/given-fields.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
@@ -225,9 +226,8 @@ export class Memory {
     const { resourceId, query, topK } = parseInput(searchMessagesInputSchema, input)
     const vector = requireVectorStore(this)
     const embedder = requireEmbedder(this)
-    const [embedding] = (await embedInBatches(embedder, [query], 1)).embeddings
     const matches = await vector.queryVectors({
-      embedding: embedding!,
+      embedding: await embedOne(embedder, query),
       model: embedder.id,
       topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K,
       resourceId,
@@ -288,7 +288,8 @@ export class Memory {
 
   /** Rewrites the current generation in place (creating generation 0 when there is none). */
   async saveObservationalMemory(input: MemoryTarget & { observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
-    const { observationalMemory: fields, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
+    const { observationalMemory, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
+    const fields = givenFields(observationalMemory)
     return this.storage.transaction(async (tx) => {
       const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
       const current = await tx.storage.getObservationalMemory(key)
@@ -300,7 +301,8 @@ export class Memory {
 
   /** Stores the result of a reflection as a NEW generation; older generations stay as history. */
   async reflect(input: MemoryTarget & { observationalMemory: Record<string, unknown> }): Promise<ObservationalMemoryRecord> {
-    const { observationalMemory: fields, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
+    const { observationalMemory, ...scope } = parseInput(saveObservationalMemoryInputSchema, input)
+    const fields = givenFields(observationalMemory)
     return this.storage.transaction(async (tx) => {
       const { key, owner } = await this.observationalMemoryOwner(tx.storage, scope)
       const current = await tx.storage.getObservationalMemory(key)

@@ -1,8 +1,10 @@
 import type { z } from 'zod'
 import type { NewObservationalMemoryRecord, ObservationalMemoryRecord } from '../storage/types.ts'
+import type { GivenFields } from '../validation/given-fields.ts'
 import type { observationalMemoryFieldsSchema } from './input-schemas.ts'
 
-export type ObservationalMemoryFields = z.output<typeof observationalMemoryFieldsSchema>
+/** The fields given to rewrite (see givenFields: a key given as `undefined` is not given). */
+export type ObservationalMemoryFields = GivenFields<z.output<typeof observationalMemoryFieldsSchema>>
 
 /** A record's content before anything was observed. */
 export const EMPTY_OBSERVATIONAL_MEMORY_CONTENT = {

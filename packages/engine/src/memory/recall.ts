@@ -1,4 +1,4 @@
-import { embedInBatches } from '../embedders/embed-in-batches.ts'
+import { embedOne } from '../embedders/embed-in-batches.ts'
 import type { Embedder } from '../embedders/types.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, StoredThread, VectorMatch, VectorStore } from '../storage/types.ts'
@@ -35,9 +35,8 @@ export async function semanticMatches(args: {
   query: string
   topK: number
 }): Promise<RecallResult> {
-  const { embeddings } = await embedInBatches(args.embedder, [args.query], 1)
   const matches = await args.vector.queryVectors({
-    embedding: embeddings[0]!,
+    embedding: await embedOne(args.embedder, args.query),
     model: args.embedder.id,
     topK: args.topK,
     ...(args.config.scope === 'thread' ? { threadId: args.thread.id } : { resourceId: args.resourceId }),

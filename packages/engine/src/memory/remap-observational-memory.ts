@@ -60,8 +60,9 @@ export function observationRemapper(context: ObservationRemapContext) {
     if (split === undefined) return null
     const [first, last] = split
     if (Object.hasOwn(map, first) && Object.hasOwn(map, last)) return `${map[first]}:${map[last]}`
-    const from = position(first)!
-    const to = position(last)!
+    const from = position(first)
+    const to = position(last)
+    if (from === undefined || to === undefined) return null
     const inside = context.cloned.filter((message) => compare(message, from) >= 0 && compare(message, to) <= 0)
     const start = inside[0]
     const end = inside.at(-1)
@@ -84,7 +85,10 @@ export function observationRemapper(context: ObservationRemapContext) {
   }
 
   function remapIds(ids: string[]): string[] {
-    return ids.flatMap((id) => (Object.hasOwn(map, id) ? [map[id]!] : []))
+    return ids.flatMap((id) => {
+      const mapped = Object.hasOwn(map, id) ? map[id] : undefined
+      return mapped === undefined ? [] : [mapped]
+    })
   }
 
   function remapChunk(chunk: BufferedObservationChunk): BufferedObservationChunk {

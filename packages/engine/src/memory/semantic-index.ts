@@ -26,16 +26,20 @@ export async function indexEmbeddings(vector: VectorStore, embedder: Embedder, t
   const texts = withText.map((target) => target.text)
   for await (const batch of embedBatches(embedder, texts, batchSize)) {
     await vector.upsertVectors(
-      batch.embeddings.map((embedding, index) => {
-        const target = withText[batch.offset + index]!
-        return {
-          messageId: target.messageId,
-          threadId: target.threadId,
-          resourceId: target.resourceId,
-          embedding,
-          model: embedder.id,
-          dimensions: batch.dimensions,
-        }
+      batch.embeddings.flatMap((embedding, index) => {
+        // embedBatches yields one vector per text, in order
+        const target = withText[batch.offset + index]
+        if (target === undefined) return []
+        return [
+          {
+            messageId: target.messageId,
+            threadId: target.threadId,
+            resourceId: target.resourceId,
+            embedding,
+            model: embedder.id,
+            dimensions: batch.dimensions,
+          },
+        ]
       }),
     )
   }

@@ -29,7 +29,7 @@ type AssistantContentPart = LanguageModelV3TextPart | LanguageModelV3FilePart | 
 
 export type ToPromptOptions = {
   /** the agent's instructions, sent as the first system message */
-  instructions?: string
+  instructions?: string | undefined
 }
 
 export function toPrompt(messages: StoredMessage[], options: ToPromptOptions = {}): LanguageModelV3Prompt {

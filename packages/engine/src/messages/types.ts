@@ -11,20 +11,20 @@ export type ToolInvocation = {
 
 export type ProviderMetadata = Record<string, Record<string, unknown>>
 
-export type TextPart = { type: 'text'; text: string; providerMetadata?: ProviderMetadata }
-export type ReasoningDetail = { type: 'text'; text: string; signature?: string } | { type: 'redacted'; data: string }
+export type TextPart = { type: 'text'; text: string; providerMetadata?: ProviderMetadata | undefined }
+export type ReasoningDetail = { type: 'text'; text: string; signature?: string | undefined } | { type: 'redacted'; data: string }
 export type ReasoningPart = {
   type: 'reasoning'
   reasoning: string
   details: ReasoningDetail[]
-  providerMetadata?: ProviderMetadata
+  providerMetadata?: ProviderMetadata | undefined
 }
 export type ToolInvocationPart = {
   type: 'tool-invocation'
   toolInvocation: ToolInvocation
-  providerMetadata?: ProviderMetadata
+  providerMetadata?: ProviderMetadata | undefined
 }
-export type FilePart = { type: 'file'; mimeType: string; data: string; providerMetadata?: ProviderMetadata }
+export type FilePart = { type: 'file'; mimeType: string; data: string; providerMetadata?: ProviderMetadata | undefined }
 export type StepStartPart = { type: 'step-start' }
 
 export type MessagePart = TextPart | ReasoningPart | ToolInvocationPart | FilePart | StepStartPart
@@ -35,12 +35,12 @@ export type MessageContent = {
   format: 2
   parts: MessagePart[]
   /** optional plain-text summary */
-  content?: string
+  content?: string | undefined
   /** e.g. { provider, modelId } of the turn that produced the message */
-  metadata?: Record<string, unknown>
-  providerMetadata?: ProviderMetadata
+  metadata?: Record<string, unknown> | undefined
+  providerMetadata?: ProviderMetadata | undefined
   /** legacy location of tool calls; still read and repaired */
-  toolInvocations?: ToolInvocation[]
+  toolInvocations?: ToolInvocation[] | undefined
 }
 
 export type StoredMessage = {
@@ -49,7 +49,7 @@ export type StoredMessage = {
   resourceId: string
   role: MessageRole
   createdAt: Date
-  type?: 'v2'
+  type?: 'v2' | undefined
   content: MessageContent
 }
 

@@ -24,6 +24,8 @@ export type ProcessLLMRequestArgs = {
   abortSignal?: AbortSignal
 }
 
+// `void`: a hook may return nothing at all (`processLLMRequest() {}`), not only `undefined`
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type
 export type ProcessLLMRequestResult = { prompt: LanguageModelPrompt } | undefined | void
 
 export type ProcessAPIErrorArgs = {
@@ -37,6 +39,8 @@ export type ProcessAPIErrorArgs = {
   model: ModelRef
 }
 
+// `void`: a hook may return nothing at all, not only `undefined`
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type
 export type ProcessAPIErrorResult = { retry: boolean } | undefined | void
 
 export interface Processor {

@@ -3,7 +3,7 @@ import { InvalidInputError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import { storedMessage, toolPart, toolResult } from '../processors/provider-history-compat/test-fixtures.ts'
 import type { LanguageModelPrompt } from '../processors/types.ts'
-import { compileSandboxedRule } from './compile-sandboxed-rule.ts'
+import { compileSandboxedRule, type SandboxedRuleOptions } from './compile-sandboxed-rule.ts'
 import { prepareSandbox, sandboxStatus } from './sandbox-engine.ts'
 import { SandboxedRuleError, type SandboxedRuleErrorKind } from './sandboxed-rule-error.ts'
 
@@ -30,10 +30,21 @@ async function expectGoodRuleStillWorks(): Promise<void> {
   ])
 }
 
+/**
+ * A rule that crashes the WebAssembly module: JSON.stringify of 100 000 nested
+ * arrays overflows the host's native stack. Building the arrays alone takes
+ * about 100 ms on a quiet machine and several times that under load, as long as
+ * the default time limit: compiled with it, the rule is often stopped as a
+ * `timeout` before it can crash. So it runs with the largest time limit; these
+ * tests are about crashes (the limit has tests of its own).
+ */
+const CRASHING_RULE = proactive('let a = []; for (let i = 0; i < 100000; i++) a = [a]; return JSON.stringify(a)')
+const CRASH_OPTIONS = { limits: { timeoutMs: 10_000 } }
+
 /** The SandboxedRuleError that compiling `source` and running its applyToPrompt ends with. */
-async function failureOf(source: string): Promise<SandboxedRuleError> {
+async function failureOf(source: string, options?: SandboxedRuleOptions): Promise<SandboxedRuleError> {
   try {
-    const rule = await compileSandboxedRule(source)
+    const rule = await compileSandboxedRule(source, options)
     rule.applyToPrompt?.({ prompt, model: 'openai/gpt-4o' })
   } catch (error) {
     if (SandboxedRuleError.isInstance(error)) return error
@@ -103,7 +114,7 @@ describe('compileSandboxedRule: isolation and limits', () => {
 
   it('survives a rule that crashes the WebAssembly module (native stack overflow) by switching to a fresh one', async () => {
     const before = sandboxStatus().modulesRetired
-    const error = await failureOf(proactive('let a = []; for (let i = 0; i < 100000; i++) a = [a]; return JSON.stringify(a)'))
+    const error = await failureOf(CRASHING_RULE, CRASH_OPTIONS)
     expect(error.kind).toBe('runtime')
     expect(error.reason).toMatch(/nested too deeply.*sandbox was reset/)
     expect(sandboxStatus().modulesRetired).toBe(before + 1)
@@ -111,7 +122,7 @@ describe('compileSandboxedRule: isolation and limits', () => {
   })
 
   it('reports "unavailable" after two crashes in a row until the fresh modules are loaded, then recovers', async () => {
-    const crashing = await compileSandboxedRule(proactive('let a = []; for (let i = 0; i < 100000; i++) a = [a]; return JSON.stringify(a)'))
+    const crashing = await compileSandboxedRule(CRASHING_RULE, CRASH_OPTIONS)
     const good = await compileSandboxedRule(UPPERCASE_SYSTEM_RULE)
     const kindOf = (run: () => unknown) => {
       try {
@@ -219,8 +230,7 @@ describe('compileSandboxedRule: the rule definition', () => {
     },
     {
       what: 'an empty pattern',
-      source: "export default { name: 'x', fix() {} }",
-      options: { errorPatterns: [''] },
+      source: "export default { name: 'x', fix() {}, errorPatterns: [''] }",
       kind: 'invalid-rule',
       message: /must not be empty/,
     },
@@ -253,6 +263,8 @@ describe('compileSandboxedRule: the rule definition', () => {
     await expect(compileSandboxedRule(42 as unknown as string)).rejects.toThrow(/Invalid "source"/)
     await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { limits: { timeoutMs: -1 } })).rejects.toThrow(/options\.limits\.timeoutMs/)
     await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { limits: { memoryLimitBytes: 2 ** 40 } })).rejects.toBeInstanceOf(InvalidInputError)
+    // the option patterns are input (errorPatternSourcesSchema); the code's own are checked when it loads
+    await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { errorPatterns: [''] })).rejects.toThrow(/options\.errorPatterns\[0\].*must not be empty/)
   })
 })
 

@@ -4,13 +4,13 @@
 // validated here before the host uses it.
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
-import { InvalidInputError } from '../errors/index.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { CompatRule } from '../processors/provider-history-compat/types.ts'
 import type { LanguageModelPrompt } from '../processors/types.ts'
 import { parseLanguageModelPrompt, toSandboxJson } from './prompt-json.ts'
 import { readRuleDefinition, type RuleDefinition } from './rule-definition.ts'
+import { errorPatternSourcesSchema, ruleNameSchema, ruleSourceSchema } from './rule-schemas.ts'
 import { prepareSandbox } from './sandbox-engine.ts'
 import { resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts'
 import { describeZodIssue, parseSandboxOutput } from './sandbox-output.ts'
@@ -18,8 +18,6 @@ import { runInSandbox, type SandboxRun } from './sandbox-session.ts'
 import { SandboxedRegExp } from './sandboxed-regexp.ts'
 import { SandboxedRuleError, type SandboxLog } from './sandboxed-rule-error.ts'
 import { parseStoredMessages } from '../messages/schema.ts'
-
-export const MAX_RULE_SOURCE_LENGTH = 100_000
 
 export type SandboxedRuleOptions = {
   /** replaces the name in the code (e.g. the saved rule's name) */
@@ -39,14 +37,9 @@ export type SandboxedCompatRule = CompatRule & {
   runFix(messages: StoredMessage[]): SandboxRun<boolean>
 }
 
-// not trimmed: error locations must match the editor's lines
-const sourceSchema = z
-  .string()
-  .max(MAX_RULE_SOURCE_LENGTH)
-  .refine((source) => source.trim() !== '', 'must not be empty')
 const optionsSchema = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  errorPatterns: z.array(z.string()).max(50).optional(),
+  name: ruleNameSchema.optional(),
+  errorPatterns: errorPatternSourcesSchema.optional(),
   limits: z.unknown().optional(),
 })
 
@@ -86,7 +79,7 @@ function readEnvelope<T extends HookEnvelope>(
   const envelope = schema.parse(output.value)
   if ('async' in envelope) return { ok: false, reason: `${hook} must return synchronously (it returned a Promise)` }
   if ('unserializable' in envelope) {
-    return { ok: false, reason: `${hook} returned a value that is not JSON (${String(envelope.unserializable)})` }
+    return { ok: false, reason: `${hook} returned a value that is not JSON (${envelope.unserializable})` }
   }
   return { ok: true, value: envelope as Exclude<T, { async: true } | { unserializable: string }> }
 }
@@ -155,7 +148,7 @@ class SandboxedRule {
  * `invalid-rule`, `runtime`, `timeout`, `memory`) or InvalidInputError.
  */
 export async function compileSandboxedRule(source: string, options: SandboxedRuleOptions = {}): Promise<SandboxedCompatRule> {
-  const code = parseInput(sourceSchema, source, { root: 'source' })
+  const code = parseInput(ruleSourceSchema, source, { root: 'source' })
   const { name, errorPatterns, limits: limitInput } = parseInput(optionsSchema, options, { root: 'options' })
   const limits = resolveSandboxLimits(limitInput, 'options.limits')
   await prepareSandbox()

@@ -11,7 +11,7 @@ const savedRulesSchema = z.array(
     code: z.string(),
     errorPatterns: z.array(z.string()).optional(),
     enabled: z.boolean(),
-    order: z.number().finite(),
+    order: z.number(),
   }),
 )
 

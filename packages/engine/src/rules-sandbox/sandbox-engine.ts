@@ -55,6 +55,7 @@ export function sandboxStatus(): SandboxStatus {
     ready: modules.current !== undefined,
     spareReady: modules.spare !== undefined,
     modulesRetired: retiredCount,
-    wasmMemoryBytes: modules.current?.getWasmMemory().buffer.byteLength ?? 0,
+    // typed WebAssembly.Memory, a DOM lib type the engine does not load (so `any` here)
+    wasmMemoryBytes: (modules.current?.getWasmMemory() as { buffer: ArrayBuffer } | undefined)?.buffer.byteLength ?? 0,
   }
 }

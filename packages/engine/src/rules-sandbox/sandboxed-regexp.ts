@@ -29,6 +29,8 @@ export class SandboxedRegExp extends RegExp {
   }
 
   override exec(input: string): RegExpExecArray | null {
+    // called from JavaScript with anything, as the native exec is: same coercion
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion
     const text = String(input)
     const tracksLastIndex = this.global || this.sticky
     const { value: json } = runInSandbox(this.ruleName, this.limits, (session) =>

@@ -8,17 +8,17 @@ import type { ListThreadsInput, StoredThread } from './types.ts'
 
 export type ThreadListQuery = ListThreadsInput & {
   /** true: only clones (lineage column set, or `metadata.clone.sourceThreadId` a non-empty string); false: only originals */
-  isClone?: boolean
+  isClone?: boolean | undefined
   /** true / false: only threads that have / have no observational memory (see ThreadListItem) */
-  hasObservationalMemory?: boolean
+  hasObservationalMemory?: boolean | undefined
   /** true / false: only threads that have / have no working memory (see ThreadListItem) */
-  hasWorkingMemory?: boolean
+  hasWorkingMemory?: boolean | undefined
   /**
    * `cloneDepth` walks only through sources in these resources (a caller's
    * scope): a source elsewhere ends the walk like a deleted one, its link
    * counted, so nothing is learned about another tenant's lineage. Default: all.
    */
-  lineageResourceIds?: string[]
+  lineageResourceIds?: string[] | undefined
 }
 
 /** A thread of the explorer's listing: everything below `lastMessageAt` is computed in bulk SQL for the whole page. */

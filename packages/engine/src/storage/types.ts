@@ -32,12 +32,12 @@ export type ThreadListOrder = 'updatedAt' | 'createdAt'
 
 /** A plain listing of threads (Memory.listThreads); the admin explorer's read model is ThreadQueries (thread-queries.ts). */
 export type ListThreadsInput = {
-  resourceId?: string
+  resourceId?: string | undefined
   /** case-insensitive substring of the title */
-  titleContains?: string
-  limit?: number
-  offset?: number
-  orderBy?: ThreadListOrder
+  titleContains?: string | undefined
+  limit?: number | undefined
+  offset?: number | undefined
+  orderBy?: ThreadListOrder | undefined
 }
 
 export type ListThreadsResult = { threads: StoredThread[]; total: number }

@@ -14,7 +14,7 @@
 // name has its own reply queue; when it is empty the `fallback` reply is used
 // (by default a 500 naming the provider, so an unexpected call fails loudly).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { providerEnvNames } from '../agent/provider-env.ts'
 import { anthropicDialect } from './dialects/anthropic.ts'
 import { openaiChatDialect } from './dialects/openai-chat.ts'

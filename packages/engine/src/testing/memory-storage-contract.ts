@@ -66,7 +66,7 @@ function describeThreads(storage: () => MemoryStorage): void {
         storage().createThread({ id: 'c-race', resourceId: 'c-r-b' }),
       ])
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
-      expect((results.find((result) => result.status === 'rejected')!).reason).toBeInstanceOf(ThreadAlreadyExistsError)
+      expect(results.find((result) => result.status === 'rejected')!.reason).toBeInstanceOf(ThreadAlreadyExistsError)
     })
 
     it('answers unknown ids: null to a read, ThreadNotFoundError to a write', async () => {

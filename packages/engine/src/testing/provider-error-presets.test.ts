@@ -5,7 +5,7 @@ import { anthropicRateLimited, connectionReset, openaiStreamRateLimit, providerE
 
 describe('providerErrorPresets', () => {
   it('lists every preset reply once, under its export name', () => {
-    const replies = Object.entries(presets).filter(([, value]) => typeof value === 'object' && value !== null && 'kind' in value)
+    const replies = Object.entries(presets).filter(([, value]) => typeof value === 'object' && 'kind' in value)
     expect(providerErrorPresets.map((preset) => preset.name).sort()).toEqual(replies.map(([name]) => name).sort())
     for (const preset of providerErrorPresets) expect(preset.reply).toBe(presets[preset.name as keyof typeof presets])
   })

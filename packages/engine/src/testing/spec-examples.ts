@@ -23,6 +23,8 @@ export const stripUnsupportedAssistantMetadata: CompatRule = {
       })
       return { ...message, content: nextContent }
     })
+    // `changed` is set in the map callback above, which TypeScript's narrowing does not see
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
     return changed ? nextPrompt : undefined
   },
 }

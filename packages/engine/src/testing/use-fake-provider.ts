@@ -33,7 +33,7 @@ export function useFakeProvider(options: { envFor?: string[] } = {}): FakeProvid
   return new Proxy({} as FakeProviderServer, {
     get(_target, key) {
       const value = Reflect.get(live(), key) as unknown
-      return typeof value === 'function' ? value.bind(live()) : value
+      return typeof value === 'function' ? (value.bind(live()) as unknown) : value
     },
   })
 }

@@ -71,7 +71,7 @@ describe('parseInput', () => {
       parseInput(
         schema,
         { threadId: 't', options: { extra: 1 } },
-        { error: (issues) => new InvalidCloneOptionsError(issues[0]!.path, issues[0]!.message, issues) },
+        { error: (issues) => new InvalidCloneOptionsError(issues[0].path, issues[0].message, issues) },
       ),
     )
     expect(InvalidCloneOptionsError.isInstance(error)).toBe(true)

@@ -42,9 +42,9 @@ export function fieldIssues(error: z.ZodError, root: InputRoot = []): FieldIssue
 }
 
 /** Builds the error of a refused input from its issues (there is at least one). */
-export type InputErrorFactory = (issues: FieldIssue[]) => InvalidInputError
+export type InputErrorFactory = (issues: [FieldIssue, ...FieldIssue[]]) => InvalidInputError
 
-const invalidInput: InputErrorFactory = (issues) => new InvalidInputError(issues[0]!.path || 'input', issues[0]!.message, { issues })
+const invalidInput: InputErrorFactory = (issues) => new InvalidInputError(issues[0].path || 'input', issues[0].message, { issues })
 
 export type ParseInputOptions = {
   /** prefixes every issue's path (an argument's name, e.g. 'threadId') */
@@ -55,8 +55,8 @@ export type ParseInputOptions = {
 
 /** The typed error for a zod failure: every issue, the first one as `field`. */
 export function toInputError(error: z.ZodError, options: ParseInputOptions = {}): InvalidInputError {
-  const issues = fieldIssues(error, options.root)
-  return (options.error ?? invalidInput)(issues.length > 0 ? issues : [{ path: '', message: 'is invalid' }])
+  const [first, ...rest] = fieldIssues(error, options.root)
+  return (options.error ?? invalidInput)(first === undefined ? [{ path: '', message: 'is invalid' }] : [first, ...rest])
 }
 
 /** Parses outside input with `schema`, or throws an InvalidInputError (family) naming the fields at fault. */

@@ -16,7 +16,7 @@ import { draftOf, toProviderErrorInput, type ErrorShapeDraft } from './error-sha
 import { ErrorShapeEditor } from './error-shape-editor.tsx'
 import { isModel, ModelField } from './model-field.tsx'
 import { JsonDiff } from './prompt-diff.tsx'
-import { presetById, type ErrorPreset } from './provider-error-presets.ts'
+import { requirePreset, type ErrorPreset } from './provider-error-presets.ts'
 import { ReactiveRuleList } from './reactive-rule-list.tsx'
 import { RetryDecisionView } from './retry-decision-view.tsx'
 import { ThreadField } from './thread-field.tsx'
@@ -24,7 +24,7 @@ import { ThreadField } from './thread-field.tsx'
 type Evaluation = RouterOutputs['playground']['runError']
 type RunErrorInput = RouterInputs['playground']['runError']
 
-const FIRST_PRESET = presetById('anthropicInvalidToolUseId')!
+const FIRST_PRESET = requirePreset('anthropicInvalidToolUseId')
 
 /** A provider error against stored messages: which reactive rules match, what their fix changes, and the retry decision. */
 export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {

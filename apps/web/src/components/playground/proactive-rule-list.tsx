@@ -14,7 +14,7 @@ const statusView: Record<Report['status'], { label: string; tone: BadgeTone }> =
 }
 
 function partType(part: unknown): string {
-  return part !== null && typeof part === 'object' && 'type' in part ? String((part).type) : 'part'
+  return part !== null && typeof part === 'object' && 'type' in part ? String(part.type) : 'part'
 }
 
 /** "2 × reasoning" style counts of part types. */

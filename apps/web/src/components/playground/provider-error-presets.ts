@@ -57,3 +57,10 @@ export const errorPresets: ErrorPreset[] = providerErrorPresets.flatMap((preset)
 export function presetById(id: string): ErrorPreset | undefined {
   return errorPresets.find((preset) => preset.id === id)
 }
+
+/** A preset the engine's catalogue defines (a typo or a removed preset fails at load). */
+export function requirePreset(id: string): ErrorPreset {
+  const preset = presetById(id)
+  if (preset === undefined) throw new Error(`no provider error preset "${id}"`)
+  return preset
+}

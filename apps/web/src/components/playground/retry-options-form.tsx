@@ -1,5 +1,6 @@
 'use client'
 
+import { fieldIssues, streamErrorRetryOptionsDataSchema } from '@threadline/engine'
 import type { RouterInputs } from '@/trpc/types.ts'
 import { Button } from '../ui/button.tsx'
 import { checkboxClass, Field, inputClass } from '../ui/field.tsx'
@@ -11,32 +12,33 @@ export type RetryOptionsDraft = { maxRetries: string; delayMs: string; retryUnkn
 
 export const defaultRetryOptions: RetryOptionsDraft = { maxRetries: '1', delayMs: '0', retryUnknownErrors: false, maxRetryAfterMs: '30000', matchers: [] }
 
-function optionalNumber(text: string): number | undefined {
-  return text.trim() === '' ? undefined : Number(text)
+/** `{ [key]: number }` for a filled number field (not a number: NaN, which the schema refuses), `{}` for an empty one. */
+function optionalNumberField<Key extends string>(key: Key, text: string): Partial<Record<Key, number>> {
+  return text.trim() === '' ? {} : ({ [key]: Number(text) } as Record<Key, number>)
 }
 
-/** The options as the server takes them; empty fields keep the processor's defaults. */
+/** The options as the server takes them (the engine's schema); empty fields keep the processor's defaults. */
 export function toRetryOptions(draft: RetryOptionsDraft): { options: RetryOptionsInput; problem?: string } {
-  const numbers = [draft.maxRetries, draft.delayMs, draft.maxRetryAfterMs, ...draft.matchers.flatMap((matcher) => [matcher.maxRetries, matcher.delayMs])]
-  if (numbers.some((text) => text.trim() !== '' && !Number.isFinite(Number(text)))) return { options: {}, problem: 'Numbers only in the number fields' }
-  if (draft.matchers.some((matcher) => matcher.pattern.trim() === '')) return { options: {}, problem: 'A matcher needs a pattern (or remove it)' }
   const options: RetryOptionsInput = {
-    ...(optionalNumber(draft.maxRetries) !== undefined ? { maxRetries: optionalNumber(draft.maxRetries) } : {}),
-    ...(optionalNumber(draft.delayMs) !== undefined ? { delayMs: optionalNumber(draft.delayMs) } : {}),
+    ...optionalNumberField('maxRetries', draft.maxRetries),
+    ...optionalNumberField('delayMs', draft.delayMs),
     retryUnknownErrors: draft.retryUnknownErrors,
-    ...(optionalNumber(draft.maxRetryAfterMs) !== undefined ? { maxRetryAfterMs: optionalNumber(draft.maxRetryAfterMs) } : {}),
+    ...optionalNumberField('maxRetryAfterMs', draft.maxRetryAfterMs),
     ...(draft.matchers.length > 0
       ? {
           matchers: draft.matchers.map((matcher) => ({
             pattern: matcher.pattern,
             flags: matcher.flags,
-            ...(optionalNumber(matcher.maxRetries) !== undefined ? { maxRetries: optionalNumber(matcher.maxRetries) } : {}),
-            ...(optionalNumber(matcher.delayMs) !== undefined ? { delayMs: optionalNumber(matcher.delayMs) } : {}),
+            ...optionalNumberField('maxRetries', matcher.maxRetries),
+            ...optionalNumberField('delayMs', matcher.delayMs),
           })),
         }
       : {}),
   }
-  return { options }
+  const parsed = streamErrorRetryOptionsDataSchema.safeParse(options)
+  if (parsed.success) return { options }
+  const [issue] = fieldIssues(parsed.error)
+  return { options: {}, problem: issue === undefined ? 'The options are not valid' : `${issue.path}: ${issue.message}` }
 }
 
 /** StreamErrorRetryProcessor's options, including custom matchers (error-text patterns). */

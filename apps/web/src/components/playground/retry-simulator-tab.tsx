@@ -11,12 +11,12 @@ import { Panel } from '../ui/panel.tsx'
 import { Spinner } from '../ui/progress.tsx'
 import { draftOf, toProviderErrorInput, type ErrorShapeDraft } from './error-shape.ts'
 import { ErrorShapeEditor } from './error-shape-editor.tsx'
-import { presetById, type ErrorPreset } from './provider-error-presets.ts'
+import { requirePreset, type ErrorPreset } from './provider-error-presets.ts'
 import { describeDelaySource, describeReason, formatDelay, type RetryDecision } from './retry-decision-view.tsx'
 import { defaultRetryOptions, RetryOptionsForm, toRetryOptions, type RetryOptionsDraft } from './retry-options-form.tsx'
 import { buildRetryTimeline, simulateRetries, type TimelineStep } from './retry-timeline.ts'
 
-const FIRST_PRESET = presetById('anthropicRateLimited')!
+const FIRST_PRESET = requirePreset('anthropicRateLimited')
 
 /** An error shape and the processor's options: per attempt, whether it retries, why, and after how long. */
 export function RetrySimulatorTab() {
@@ -27,7 +27,8 @@ export function RetrySimulatorTab() {
   const { error: providerError, problems } = toProviderErrorInput(draft)
   const { options, problem } = toRetryOptions(optionsDraft)
   const simulate = useMutation({
-    mutationFn: () => simulateRetries((retryCount) => client.playground.retryDecision.mutate({ error: providerError!, options, retryCount })),
+    mutationFn: (error: NonNullable<typeof providerError>) =>
+      simulateRetries((retryCount) => client.playground.retryDecision.mutate({ error, options, retryCount })),
   })
 
   function choosePreset(preset: ErrorPreset | null) {
@@ -45,7 +46,13 @@ export function RetrySimulatorTab() {
           <div className="space-y-4">
             <RetryOptionsForm draft={optionsDraft} onChange={setOptionsDraft} />
             {problem && <Notice tone="error">{problem}</Notice>}
-            <Button variant="primary" onClick={() => simulate.mutate()} disabled={!providerError || Boolean(problem) || simulate.isPending}>
+            <Button
+              variant="primary"
+              onClick={() => {
+                if (providerError) simulate.mutate(providerError)
+              }}
+              disabled={!providerError || Boolean(problem) || simulate.isPending}
+            >
               {simulate.isPending ? (
                 <>
                   <Spinner /> Simulating…
@@ -70,7 +77,8 @@ export function RetrySimulatorTab() {
 function RetryTimelineView({ decisions }: { decisions: RetryDecision[] }) {
   const { steps, totalWaitMs } = buildRetryTimeline(decisions)
   const attempts = decisions.length
-  const final = decisions.at(-1)!
+  const final = decisions.at(-1)
+  if (final === undefined) return null
   const longestWait = Math.max(1, ...steps.map((step) => (step.kind === 'wait' ? step.delayMs : 0)))
   return (
     <Panel

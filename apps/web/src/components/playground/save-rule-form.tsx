@@ -1,7 +1,9 @@
 'use client'
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { errorPatternSourcesSchema, fieldIssues, ruleNameSchema, ruleSourceSchema } from '@threadline/engine'
 import { useEffect, useState } from 'react'
+import { z } from 'zod'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Button } from '../ui/button.tsx'
@@ -25,6 +27,9 @@ function fixtureOfRun(run: { model: string; evaluation: Evaluation }, count: num
     expect: { fires: custom?.fired ?? false },
   }
 }
+
+// the rule's fields as the engine takes them (the server checks the fixtures)
+const ruleFieldsSchema = z.object({ name: ruleNameSchema, code: ruleSourceSchema, errorPatterns: errorPatternSourcesSchema })
 
 function parseFixtures(text: string): { fixtures?: unknown[]; problem?: string } {
   try {
@@ -89,15 +94,26 @@ export function SaveRuleForm({
     setSavedName(null)
     setProblem(null)
     const parsed = parseFixtures(fixturesText)
-    if (!parsed.fixtures) { setProblem(parsed.problem ?? null); return; }
-    const fields = {
-      name: ruleName.trim(),
-      description,
+    if (!parsed.fixtures) {
+      setProblem(parsed.problem ?? null)
+      return
+    }
+    const rule = ruleFieldsSchema.safeParse({
+      name: ruleName,
       code,
       errorPatterns: patterns
         .split('\n')
         .map((line) => line.trim())
         .filter(Boolean),
+    })
+    if (!rule.success) {
+      const [issue] = fieldIssues(rule.error)
+      setProblem(issue === undefined ? 'The rule is not valid' : `${issue.path}: ${issue.message}`)
+      return
+    }
+    const fields = {
+      ...rule.data,
+      description,
       // checked by the server (the fixtures schema): errors come back naming the fixture
       fixtures: parsed.fixtures as never,
     }
@@ -134,11 +150,15 @@ export function SaveRuleForm({
         )}
         {savedName && <Notice tone="success">Saved “{savedName}”.</Notice>}
         <div className="flex flex-wrap gap-2">
-          <Button variant="primary" onClick={() => save(false)} disabled={saving || ruleName.trim() === '' || code.trim() === ''}>
+          <Button
+            variant="primary"
+            onClick={() => save(false)}
+            disabled={saving || !ruleNameSchema.safeParse(ruleName).success || !ruleSourceSchema.safeParse(code).success}
+          >
             {saving ? 'Saving…' : loaded ? 'Update saved rule' : 'Save rule'}
           </Button>
           {loaded && (
-            <Button onClick={() => save(true)} disabled={saving || ruleName.trim() === ''}>
+            <Button onClick={() => save(true)} disabled={saving || !ruleNameSchema.safeParse(ruleName).success}>
               Save as a new rule
             </Button>
           )}

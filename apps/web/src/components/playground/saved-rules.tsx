@@ -92,7 +92,14 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                       </Button>
                     </span>
                   ) : (
-                    <Button size="sm" variant="danger" onClick={() => (setDeleted(null), setConfirming(rule.id))}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => {
+                        setDeleted(null)
+                        setConfirming(rule.id)
+                      }}
+                    >
                       Delete
                     </Button>
                   )}

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { messageSnippet, type StoredMessage } from '@threadline/engine'
 import Link from 'next/link'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
 import { EmptyState } from '../empty-state.tsx'
@@ -42,7 +42,7 @@ export function RecallSearch() {
     }),
   )
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     setParams({
       thread: scope === 'thread' ? draft.threadId : null,

@@ -86,13 +86,14 @@ export function MessageCard({
         <span className="ml-auto break-all font-mono text-slate-400">{message.id}</span>
       </header>
       <div className="space-y-3 px-4 py-3">
-        {legacyInvocations.map((invocation) =>
-          links.callOfResult.get(invocation.toolCallId)?.resultMessageId === message.id ? (
-            <ToolResultReference key={invocation.toolCallId} pair={links.callOfResult.get(invocation.toolCallId)!} toolName={invocation.toolName} />
+        {legacyInvocations.map((invocation) => {
+          const pair = links.callOfResult.get(invocation.toolCallId)
+          return pair?.resultMessageId === message.id ? (
+            <ToolResultReference key={invocation.toolCallId} pair={pair} toolName={invocation.toolName} />
           ) : (
             <ToolCard key={invocation.toolCallId} invocation={invocation} laterResult={links.resultOfCall.get(invocation.toolCallId)} legacy />
-          ),
-        )}
+          )
+        })}
         {visibleParts.length === 0 && message.content.content ? (
           <p className="whitespace-pre-wrap text-sm leading-6">{message.content.content}</p>
         ) : (
@@ -154,7 +155,7 @@ function PartView({
     case 'tool-invocation': {
       const invocation = part.toolInvocation
       const pair = links.callOfResult.get(invocation.toolCallId)
-      if (pair && pair.resultMessageId === message.id && invocation.state === 'result') {
+      if (pair?.resultMessageId === message.id && invocation.state === 'result') {
         return <ToolResultReference pair={pair} toolName={invocation.toolName} />
       }
       return <ToolCard invocation={invocation} laterResult={links.resultOfCall.get(invocation.toolCallId)} />

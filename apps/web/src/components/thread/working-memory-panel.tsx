@@ -42,7 +42,7 @@ function WorkingMemoryEditor({ scope, threadId }: { scope: Scope; threadId: stri
   const [saved, setSaved] = useState(false)
   const save = useMutation(
     trpc.memory.workingMemory.update.mutationOptions({
-      onSuccess: async (result) => {
+      onSuccess: (result) => {
         queryClient.setQueryData(trpc.memory.workingMemory.get.queryKey(target), { key: result.key, workingMemory: result.workingMemory })
         setDraft(null)
         setSaved(true)

@@ -95,7 +95,14 @@ export function TokensList() {
                       </Button>
                     </div>
                   ) : (
-                    <Button size="sm" variant="danger" onClick={() => (setRevoked(null), setConfirming(token.id))}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      onClick={() => {
+                        setRevoked(null)
+                        setConfirming(token.id)
+                      }}
+                    >
                       Revoke
                     </Button>
                   ))}

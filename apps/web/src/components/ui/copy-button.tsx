@@ -16,7 +16,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     setTimeout(() => setState('idle'), 2000)
   }
   return (
-    <Button size="sm" onClick={copy}>
+    <Button size="sm" onClick={() => void copy()}>
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select and copy' : label}
     </Button>
   )

@@ -59,8 +59,8 @@ export function demoLexicalEmbedder(): Embedder {
   return {
     id: DEMO_LEXICAL_EMBEDDER_ID,
     dimensions: DEMO_LEXICAL_EMBEDDER_DIMENSIONS,
-    async embed(values) {
-      return values.map((value) => demoLexicalVector(value))
+    embed(values) {
+      return Promise.resolve(values.map((value) => demoLexicalVector(value)))
     },
   }
 }

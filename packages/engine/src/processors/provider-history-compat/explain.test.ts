@@ -55,7 +55,7 @@ describe('ProviderHistoryCompat.explain', () => {
     expect(reactive).toMatchObject({ retry: false, reason: 'not-first-retry', fixes: [] })
     expect(reactive?.matches.map((m) => m.rule.name)).toEqual(['anthropic-tool-id-format'])
     expect(reactive?.messages).toEqual(messages)
-    const live = structuredClone(messages) as typeof messages
+    const live = structuredClone(messages)
     expect(
       await compat.processAPIError({ error: TOOL_ID_ERROR, messages: live, retryCount: 1, stepNumber: 0, state: {}, model: 'anthropic/claude' }),
     ).toBeUndefined()

@@ -70,7 +70,7 @@ export class ProviderHistoryCompat implements Processor {
    * first time will not help again, so later failures go to other processors.
    * The fix repairs the live message list in place.
    */
-  async processAPIError({ error, messages, retryCount }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
-    return explainError(this.rules, { error, retryCount }, messages).retry ? { retry: true } : undefined
+  processAPIError({ error, messages, retryCount }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
+    return Promise.resolve(explainError(this.rules, { error, retryCount }, messages).retry ? { retry: true } : undefined)
   }
 }

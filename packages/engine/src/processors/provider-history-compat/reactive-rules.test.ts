@@ -6,7 +6,7 @@ import type { CompatRule, ReactiveRuleOutcome } from './types.ts'
 
 afterEach(() => vi.restoreAllMocks())
 
-const rule = (name: string, patterns: RegExp[], fix: CompatRule['fix']): CompatRule => ({ name, errorPatterns: patterns, fix })
+const rule = (name: string, patterns: RegExp[], fix: NonNullable<CompatRule['fix']>): CompatRule => ({ name, errorPatterns: patterns, fix })
 
 describe('matchReactiveRules', () => {
   const rules: CompatRule[] = [

@@ -25,8 +25,7 @@ export function stripAssistantReasoning(
   shouldStrip: (part: LanguageModelV3ReasoningPart) => boolean,
 ): LanguageModelPrompt | undefined {
   let next: PromptMessage[] | undefined
-  for (let i = 0; i < prompt.length; i++) {
-    const message = prompt[i]!
+  for (const [i, message] of prompt.entries()) {
     const kept = message.role === 'assistant' ? keptContent(message.content, shouldStrip) : undefined
     if (kept === undefined) {
       next?.push(message)
@@ -41,8 +40,7 @@ export function stripAssistantReasoning(
 /** The content without the stripped parts, or undefined when no part is stripped (no copy then). */
 function keptContent(content: AssistantContent, shouldStrip: (part: LanguageModelV3ReasoningPart) => boolean): AssistantContent | undefined {
   let kept: AssistantContent | undefined
-  for (let j = 0; j < content.length; j++) {
-    const part = content[j]!
+  for (const [j, part] of content.entries()) {
     const strip = part.type === 'reasoning' && shouldStrip(part)
     if (strip) kept ??= content.slice(0, j)
     else kept?.push(part)

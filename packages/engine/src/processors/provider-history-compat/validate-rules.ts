@@ -9,15 +9,15 @@ const functionSchema = z.custom<(...args: never[]) => unknown>((value) => typeof
 const compatRuleSchema = z
   .object({
     name: z.string().min(1, 'must be a non-empty string'),
-    errorPatterns: z.array(z.instanceof(RegExp, { message: 'must be a RegExp' })).optional(),
+    errorPatterns: z.array(z.instanceof(RegExp, { error: 'must be a RegExp' })).optional(),
     fix: functionSchema.optional(),
     applyToPrompt: functionSchema.optional(),
   })
   .refine((rule) => rule.fix !== undefined || rule.applyToPrompt !== undefined, {
-    message: 'a rule needs `applyToPrompt` (proactive) or `fix` (reactive)',
+    error: 'a rule needs `applyToPrompt` (proactive) or `fix` (reactive)',
   })
   .refine((rule) => rule.fix === undefined || (rule.errorPatterns?.length ?? 0) > 0, {
-    message: 'a rule with `fix` needs at least one entry in `errorPatterns`',
+    error: 'a rule with `fix` needs at least one entry in `errorPatterns`',
     path: ['errorPatterns'],
   })
 

@@ -40,15 +40,15 @@ export type StreamErrorRetryMatcher = StreamErrorRetryMatchFunction | StreamErro
 
 export type StreamErrorRetryProcessorOptions = {
   /** retries this processor may request per call; default 1 */
-  maxRetries?: number
-  matchers?: StreamErrorRetryMatcher[]
+  maxRetries?: number | undefined
+  matchers?: StreamErrorRetryMatcher[] | undefined
   /** retry errors no rule recognises (never terminal ones); default false */
-  retryUnknownErrors?: boolean
+  retryUnknownErrors?: boolean | undefined
   /** default 0; negative or non-finite results count as 0 */
-  delayMs?: RetryDelay
+  delayMs?: RetryDelay | undefined
   /** caps only the provider-supplied wait; default 30_000; NaN, negative or Infinity ignore provider delays */
-  maxRetryAfterMs?: number
-  onRetry?: OnStreamErrorRetry
+  maxRetryAfterMs?: number | undefined
+  onRetry?: OnStreamErrorRetry | undefined
 }
 
 /** One retry policy: what a matched rule allows. */
@@ -68,10 +68,10 @@ export const DEFAULT_MAX_RETRIES = 1
 export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000
 
 const aFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
-  message: 'must be a function',
+  error: 'must be a function',
 })
 // Delays and the cap are clamped or ignored when odd (documented), so any number is accepted.
-const anyNumber = z.custom<number>((value) => typeof value === 'number', { message: 'must be a number' })
+const anyNumber = z.custom<number>((value) => typeof value === 'number', { error: 'must be a number' })
 const retryCount = z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more')
 const delay = z.union([anyNumber, aFunction], { error: 'must be a number or a function' })
 

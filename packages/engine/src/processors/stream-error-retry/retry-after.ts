@@ -46,7 +46,8 @@ export function parseRetryHint(text: string): number | undefined {
   const phrase = RETRY_HINT.exec(text)?.[1]
   if (phrase === undefined) return undefined
   let total = 0
-  for (const [, amount, unit] of phrase.matchAll(DURATION_PART)) total += Number(amount) * unitMs(unit!)
+  // the unit's group is not optional: it is always set
+  for (const [, amount, unit = 's'] of phrase.matchAll(DURATION_PART)) total += Number(amount) * unitMs(unit)
   return Math.ceil(total)
 }
 

@@ -34,9 +34,10 @@ export type RetryDecision = {
 
 export type MatchedRetryRule = { kind: RetryMatchKind; policy: RetryPolicy; matcherIndex?: number; chainIndex?: number }
 
-function safeMatch(match: (error: unknown) => boolean, error: unknown): boolean {
+// `unknown`: a matcher is the caller's JavaScript; only a real `true` matches, not something truthy
+function safeMatch(match: (error: unknown) => unknown, error: unknown): boolean {
   try {
-    return match(error)
+    return match(error) === true
   } catch {
     return false // a matcher that throws on an unexpected shape does not match
   }

@@ -15,7 +15,7 @@ export const ANTHROPIC_STRIP_FOREIGN_REASONING_CONTENT = 'anthropic-strip-foreig
  */
 export function isAnthropicNativeReasoning(part: LanguageModelV3ReasoningPart): boolean {
   const anthropic = part.providerOptions?.anthropic
-  if (anthropic === undefined || anthropic === null) return false
+  if (anthropic === undefined) return false
   return typeof anthropic.signature === 'string' || typeof anthropic.redactedData === 'string'
 }
 

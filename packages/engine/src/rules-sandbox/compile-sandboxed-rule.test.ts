@@ -83,7 +83,8 @@ describe('compileSandboxedRule: isolation and limits', () => {
   it.each(cases)('$what fails as $kind, and the next rule runs normally', async ({ source, kind, message }) => {
     const started = performance.now()
     const error = await failureOf(source)
-    expect(performance.now() - started).toBeLessThan(2000)
+    // a bound, not a speed target: unchecked, each of these runs for minutes or forever (10 s leaves room for a loaded CI machine)
+    expect(performance.now() - started).toBeLessThan(10_000)
     expect(error.kind).toBe(kind)
     expect(error.reason).toMatch(message)
     expect(error.code).toBe('SANDBOXED_RULE_FAILED')

@@ -18,3 +18,4 @@ export type ThreadlineErrorCode =
   | 'EMBEDDING_ERROR'
   | 'STORAGE_ERROR'
   | 'EMBEDDER_REQUIRED'
+  | 'NOT_A_BRANCH'

@@ -7,3 +7,4 @@ export { MessageAlreadyExistsError, MessageNotFoundError } from './message-error
 export { InvalidCloneOptionsError, InvalidInputError, InvalidStreamErrorRetryOptionsError, type FieldIssue } from './input-errors.ts'
 export { StorageError, VectorExtensionMissingError } from './storage-errors.ts'
 export { ModelResolutionError, ProviderStreamError } from './provider-errors.ts'
+export { NotABranchError } from './branch-operation-errors.ts'

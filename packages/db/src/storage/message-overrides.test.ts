@@ -47,3 +47,22 @@ describeEachDatabase('saveMessageOverrides', (getDb) => {
     ).rejects.toThrow(ThreadNotFoundError)
   })
 })
+
+describeEachDatabase('pinMessagesForBranches', (getDb) => {
+  it('gives the branches that inherit a message an override holding the current row, keeping their own', async () => {
+    const { storage, prisma } = getDb()
+    await storage.createThread({ id: 'pin-s', resourceId })
+    await storage.insertMessages([1, 2, 3].map((i) => textMessage({ id: `pin-s${i}`, threadId: 'pin-s', resourceId, at: i * 1000 })))
+    await insertBranchRow(prisma, { id: 'pin-a', parentId: 'pin-s', pointMessageId: 'pin-s2' })
+    await insertBranchRow(prisma, { id: 'pin-b', parentId: 'pin-s', pointMessageId: 'pin-s1' })
+    await insertBranchRow(prisma, { id: 'pin-aa', parentId: 'pin-a', pointMessageId: 'pin-s2' })
+    await storage.saveMessageOverrides({ threadId: 'pin-b', messages: [textMessage({ id: 'pin-s1', threadId: 'pin-s', resourceId, at: 1000, text: 'b own' })] })
+    expect(await storage.pinMessagesForBranches({ threadId: 'pin-s', messageIds: ['pin-s1', 'pin-s2', 'pin-s3'] })).toEqual(['pin-a'])
+    await storage.upsertMessages([1, 2, 3].map((i) => textMessage({ id: `pin-s${i}`, threadId: 'pin-s', resourceId, at: i * 1000, text: `fixed ${i}` })))
+    const read = async (id: string) => (await effectiveHistory(prisma, id)).map(textOf)
+    expect(await read('pin-s')).toEqual(['fixed 1', 'fixed 2', 'fixed 3'])
+    expect(await read('pin-a')).toEqual(['message pin-s1', 'message pin-s2'])
+    expect(await read('pin-aa')).toEqual(['message pin-s1', 'message pin-s2'])
+    expect(await read('pin-b')).toEqual(['b own'])
+  })
+})

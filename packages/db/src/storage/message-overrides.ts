@@ -42,3 +42,25 @@ export async function saveMessageOverrides(ctx: StorageContext, input: { threadI
       ON CONFLICT (thread_id, message_id) DO UPDATE SET role = EXCLUDED.role, content = EXCLUDED.content, created_at = EXCLUDED.created_at`
   })
 }
+
+/**
+ * Before the processors rewrite messages a thread OWNS, the branches that
+ * inherit them keep what they read: each direct branch whose cutoff (owned by
+ * the thread) includes a message gets an override holding the current row,
+ * unless it has one. Deeper branches read through their direct ancestor.
+ * Returns the pinned branches' ids.
+ */
+export async function pinMessagesForBranches(ctx: StorageContext, input: { threadId: string; messageIds: string[] }): Promise<string[]> {
+  const { threadId, messageIds } = input
+  if (messageIds.length === 0) return []
+  const rows = await ctx.db.$queryRaw<{ threadId: string }[]>`
+    INSERT INTO message_overrides (thread_id, message_id, role, content, created_at)
+    SELECT child.id, m.id, m.role, m.content, now()
+    FROM messages m
+    JOIN threads child ON child.branch_point_thread_id = ${threadId} AND child.branch_parent_id = ${threadId}
+      AND (m.created_at, m.id) <= (child.branch_point_created_at, child.branch_point_message_id)
+    WHERE m.thread_id = ${threadId} AND m.id = ANY(${messageIds}::text[])
+    ON CONFLICT (thread_id, message_id) DO NOTHING
+    RETURNING thread_id AS "threadId"`
+  return [...new Set(rows.map((row) => row.threadId))].sort()
+}

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import { materializeBranches } from './materialize-branches.ts'
-import { saveMessageOverrides } from './message-overrides.ts'
+import { pinMessagesForBranches, saveMessageOverrides } from './message-overrides.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
 import { promoteBranch } from './promote-branch.ts'
@@ -51,6 +51,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         promoteBranch: (input) => promoteBranch(ctx, input),
         diffThreadHistories: (input) => diffThreadHistories(ctx, input),
         saveMessageOverrides: (input) => saveMessageOverrides(ctx, input),
+        pinMessagesForBranches: (input) => pinMessagesForBranches(ctx, input),
       } satisfies Omit<MemoryStorage, 'transaction'>,
       'storage',
     ),

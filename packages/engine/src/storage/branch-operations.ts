@@ -95,4 +95,11 @@ export interface BranchOperationsStorage {
    * history -> InvalidInputError naming it.
    */
   saveMessageOverrides(input: { threadId: string; messages: StoredMessage[] }): Promise<void>
+  /**
+   * Before the processors rewrite messages the thread OWNS: every direct
+   * branch whose cutoff includes one of them gets an override holding the
+   * current row (unless it has its own), so no branch's history changes.
+   * Returns the ids of the branches that got one.
+   */
+  pinMessagesForBranches(input: { threadId: string; messageIds: string[] }): Promise<string[]>
 }

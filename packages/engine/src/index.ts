@@ -178,5 +178,6 @@ export type {
   MaterializedBranch,
   PromoteBranchInput,
   PromotedBranch,
+  SavedRepairs,
   StoredThreadDiff,
 } from './storage/branch-operations.ts'

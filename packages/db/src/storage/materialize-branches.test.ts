@@ -24,11 +24,11 @@ describeEachDatabase('materializeBranches', (getDb, kind) => {
     await insertBranchRow(prisma, { id: id('g'), parentId: id('b'), pointMessageId: id('r2') })
     await insertBranchRow(prisma, { id: id('h'), parentId: id('b'), pointMessageId: id('b1') })
     await insertBranchRow(prisma, { id: id('gg'), parentId: id('g'), pointMessageId: id('r1') })
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('b'),
       messages: [textMessage({ id: id('r2'), threadId: id('root'), resourceId, at: 2000, text: 'b fixed r2' })],
     })
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('g'),
       messages: [textMessage({ id: id('r1'), threadId: id('root'), resourceId, at: 1000, text: 'g fixed r1' })],
     })

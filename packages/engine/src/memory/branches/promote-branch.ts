@@ -30,9 +30,8 @@ const LINEAGE_KEYS = new Set(['branch', 'clone', 'materializedBranch', 'promoted
 export async function promoteBranchInTransaction(context: BranchOperationContext, branchThreadId: string, now: Date): Promise<PromoteBranchResult> {
   const branch = await context.storage.getThreadById(branchThreadId)
   if (branch === null) throw new ThreadNotFoundError(branchThreadId)
-  // TODO(i-core merge): read StoredThread.branch once the core's schema commit is merged
-  const parentThreadId = (branch as { branch?: { parentThreadId: string } | null }).branch?.parentThreadId
-  if (parentThreadId === undefined) throw new NotABranchError(branchThreadId, 'branchThreadId')
+  if (branch.branch === null) throw new NotABranchError(branchThreadId, 'branchThreadId')
+  const { parentThreadId } = branch.branch
   const source = await context.storage.getThreadById(parentThreadId)
   if (source === null) throw new ThreadNotFoundError(parentThreadId)
   // the new branch holds the source's former line: titled and described like a branchThread default

@@ -158,7 +158,15 @@ export class Memory {
     const { branches } = parseInput(deleteThreadOptionsSchema, options, { root: 'options' })
     await this.storage.transaction(async (tx) => {
       if ((await tx.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
-      if (branches === 'materialize') await tx.storage.materializeBranchesOf(id)
+      if (branches === 'materialize') {
+        // every direct branch at once (deeper ones are re-pointed at their copies), override copies embedded again
+        const direct = await tx.storage.listBranches(id)
+        await materializeBranchesInTransaction(
+          this.branchContext(tx),
+          direct.map((branch) => branch.id),
+          new Date(),
+        )
+      }
       await tx.storage.deleteThread(id, branches === 'delete' ? { branches: 'delete' } : {})
     })
   }

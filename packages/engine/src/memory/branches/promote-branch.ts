@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { NotABranchError } from '../../errors/branch-operation-errors.ts'
 import { ThreadNotFoundError } from '../../errors/index.ts'
 import type { StoredThread } from '../../storage/types.ts'
-import { withCloneDates } from '../clone-metadata.ts'
+import { withLineageDates } from '../branch-metadata.ts'
 import { type BranchOperationContext, reembedMessages } from './operation-context.ts'
 
 export type PromoteBranchArgs = { branchThreadId: string }
@@ -44,8 +44,8 @@ export async function promoteBranchInTransaction(context: BranchOperationContext
   })
   await reembedMessages(context, promoted.rewrittenMessageIds)
   return {
-    thread: withCloneDates(promoted.thread),
-    newBranchThread: withCloneDates(promoted.newBranchThread),
+    thread: withLineageDates(promoted.thread),
+    newBranchThread: withLineageDates(promoted.newBranchThread),
     promotedBranchThreadId: branchThreadId,
     movedToNewBranchCount: promoted.movedToNewBranchCount,
     movedToSourceCount: promoted.movedToSourceCount,

@@ -81,8 +81,9 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
 async function attachForkPoints(storage: MemoryStorage, nodes: ReadonlyMap<string, LineageTreeNode>): Promise<void> {
   const forks = [...nodes.values()].flatMap((node) => {
     const { forkPoint } = toLineageEntry(node.thread)
-    const messageId = forkPoint?.messageId
-    return messageId && forkPoint && nodes.has(forkPoint.parentThreadId) ? [{ node, messageId }] : []
+    const messageId = forkPoint?.messageId ?? null
+    if (forkPoint === null || messageId === null || !nodes.has(forkPoint.parentThreadId)) return []
+    return [{ node, messageId }]
   })
   if (forks.length === 0) return
   const messages = new Map((await storage.getMessagesByIds(forks.map((fork) => fork.messageId))).map((message) => [message.id, message]))

@@ -193,8 +193,9 @@ export class Memory {
   }
 
   /**
-   * A thread's messages in (createdAt, id) order: its last `last` ones, or a
-   * page of `limit` from `offset`, or all; [] for an unknown thread.
+   * A thread's messages (its effective history: for a branch, the inherited
+   * ones up to its cutoff, then its own) in (createdAt, id) order within each
+   * level: its last `last` ones, or a page of `limit` from `offset`, or all; [] for an unknown thread.
    */
   async listMessages(input: { threadId: string; last?: number; limit?: number; offset?: number }): Promise<StoredMessage[]> {
     const { threadId, last, limit, offset } = parseInput(listMessagesInputSchema, input)
@@ -206,7 +207,7 @@ export class Memory {
     })
   }
 
-  /** How many messages a thread has (0 for an unknown thread). */
+  /** How many messages a thread's effective history has (0 for an unknown thread). */
   async countMessages(input: { threadId: string }): Promise<number> {
     return this.storage.countMessages(parseInput(threadIdInputSchema, input).threadId)
   }

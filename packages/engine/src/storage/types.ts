@@ -231,7 +231,8 @@ export interface VectorStore {
   deleteVectorsForThread(threadId: string): Promise<void>
   /**
    * Added for the thread page's embeddings status: how many messages the thread
-   * has and how many of them have a vector from `model`, in ONE query. An
+   * has (its effective history: a branch's inherited ones too) and how many of
+   * them have a vector from `model`, in ONE query. An
    * unknown thread has none of either.
    */
   countThreadVectors(args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }>

@@ -38,11 +38,13 @@ try {
       ...(await p50p95(() => memory.branchThread({ sourceThreadId: source.threadId, newThreadId: `b-${size}-${n++}`, derivedMemory: 'empty' }))),
     })
     // a chain of 5 branches, each with a few own messages
+    const template = source.messages[0]
+    if (template === undefined) throw new Error('the seeded source has no messages')
     let parent = source.threadId
     for (let depth = 1; depth <= 5; depth++) {
       const { thread } = await memory.branchThread({ sourceThreadId: parent, newThreadId: `deep-${size}-${depth}`, derivedMemory: 'empty' })
       const own = Array.from({ length: 20 }, (_, i) => ({
-        ...source.messages[i]!,
+        ...template,
         id: `deep-${size}-${depth}-${i}`,
         threadId: thread.id,
         createdAt: new Date(Date.now() + depth * 60_000 + i),

@@ -337,8 +337,8 @@ export interface MemoryStorage extends BranchOperationsStorage {
   getMessagesByIds(ids: string[]): Promise<StoredMessage[]>
   /**
    * Added for semantic recall: the given messages plus up to `before` messages
-   * preceding and `after` following each of them, de-duplicated, in effective
-   * order. With `threadId`, an anchor in that thread's EFFECTIVE history gets its
+   * preceding and `after` following each of them, de-duplicated, in
+   * (createdAt, id) order. With `threadId`, an anchor in that thread's EFFECTIVE history gets its
    * neighbours there (a branch: across the inherited levels, never past the
    * cutoff); any other anchor gets them in its own thread's rows, by (createdAt, id).
    * ONE query (LATERAL subqueries over the (thread_id, created_at, id) index);

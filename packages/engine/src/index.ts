@@ -27,12 +27,16 @@ export {
   InvalidCloneOptionsError,
   InvalidInputError,
   InvalidStreamErrorRetryOptionsError,
+  InheritedMessageError,
   MessageAlreadyExistsError,
+  MessageSharedByBranchesError,
   MessageNotFoundError,
+  NotABranchError,
   ModelResolutionError,
   ProviderStreamError,
   StorageError,
   ThreadAlreadyExistsError,
+  ThreadHasBranchesError,
   ThreadlineError,
   ThreadNotFoundError,
   VectorExtensionMissingError,
@@ -69,6 +73,14 @@ export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
 export type { ForkPoint, LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/lineage-tree.ts'
 export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
+export { getBranchMetadata, isBranch, type BranchMetadata } from './memory/branch-metadata.ts'
+export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'
+export type { BranchThreadResult } from './memory/branch-thread.ts'
+export type { ForkKind, LineageEntry, LineageForkPoint } from './memory/lineage.ts'
+export { diffHistories, type DiffEntry, type HistoryDiff } from './memory/branches/history-diff.ts'
+export type { ThreadDiff } from './memory/branches/diff-threads.ts'
+export type { MaterializeBranchResult } from './memory/branches/materialize-branch.ts'
+export type { PromoteBranchArgs, PromoteBranchResult } from './memory/branches/promote-branch.ts'
 export { hashThreadId } from './memory/thread-id-hash.ts'
 export { messageEmbeddingText } from './memory/embedding-text.ts'
 export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
@@ -139,8 +151,12 @@ export { retryMatcherDataSchema, streamErrorRetryOptionsDataSchema, type StreamE
 // Storage: the interfaces packages/db implements (MemoryStorage, VectorStore, ThreadQueries) and their records
 export type {
   BufferedObservationChunk,
+  CreateBranchInput,
+  CreateBranchResult,
   CreateThreadInput,
   ListDescendantsInput,
+  DeleteThreadOptions,
+  InheritingBranch,
   ListThreadsInput,
   ListThreadsResult,
   MemoryStorage,
@@ -154,6 +170,7 @@ export type {
   ObservationalMemoryScope,
   StorageThreadType,
   StoredThread,
+  ThreadBranchLink,
   ThreadListOrder,
   TransactionOptions,
   VectorMatch,
@@ -167,3 +184,13 @@ export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, 
 // Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
 export { givenFields, type GivenFields } from './validation/given-fields.ts'
+export type {
+  BranchOperationsStorage,
+  DiffThreadHistoriesInput,
+  MaterializeBranchesInput,
+  MaterializedBranch,
+  PromoteBranchInput,
+  PromotedBranch,
+  SavedRepairs,
+  StoredThreadDiff,
+} from './storage/branch-operations.ts'

@@ -14,7 +14,7 @@ describeEachDatabase('clone lineage', (getDb) => {
     const { thread: grandchild } = await memory().cloneThread({ sourceThreadId: 'child', newThreadId: 'grandchild' })
 
     const root = await memory().getThreadById({ threadId: 'root' })
-    expect(memory().isClone(root!)).toBe(false)
+    expect(memory().isClone(root)).toBe(false)
     expect(memory().getCloneMetadata(root!)).toBeNull()
     expect(memory().isClone(grandchild)).toBe(true)
     const cloneMetadata = memory().getCloneMetadata(grandchild)

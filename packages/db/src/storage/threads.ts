@@ -2,21 +2,23 @@
 // explorer's listing is ../queries/thread-list.ts.
 import {
   ThreadAlreadyExistsError,
+  ThreadHasBranchesError,
   ThreadNotFoundError,
   type CreateThreadInput,
+  type DeleteThreadOptions,
   type ListDescendantsInput,
   type ListThreadsInput,
   type ListThreadsResult,
   type StoredThread,
 } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
-import type { StorageContext } from './context.ts'
-import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
-import { toThread, type ThreadRow } from './rows.ts'
+import { atomically, type StorageContext } from './context.ts'
+import { maxBranchDepth } from './effective-history.ts'
+import { isUniqueViolation } from './database-errors.ts'
+import { threadRowColumns, toThread, type ThreadRow } from './rows.ts'
 import { threadFilterConditions, threadOrderSql, whereSql } from './thread-filter.ts'
 
-const threadColumns = Prisma.raw(`id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
-  created_at AS "createdAt", updated_at AS "updatedAt"`)
+const threadColumns = Prisma.raw(threadRowColumns('t'))
 
 const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
 
@@ -70,31 +72,60 @@ export async function listThreads(ctx: StorageContext, input: ListThreadsInput):
   return { total: rows[0]?.total ?? 0, threads: rows.filter((row): row is ThreadRow & { total: number } => row.id !== null).map(toThread) }
 }
 
+/**
+ * metadata is replaced, not merged (callers merge when they mean to), except
+ * the lineage keys `clone` and `branch`: they stay as they are, whatever the patch says.
+ */
 export async function updateThread(ctx: StorageContext, id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
-  const threadId = id
   const { title, metadata } = patch
-  try {
-    // metadata is replaced, not merged: callers merge when they mean to
-    const row = await ctx.db.thread.update({
-      where: { id: threadId },
-      data: { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata: metadata as Prisma.InputJsonObject }) },
-    })
-    return toThread(row)
-  } catch (error) {
-    if (isRecordNotFound(error)) throw new ThreadNotFoundError(threadId)
-    throw error
-  }
+  const replaced =
+    metadata === undefined
+      ? Prisma.raw('t.metadata')
+      : Prisma.sql`(${JSON.stringify(metadata)}::jsonb - 'clone' - 'branch')
+          || (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(t.metadata) WHERE key IN ('clone', 'branch'))`
+  const [row] = await ctx.db.$queryRaw<ThreadRow[]>`
+    UPDATE threads t SET title = coalesce(${title ?? null}::text, t.title), metadata = ${replaced}, updated_at = now()
+    WHERE t.id = ${id}
+    RETURNING ${threadColumns}`
+  if (row === undefined) throw new ThreadNotFoundError(id)
+  return toThread(row)
 }
 
-/** Messages, their vectors, thread-scoped WM and OM go with it (foreign keys cascade). */
-export async function deleteThread(ctx: StorageContext, id: string): Promise<void> {
-  const threadId = id
-  try {
-    await ctx.db.thread.delete({ where: { id: threadId } })
-  } catch (error) {
-    if (isRecordNotFound(error)) throw new ThreadNotFoundError(threadId)
-    throw error
-  }
+/**
+ * Messages, their vectors, thread-scoped WM and OM go with it (foreign keys
+ * cascade). The thread is locked FOR UPDATE first, so a branch being created
+ * from it (which holds FOR KEY SHARE) is either seen here or fails after.
+ * A thread with branches: ThreadHasBranchesError, or with `branches: 'delete'`
+ * the whole branch subtree goes too (its links are cleared, then ONE DELETE).
+ */
+export async function deleteThread(ctx: StorageContext, id: string, options: DeleteThreadOptions = {}): Promise<void> {
+  await atomically(ctx, async (tx) => {
+    const locked = await tx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${id} FOR UPDATE`
+    if (locked.length === 0) throw new ThreadNotFoundError(id)
+    const branches = await tx.db.thread.findMany({ where: { branchParentId: id }, select: { id: true }, orderBy: byCreation })
+    if (branches.length === 0) {
+      await tx.db.$executeRaw`DELETE FROM threads WHERE id = ${id}`
+      return
+    }
+    if (options.branches !== 'delete')
+      throw new ThreadHasBranchesError(
+        id,
+        branches.map((branch) => branch.id),
+      )
+    const subtree = await tx.db.$queryRaw<{ id: string }[]>`
+      WITH RECURSIVE down AS (
+        SELECT ${id}::text AS id, 0 AS depth
+        UNION ALL
+        SELECT b.id, d.depth + 1 FROM down d JOIN threads b ON b.branch_parent_id = d.id WHERE d.depth < ${maxBranchDepth}
+      )
+      SELECT t.id FROM threads t WHERE t.id IN (SELECT id FROM down) ORDER BY t.id FOR UPDATE OF t`
+    const ids = subtree.map((row) => row.id)
+    // the links point inside the subtree only (a thread whose cutoff is in T descends from T): clear them, then delete at once
+    await tx.db.$executeRaw`
+      UPDATE threads SET branch_parent_id = NULL, branch_point_message_id = NULL, branch_point_thread_id = NULL, branch_point_created_at = NULL
+      WHERE id = ANY(${ids}::text[])`
+    await tx.db.$executeRaw`DELETE FROM threads WHERE id = ANY(${ids}::text[])`
+  })
 }
 
 export async function listClones(ctx: StorageContext, sourceThreadId: string): Promise<StoredThread[]> {
@@ -119,14 +150,15 @@ export async function getThreadAncestry(ctx: StorageContext, threadId: string): 
       FROM chain JOIN threads parent ON parent.id = chain.source_thread_id
       WHERE NOT parent.id = ANY(chain.visited)
     )
-    SELECT ${threadColumns} FROM chain ORDER BY depth DESC`
+    SELECT ${threadColumns} FROM chain t ORDER BY depth DESC`
   return rows.map(toThread)
 }
 
 /**
- * The clones of a thread, their clones, ... in one recursive query, nearest
+ * The forks of a thread (its clones and its branches), their forks, ... in one
+ * recursive query over COALESCE(branch_parent_id, source_thread_id), nearest
  * generations first; only through `resourceIds` when given. Each thread has
- * one source, so only a cycle through the start can revisit a thread: the
+ * one parent, so only a cycle through the start can revisit a thread: the
  * walk never steps back onto it.
  */
 export async function listThreadDescendants(ctx: StorageContext, input: ListDescendantsInput): Promise<StoredThread[]> {
@@ -134,10 +166,12 @@ export async function listThreadDescendants(ctx: StorageContext, input: ListDesc
   const walkable = resourceIds === undefined ? Prisma.empty : Prisma.sql`AND child.resource_id = ANY(${resourceIds}::text[])`
   const rows = await ctx.db.$queryRaw<ThreadRow[]>`
     WITH RECURSIVE tree AS (
-      SELECT child.*, 1 AS depth FROM threads child WHERE child.source_thread_id = ${threadId} AND child.id <> ${threadId} ${walkable}
+      SELECT child.*, 1 AS depth FROM threads child
+      WHERE (child.branch_parent_id = ${threadId} OR (child.branch_parent_id IS NULL AND child.source_thread_id = ${threadId}))
+        AND child.id <> ${threadId} ${walkable}
       UNION ALL
       SELECT child.*, tree.depth + 1
-      FROM tree JOIN threads child ON child.source_thread_id = tree.id
+      FROM tree JOIN threads child ON child.branch_parent_id = tree.id OR (child.branch_parent_id IS NULL AND child.source_thread_id = tree.id)
       WHERE child.id <> ${threadId} ${walkable}
     )
     SELECT ${threadColumns} FROM tree t ORDER BY depth, t.created_at, t.id LIMIT ${limit ?? null}`
@@ -151,4 +185,28 @@ export async function assertThreadsExist(ctx: StorageContext, ids: string[]): Pr
   const known = new Set(found.map((t) => t.id))
   const missing = unique.find((id) => !known.has(id))
   if (missing !== undefined) throw new ThreadNotFoundError(missing)
+}
+
+/** The direct branches of a thread (indexed branch_parent_id), oldest first. */
+export async function listBranches(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
+  const rows = await ctx.db.thread.findMany({ where: { branchParentId: threadId }, orderBy: byCreation })
+  return rows.map(toThread)
+}
+
+/**
+ * The thread and its ancestors in the one lineage model: a branch's parent
+ * (branch_parent_id) or else a clone's source (source_thread_id), root first,
+ * in one recursive query; stops at a deleted clone source and at a cycle.
+ */
+export async function getLineage(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
+  const rows = await ctx.db.$queryRaw<ThreadRow[]>`
+    WITH RECURSIVE chain AS (
+      SELECT t.*, 0 AS depth, ARRAY[t.id] AS visited FROM threads t WHERE t.id = ${threadId}
+      UNION ALL
+      SELECT parent.*, chain.depth + 1, chain.visited || parent.id
+      FROM chain JOIN threads parent ON parent.id = COALESCE(chain.branch_parent_id, chain.source_thread_id)
+      WHERE NOT parent.id = ANY(chain.visited)
+    )
+    SELECT ${threadColumns} FROM chain t ORDER BY depth DESC`
+  return rows.map(toThread)
 }

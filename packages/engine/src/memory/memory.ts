@@ -7,7 +7,18 @@ import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
-import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
+import { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.ts'
+import { isBranch, withLineageDates } from './branch-metadata.ts'
+import {
+  branchThreadArgsSchema,
+  type BranchThreadArgs,
+  deleteMessagesInputSchema,
+  type DeleteMessagesInput,
+  type DeleteThreadCallOptions,
+  deleteThreadOptionsSchema,
+} from './branch-options.ts'
+import { branchThread, type BranchThreadResult } from './branch-thread.ts'
+import { type LineageEntry, toLineageEntry } from './lineage.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
@@ -35,6 +46,12 @@ import { givenFields } from '../validation/given-fields.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
+import { diffThreadsInputSchema, promoteBranchArgsSchema, saveRepairedMessagesInputSchema } from './branches/branch-operation-schemas.ts'
+import { diffThreads, type ThreadDiff } from './branches/diff-threads.ts'
+import { materializeBranchesInTransaction, type MaterializeBranchResult } from './branches/materialize-branch.ts'
+import type { BranchOperationContext } from './branches/operation-context.ts'
+import { promoteBranchInTransaction, type PromoteBranchArgs, type PromoteBranchResult } from './branches/promote-branch.ts'
+import { splitRepairedMessages } from './branches/repaired-messages.ts'
 
 export type MemoryConfig = {
   storage: MemoryStorage
@@ -109,13 +126,13 @@ export class Memory {
   async createThread(input: { threadId?: string; resourceId: string; title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
     const { threadId, resourceId, title, metadata } = parseInput(createThreadInputSchema, input)
     const thread = await this.storage.createThread({ id: threadId ?? randomUUID(), resourceId, title: title ?? '', metadata: metadata ?? {} })
-    return withCloneDates(thread)
+    return withLineageDates(thread)
   }
 
   async getThreadById(input: { threadId: string }): Promise<StoredThread | null> {
     const { threadId } = parseInput(threadIdInputSchema, input)
     const thread = await this.storage.getThreadById(threadId)
-    return thread === null ? null : withCloneDates(thread)
+    return thread === null ? null : withLineageDates(thread)
   }
 
   /** A page (0-based) of threads, most recently updated first. */
@@ -128,14 +145,31 @@ export class Memory {
       offset: page * perPage,
       orderBy: 'updatedAt',
     })
-    return { threads: threads.map(withCloneDates), total, page, perPage, hasMore: (page + 1) * perPage < total }
+    return { threads: threads.map(withLineageDates), total, page, perPage, hasMore: (page + 1) * perPage < total }
   }
 
-  /** Deletes the thread with its messages, vectors and thread-scoped memory. Its clones keep their lineage. */
-  async deleteThread(threadId: string): Promise<void> {
+  /**
+   * Deletes the thread with its messages, vectors and thread-scoped memory, in
+   * one transaction. Its clones keep their lineage. A thread with branches:
+   * ThreadHasBranchesError unless `branches: 'materialize'` (they become
+   * independent first) or `branches: 'delete'` (the whole branch subtree goes).
+   */
+  async deleteThread(threadId: string, options: DeleteThreadCallOptions = {}): Promise<void> {
     const id = parseInput(idSchema, threadId, { root: 'threadId' })
-    if ((await this.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
-    await this.storage.deleteThread(id)
+    const { branches } = parseInput(deleteThreadOptionsSchema, options, { root: 'options' })
+    await this.storage.transaction(async (tx) => {
+      if ((await tx.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
+      if (branches === 'materialize') {
+        // every direct branch at once (deeper ones are re-pointed at their copies), override copies embedded again
+        const direct = await tx.storage.listBranches(id)
+        await materializeBranchesInTransaction(
+          this.branchContext(tx),
+          direct.map((branch) => branch.id),
+          new Date(),
+        )
+      }
+      await tx.storage.deleteThread(id, branches === 'delete' ? { branches: 'delete' } : {})
+    })
   }
 
   // ---- messages
@@ -163,8 +197,20 @@ export class Memory {
   }
 
   /**
-   * A thread's messages in (createdAt, id) order: its last `last` ones, or a
-   * page of `limit` from `offset`, or all; [] for an unknown thread.
+   * Deletes messages (with their vectors) in one transaction; returns how many.
+   * With `threadId` they must be that thread's own: an inherited one ->
+   * InheritedMessageError. A message some branch inherits ->
+   * MessageSharedByBranchesError (materialize the branches first).
+   */
+  async deleteMessages(input: DeleteMessagesInput): Promise<number> {
+    const { messageIds, threadId } = parseInput(deleteMessagesInputSchema, input)
+    return this.storage.deleteMessages({ messageIds: [...new Set(messageIds)], ...(threadId === undefined ? {} : { threadId }) })
+  }
+
+  /**
+   * A thread's messages (its effective history: for a branch, the inherited
+   * ones up to its cutoff, then its own) in (createdAt, id) order within each
+   * level: its last `last` ones, or a page of `limit` from `offset`, or all; [] for an unknown thread.
    */
   async listMessages(input: { threadId: string; last?: number; limit?: number; offset?: number }): Promise<StoredMessage[]> {
     const { threadId, last, limit, offset } = parseInput(listMessagesInputSchema, input)
@@ -176,7 +222,7 @@ export class Memory {
     })
   }
 
-  /** How many messages a thread has (0 for an unknown thread). */
+  /** How many messages a thread's effective history has (0 for an unknown thread). */
   async countMessages(input: { threadId: string }): Promise<number> {
     return this.storage.countMessages(parseInput(threadIdInputSchema, input).threadId)
   }
@@ -341,8 +387,44 @@ export class Memory {
     return getCloneMetadata(thread)
   }
 
-  isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'>): boolean {
+  /** false for null / undefined */
+  isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'> | null | undefined): boolean {
     return isClone(thread)
+  }
+
+  // ---- branches (spec: branch-thread.md)
+
+  /**
+   * Forks a thread WITHOUT copying: one thread row that reads the source's
+   * history up to and including `branchPointMessageId` (default: the source's
+   * last message now), then its own messages. One transaction.
+   */
+  async branchThread(args: BranchThreadArgs): Promise<BranchThreadResult> {
+    const parsed = parseInput(branchThreadArgsSchema, args)
+    return this.storage.transaction((tx) => branchThread(tx, parsed, new Date()))
+  }
+
+  /** True for a branch (false for null / undefined). */
+  isBranch(thread: (Pick<StoredThread, 'metadata'> & { branch?: StoredThread['branch'] | undefined }) | null | undefined): boolean {
+    return isBranch(thread)
+  }
+
+  /** The direct branches of a thread, oldest first. */
+  async listBranches(threadId: string): Promise<StoredThread[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    await this.requireThread(this.storage, id)
+    return (await this.storage.listBranches(id)).map(withLineageDates)
+  }
+
+  /**
+   * Where a thread comes from, clones and branches in one model: root first,
+   * the thread last, each entry with its forkKind and fork point (one query).
+   */
+  async getLineage(threadId: string): Promise<LineageEntry[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    const lineage = await this.storage.getLineage(id)
+    if (lineage.length === 0) throw new ThreadNotFoundError(id)
+    return lineage.map((thread) => toLineageEntry(withLineageDates(thread)))
   }
 
   /** The thread a clone was made from; null when it is not a clone or its source was deleted. */
@@ -351,13 +433,13 @@ export class Memory {
     const sourceId = thread.sourceThreadId ?? getCloneMetadata(thread)?.sourceThreadId
     if (sourceId === undefined) return null
     const source = await this.storage.getThreadById(sourceId)
-    return source === null ? null : withCloneDates(source)
+    return source === null ? null : withLineageDates(source)
   }
 
   /** The direct clones of a thread, across resources (the indexed lineage column). */
   async listClones(threadId: string): Promise<StoredThread[]> {
     const id = parseInput(idSchema, threadId, { root: 'threadId' })
-    return (await this.storage.listClones(id)).map(withCloneDates)
+    return (await this.storage.listClones(id)).map(withLineageDates)
   }
 
   /** The lineage of a thread, root first and the thread itself last (cycle-safe, one query). */
@@ -365,7 +447,7 @@ export class Memory {
     const id = parseInput(idSchema, threadId, { root: 'threadId' })
     const ancestry = await this.storage.getThreadAncestry(id)
     if (ancestry.length === 0) throw new ThreadNotFoundError(id)
-    return ancestry.map(withCloneDates)
+    return ancestry.map(withLineageDates)
   }
 
   /**
@@ -382,21 +464,89 @@ export class Memory {
       ...(resourceIds === undefined ? {} : { resourceIds }),
       ...(options.limit === undefined ? {} : { limit: options.limit }),
     })
-    return descendants.map(withCloneDates)
+    return descendants.map(withLineageDates)
   }
 
   /**
-   * Where a thread came from (ancestors, root first) and what was cloned from
-   * it (a tree), showing only threads in `resourceIds` when given; each clone's
-   * edge carries its fork point when it recorded one. Three queries whatever the size.
+   * Where a thread came from (ancestors, root first) and what was cloned or
+   * branched from it (a tree, each node with its forkKind), showing only threads
+   * in `resourceIds` when given; each fork's edge carries its fork point when it
+   * has one. Three queries whatever the size.
    */
   async getLineageTree(threadId: string, options: LineageTreeOptions = {}): Promise<LineageTree> {
     const parsed = parseInput(lineageTreeOptionsSchema, options)
-    const history = await this.getCloneHistory(threadId)
+    // clones and branches in one model: a branch's parent, else a clone's source
+    const history = (await this.getLineage(threadId)).map((entry) => entry.thread)
     return buildLineageTree(this.storage, history, parsed)
   }
 
+  // ---- branch operations (spec branch-thread.md; choices in memory/README.md)
+
+  /**
+   * The branch becomes an independent thread (same id) owning copies of the
+   * messages it inherited, nearest override applied, with their vectors;
+   * branches below it that inherited through it now read its copies. One
+   * transaction, bulk SQL. Not a branch -> NotABranchError.
+   */
+  async materializeBranch(threadId: string): Promise<MaterializeBranchResult> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    return this.storage.transaction(async (tx) => {
+      const [result] = await materializeBranchesInTransaction(this.branchContext(tx), [id], new Date())
+      if (result === undefined) throw new ThreadNotFoundError(id)
+      return result
+    })
+  }
+
+  /**
+   * The source continues along the branch: the source's messages after the
+   * branch point move to a NEW branch of the source (returned), the branch's
+   * own messages become the source's, and the promoted branch's row is
+   * removed. One transaction; no message is lost.
+   */
+  async promoteBranch(args: PromoteBranchArgs): Promise<PromoteBranchResult> {
+    const { branchThreadId } = parseInput(promoteBranchArgsSchema, args)
+    return this.storage.transaction(async (tx) => promoteBranchInTransaction(this.branchContext(tx), branchThreadId, new Date()))
+  }
+
+  /** The common ancestor point of two threads' effective histories and what each has that the other has not (SQL-side). */
+  async diffThreads(threadIdA: string, threadIdB: string): Promise<ThreadDiff> {
+    const input = parseInput(diffThreadsInputSchema, { threadIdA, threadIdB })
+    return this.storage.transaction(async (tx) => diffThreads(tx.storage, input.threadIdA, input.threadIdB), { isolationLevel: 'RepeatableRead' })
+  }
+
+  /**
+   * The processors' path for persisting repaired history on `threadId`: its
+   * own messages are replaced as saveMessages does; messages it inherits get
+   * a copy-on-write override of this thread (the ancestor and the sibling
+   * branches are untouched), read instead of the inherited row from then on.
+   */
+  async saveRepairedMessages(input: { threadId: string; messages: StoredMessage[] }): Promise<StoredMessage[]> {
+    const parsed = parseInput(saveRepairedMessagesInputSchema, input)
+    const messages = parsed.messages.map(asStoredMessage)
+    if (messages.length === 0) return []
+    const ids = messages.map((message) => message.id)
+    const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
+    if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
+    return this.storage.transaction(async (tx) => {
+      const thread = await this.requireThread(tx.storage, parsed.threadId)
+      const stranger = messages.findIndex((message) => message.resourceId !== thread.resourceId)
+      if (stranger >= 0)
+        throw new InvalidInputError(`messages[${stranger}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
+      // only the thread's own rows change (and get new vectors); an override keeps the inherited message's vector
+      const toEmbed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, messages).own)
+      await tx.storage.saveRepairedMessages({ threadId: thread.id, messages })
+      if (toEmbed.length > 0) {
+        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
+      }
+      return messages
+    })
+  }
+
   // ---- internals
+
+  private branchContext(tx: Transaction): BranchOperationContext {
+    return { storage: tx.storage, vector: tx.vector ?? this.vector, options: this.options, embedder: this.embedder }
+  }
 
   private vectorOf(tx: Transaction): VectorStore {
     return requireVectorStore({ vector: tx.vector ?? this.vector })

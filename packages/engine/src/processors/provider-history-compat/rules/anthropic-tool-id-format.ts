@@ -19,7 +19,6 @@ export const ANTHROPIC_TOOL_ID_ERROR_PATTERNS: RegExp[] = [
   /tool_use_id: String should match pattern '\^\[a-zA-Z0-9_-\]\+\$'/,
 ]
 
-
 /**
  * The new ID of each invalid tool-call ID: invalid characters become `_`; a
  * name already used (by a valid ID or an earlier rewrite) gets `_2`, `_3`, ...

@@ -53,6 +53,7 @@ export type { CloneThreadResult } from './memory/clone-thread.ts'
 export type { ClonePreview } from './memory/clone-preview.ts'
 export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
+export { deriveThreadMemory, type DerivedMemoryMode, type DeriveThreadMemoryArgs } from './memory/derived-memory.ts'
 export { hashThreadId } from './memory/thread-id-hash.ts'
 export { messageEmbeddingText } from './memory/embedding-text.ts'
 export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
@@ -138,6 +139,7 @@ export type {
   VectorStore,
   WorkingMemoryKey,
   WorkingMemoryScope,
+  WorkingMemoryVersion,
 } from './storage/types.ts'
 
 // validation stream: the one way input is validated, and the domain schemas routers and forms derive from

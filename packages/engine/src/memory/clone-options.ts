@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { InvalidCloneOptionsError, InvalidInputError } from '../errors/index.ts'
 import { type InputErrorFactory, parseInput } from '../validation/parse-input.ts'
-import { type DerivedMemoryMode, derivedMemoryModeSchema } from './derived-memory.ts'
+import { type DerivedMemoryMode, derivedMemoryModeSchema } from './branch-options.ts'
 import { dateInputSchema, idSchema, metadataSchema, titleSchema } from './input-schemas.ts'
 
 /**

@@ -7,7 +7,7 @@ import { applyCloneBoundary, type CloneWarning } from './clone-boundary.ts'
 import { hasMessageFilter, type ParsedCloneArgs } from './clone-options.ts'
 import { messageEmbeddingText } from './embedding-text.ts'
 import type { ResolvedMemoryOptions } from './memory-options.ts'
-import type { DerivedMemoryMode } from './derived-memory.ts'
+import type { DerivedMemoryMode } from './branch-options.ts'
 import { cutObservationalMemory } from './observational-memory-cutoff.ts'
 import { type MessagePosition, observationRangeIds } from './remap-observational-memory.ts'
 

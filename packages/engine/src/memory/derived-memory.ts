@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import type { MemoryStorage, NewObservationalMemoryRecord, ObservationalMemoryRecord } from '../storage/types.ts'
+import { type DerivedMemoryMode, derivedMemoryModeSchema } from './branch-options.ts'
 import { cutObservationalMemory, type MessagePositions, type VisibleMessageIds } from './observational-memory-cutoff.ts'
 import { retagThread } from './remap-observational-memory.ts'
 
@@ -7,16 +7,13 @@ import { retagThread } from './remap-observational-memory.ts'
 // memory a fork starts with. Resource-scoped memory is shared by every thread
 // of the resource and is never touched here.
 
-/**
- * - 'as-of-branch-point': working memory as it was at the cutoff (every version
- *   up to it, dates kept) and the OM generation current then, cut to what the
- *   fork sees;
- * - 'current': today's working memory versions and OM generation, as they are;
- * - 'empty': the fork starts without thread-scoped memory.
- */
-export const derivedMemoryModeSchema = z.enum(['as-of-branch-point', 'current', 'empty'])
-
-export type DerivedMemoryMode = z.infer<typeof derivedMemoryModeSchema>
+// The modes (branch-options.ts owns the schema: branchThread's and cloneThread's option):
+// - 'as-of-branch-point': working memory as it was at the cutoff (every version
+//   up to it, dates kept) and the OM generation current then, cut to what the
+//   fork sees;
+// - 'current': today's working memory versions and OM generation, as they are;
+// - 'empty': the fork starts without thread-scoped memory.
+export type { DerivedMemoryMode }
 
 export type DeriveThreadMemoryArgs = {
   sourceThreadId: string

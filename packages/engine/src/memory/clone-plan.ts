@@ -258,7 +258,7 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
     newThreadId,
     resourceId,
     title: args.title ?? (source.title === '' ? '' : `Clone of ${source.title}`),
-    metadata: { ...source.metadata, ...args.metadata },
+    metadata: withoutBranchMetadata({ ...source.metadata, ...args.metadata }),
   }
   const planMemory = (lastCloned: MessagePosition | undefined) =>
     planWorkingMemory(context, source, newThreadId, resourceId, workingMemoryWarnings, memoryCutoff(args.derivedMemory, lastCloned))
@@ -294,4 +294,10 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
           : { action: 'clone', record, cloned: selection, sourcePositions: await rangeEndPositions(storage, source, record, selection) },
     vectors: await planVectors(context, selection),
   }
+}
+
+/** A clone of a branch is not a branch: its lineage is written by cloneThread, never taken from the source's metadata. */
+function withoutBranchMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { branch: _branch, ...rest } = metadata
+  return rest
 }

@@ -164,6 +164,39 @@ describeEachDatabase('derived memory', (getDb) => {
     })
   })
 
+  describe('branchThread derivedMemory', () => {
+    it("default 'as-of-branch-point': a WM update or OM generation made on the source after the branch point is not in the branch", async () => {
+      const { messages, cutoff } = await seedSource('dm-br')
+      const { thread } = await memory().branchThread({ sourceThreadId: 'dm-br', branchPointMessageId: cutoff.id })
+      expect(await memory().getWorkingMemory({ threadId: thread.id })).toBe('before')
+      const record = await memory().getObservationalMemory({ threadId: thread.id })
+      const [m0, m1] = messages as [StoredMessage, StoredMessage]
+      expect(record).toMatchObject({
+        generation: 0,
+        activeObservations: `<thread id="${thread.id}">${group(m0, m1, 'early')}</thread>`,
+        observedMessageIds: [m0.id, m1.id],
+        bufferedObservationChunks: [],
+      })
+      for (const later of ['after', 'straddle', 'late', 'reflected']) expect(JSON.stringify(record)).not.toContain(later)
+
+      // a branch of the branch at an inherited, earlier point: the WM history travelled with the versions
+      const { thread: nested } = await memory().branchThread({ sourceThreadId: thread.id, branchPointMessageId: m0.id })
+      expect(await memory().getWorkingMemory({ threadId: nested.id })).toBeNull()
+      const { thread: same } = await memory().branchThread({ sourceThreadId: thread.id, branchPointMessageId: cutoff.id })
+      expect(await memory().getWorkingMemory({ threadId: same.id })).toBe('before')
+    })
+
+    it("'current' and 'empty'", async () => {
+      await seedSource('dm-br2')
+      const current = await memory().branchThread({ sourceThreadId: 'dm-br2', derivedMemory: 'current' })
+      expect(await memory().getWorkingMemory({ threadId: current.thread.id })).toBe('after')
+      expect((await memory().getObservationalMemory({ threadId: current.thread.id }))?.activeObservations).toBe('reflected later')
+      const empty = await memory().branchThread({ sourceThreadId: 'dm-br2', derivedMemory: 'empty' })
+      expect(await memory().getWorkingMemory({ threadId: empty.thread.id })).toBeNull()
+      expect(await memory().getObservationalMemory({ threadId: empty.thread.id })).toBeNull()
+    })
+  })
+
   describe('cloneThread derivedMemory', () => {
     it("'as-of-branch-point': as of the last cloned message, ids remapped, nothing later", async () => {
       const { messages, cutoff } = await seedSource('dm-clone')

@@ -194,11 +194,10 @@ async function observationalMemoryAt(
   if (cutoff.mode === 'none') return null
   const asOf = await storage.getObservationalMemoryAsOf({ scope: 'thread', threadId: source.id }, cutoff.asOf)
   if (asOf === null) return null
+  // the source's history: its own messages and, for a branch, the inherited ones
   const positions = async (ids: string[]) =>
     new Map(
-      (await storage.getMessagesByIds(ids))
-        .filter((message) => message.threadId === source.id)
-        .map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]),
+      (await storage.listMessageIds({ threadId: source.id, messageIds: ids })).map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]),
     )
   const atOrBefore = (position: MessagePosition) =>
     position.createdAt.getTime() < cutoff.asOf.getTime() || (position.createdAt.getTime() === cutoff.asOf.getTime() && position.id <= cutoff.last.id)

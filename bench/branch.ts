@@ -295,10 +295,11 @@ async function benchSize(report: Report, db: BenchDatabase): Promise<void> {
 
 async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
   if (only.has('create')) await benchCreate(report, db)
+  // before the vector-heavy parts, whose deleted rows and index pages would blur the sizes
+  if (only.has('size')) await benchSize(report, db)
   if (only.has('deep')) await benchDeep(report, db)
   // pgvector is only available on PGlite here (the Debian server has no package for it)
   if (only.has('semantic') && db.kind === 'pglite') await benchSemantic(report, db)
-  if (only.has('size')) await benchSize(report, db)
 }
 
 async function main(): Promise<void> {

@@ -4,6 +4,7 @@
 // resource's working memory is written (threads do not need them).
 import { ThreadNotFoundError, type WorkingMemoryKey, type WorkingMemoryVersion } from '@threadline/engine'
 import { atomically, type StorageContext } from './context.ts'
+import { isForeignKeyViolation } from './database-errors.ts'
 
 export function workingMemoryLookupKey(key: WorkingMemoryKey): string {
   return key.scope === 'thread' ? `thread:${key.threadId}` : `resource:${key.resourceId}`
@@ -56,18 +57,25 @@ export async function setWorkingMemory(ctx: StorageContext, key: WorkingMemoryKe
   })
 }
 
-/** INSERT ... SELECT of a thread's versions up to `asOf` (all when null), dates kept, to another (existing) thread. */
+/**
+ * INSERT ... SELECT of a thread's versions up to `asOf` (all when null), dates
+ * kept, to another thread: ONE statement (branchThread runs it on every branch).
+ * An unknown target is caught by the foreign key when there is something to copy.
+ */
 export async function copyThreadWorkingMemory(
   ctx: StorageContext,
   args: { sourceThreadId: string; targetThreadId: string; targetResourceId: string; asOf: Date | null },
 ): Promise<number> {
-  const target = await ctx.db.thread.findUnique({ where: { id: args.targetThreadId }, select: { id: true } })
-  if (!target) throw new ThreadNotFoundError(args.targetThreadId)
-  return ctx.db.$executeRaw`
-    INSERT INTO working_memory_versions (lookup_key, scope, resource_id, thread_id, text, created_at)
-    SELECT ${`thread:${args.targetThreadId}`}, 'thread', ${args.targetResourceId}, ${args.targetThreadId}, text, created_at
-    FROM working_memory_versions
-    WHERE lookup_key = ${`thread:${args.sourceThreadId}`}
-      AND (${args.asOf}::timestamptz IS NULL OR created_at <= ${args.asOf}::timestamptz)
-    ORDER BY created_at, id`
+  try {
+    return await ctx.db.$executeRaw`
+      INSERT INTO working_memory_versions (lookup_key, scope, resource_id, thread_id, text, created_at)
+      SELECT ${`thread:${args.targetThreadId}`}, 'thread', ${args.targetResourceId}, ${args.targetThreadId}, text, created_at
+      FROM working_memory_versions
+      WHERE lookup_key = ${`thread:${args.sourceThreadId}`}
+        AND (${args.asOf}::timestamptz IS NULL OR created_at <= ${args.asOf}::timestamptz)
+      ORDER BY created_at, id`
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new ThreadNotFoundError(args.targetThreadId)
+    throw error
+  }
 }

@@ -380,7 +380,8 @@ export interface MemoryStorage {
    * Added for derived memory: copies a thread's working-memory versions created
    * at or before `asOf` (all of them when null) to another thread, keeping their
    * text and createdAt (so the target's history up to the fork point is the
-   * source's), in ONE INSERT ... SELECT. Returns how many were copied.
+   * source's), in ONE INSERT ... SELECT. Returns how many were copied. An
+   * unknown target -> ThreadNotFoundError when there is something to copy.
    */
   copyThreadWorkingMemory(args: { sourceThreadId: string; targetThreadId: string; targetResourceId: string; asOf: Date | null }): Promise<number>
 

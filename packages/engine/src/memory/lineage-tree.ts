@@ -1,13 +1,16 @@
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, StoredThread } from '../storage/types.ts'
-import { getCloneMetadata, withCloneDates } from './clone-metadata.ts'
+import { withLineageDates } from './branch-metadata.ts'
+import { type ForkKind, forkKindOf, lineageParentOf, toLineageEntry } from './lineage.ts'
 
 /** Where a clone was cut from its source: the source message it was forked after (null once that message is gone). */
 export type ForkPoint = { messageId: string; message: StoredMessage | null }
 
 export type LineageTreeNode = {
   thread: StoredThread
-  /** the fork point, when the clone recorded one and its source is drawn in this tree */
+  /** 'root', 'clone' or 'branch' */
+  forkKind: ForkKind
+  /** the fork point (a clone's last copied message, a branch's cutoff), when it has one and its parent is drawn in this tree */
   forkedAfter: ForkPoint | null
   children: LineageTreeNode[]
 }
@@ -50,11 +53,11 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
     limit: maxNodes,
   })
   const truncated = found.length > maxNodes - 1
-  const descendants = found.slice(0, maxNodes - 1).map(withCloneDates)
+  const descendants = found.slice(0, maxNodes - 1).map(withLineageDates)
 
   const nodes = new Map<string, LineageTreeNode>()
   const node = (thread: StoredThread): LineageTreeNode => {
-    const made: LineageTreeNode = { thread, forkedAfter: null, children: [] }
+    const made: LineageTreeNode = { thread, forkKind: forkKindOf(thread), forkedAfter: null, children: [] }
     nodes.set(thread.id, made)
     return made
   }
@@ -63,7 +66,8 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
   for (const descendant of descendants) {
     const child = node(descendant)
     // generations come in order, so the parent is already drawn
-    nodes.get(descendant.sourceThreadId!)?.children.push(child)
+    const parentId = lineageParentOf(descendant)
+    if (parentId !== null) nodes.get(parentId)?.children.push(child)
   }
   await attachForkPoints(storage, nodes)
   return { ancestors: ancestorNodes, thread: root, truncated }
@@ -76,15 +80,17 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
  */
 async function attachForkPoints(storage: MemoryStorage, nodes: ReadonlyMap<string, LineageTreeNode>): Promise<void> {
   const forks = [...nodes.values()].flatMap((node) => {
-    const clone = getCloneMetadata(node.thread)
-    const sourceThreadId = node.thread.sourceThreadId ?? clone?.sourceThreadId
-    const messageId = clone?.lastClonedMessageId
-    return messageId && sourceThreadId !== undefined && nodes.has(sourceThreadId) ? [{ node, sourceThreadId, messageId }] : []
+    const { forkPoint } = toLineageEntry(node.thread)
+    const messageId = forkPoint?.messageId ?? null
+    if (forkPoint === null || messageId === null || !nodes.has(forkPoint.parentThreadId)) return []
+    return [{ node, messageId }]
   })
   if (forks.length === 0) return
   const messages = new Map((await storage.getMessagesByIds(forks.map((fork) => fork.messageId))).map((message) => [message.id, message]))
-  for (const { node, sourceThreadId, messageId } of forks) {
+  for (const { node, messageId } of forks) {
     const message = messages.get(messageId)
-    node.forkedAfter = { messageId, message: message?.threadId === sourceThreadId ? message : null }
+    // a clone's fork point is its source's row; a branch's cutoff may be owned by an ancestor of its parent
+    const owner = node.thread.branch?.branchPointThreadId ?? lineageParentOf(node.thread)
+    node.forkedAfter = { messageId, message: message?.threadId === owner ? message : null }
   }
 }

@@ -451,13 +451,15 @@ export class Memory {
   }
 
   /**
-   * Where a thread came from (ancestors, root first) and what was cloned from
-   * it (a tree), showing only threads in `resourceIds` when given; each clone's
-   * edge carries its fork point when it recorded one. Three queries whatever the size.
+   * Where a thread came from (ancestors, root first) and what was cloned or
+   * branched from it (a tree, each node with its forkKind), showing only threads
+   * in `resourceIds` when given; each fork's edge carries its fork point when it
+   * has one. Three queries whatever the size.
    */
   async getLineageTree(threadId: string, options: LineageTreeOptions = {}): Promise<LineageTree> {
     const parsed = parseInput(lineageTreeOptionsSchema, options)
-    const history = await this.getCloneHistory(threadId)
+    // clones and branches in one model: a branch's parent, else a clone's source
+    const history = (await this.getLineage(threadId)).map((entry) => entry.thread)
     return buildLineageTree(this.storage, history, parsed)
   }
 

@@ -268,10 +268,11 @@ export interface MemoryStorage {
    */
   getThreadAncestry(threadId: string): Promise<StoredThread[]>
   /**
-   * The clones of a thread, their clones, ... along the lineage column, ONE
-   * query (recursive CTE), without the thread itself, ordered by generation
-   * then (createdAt, id); cycle-safe (each thread at most once). Each thread's
-   * `sourceThreadId` names its parent in the tree. [] for an unknown thread.
+   * The forks of a thread (clones AND branches), their forks, ... along
+   * COALESCE(branch_parent_id, source_thread_id), ONE query (recursive CTE),
+   * without the thread itself, ordered by generation then (createdAt, id);
+   * cycle-safe (each thread at most once). Each thread's parent in the tree is
+   * `branch.parentThreadId` for a branch, else its `sourceThreadId`. [] for an unknown thread.
    */
   listThreadDescendants(input: ListDescendantsInput): Promise<StoredThread[]>
 

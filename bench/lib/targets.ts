@@ -48,6 +48,15 @@ export function targetChecks(): Check[] {
   const last50 = recall.find((row) => String(row.operation).startsWith('last 50 (memory.recall'))
   const semantic = recall.find((row) => String(row.operation).startsWith('semantic top-10 + neighbours'))
 
+  const branch = load('branch')
+  const branchCreate = rowsOf(branch, 'branchThread vs cloneThread').filter((row) => row.db === 'postgres')
+  const slowestBranch = branchCreate.sort((a, b) => Number(b['branch p50 ms']) - Number(a['branch p50 ms']))[0]
+  const deep = rowsOf(branch, 'last 50 on a depth-5 branch').find((row) => row.db === 'postgres' && String(row.operation).includes('branch (memory.recall)'))
+  const semanticBranch = rowsOf(branch, 'semantic top-10 on a branch').find((row) => String(row.operation).startsWith('top-10, depth-5 branch'))
+  const sizeRow = rowsOf(branch, 'database growth: 1,000 branches vs one clone (10k-message thread)').find(
+    (row) => row.db === 'postgres' && String(row.forks).endsWith('branches'),
+  )
+
   const api = rowsOf(load('api'), 'API under load').filter((row) => String(row.endpoint).startsWith('clone.create') && row.connections === 10)
   const bestApi = api.sort((a, b) => Number(b['req/s']) - Number(a['req/s']))[0]
 
@@ -66,6 +75,24 @@ export function targetChecks(): Check[] {
     check('compat pass 10k messages, nothing applies, < 0.3 ms (worst case)', idle.length ? Math.max(...idle) / 1000 : undefined, 0.3, 'ms'),
     check('recall last 50 of 100k (PGlite) < 3 ms p50', num(last50?.['p50 ms']), 3, 'ms'),
     check('semantic top-10 of 100k (PGlite, HNSW) < 20 ms p50', num(semantic?.['p50 ms']), 20, 'ms'),
+    check(
+      'branchThread on PostgreSQL < 5 ms p50 at every source size (1k-100k)',
+      num(slowestBranch?.['branch p50 ms']),
+      5,
+      'ms',
+      slowestBranch
+        ? `${Number(slowestBranch['branch p50 ms']).toFixed(2)} ms worst p50 (${Number(slowestBranch.messages).toLocaleString('en-US')} messages)`
+        : undefined,
+    ),
+    check('last 50 of a depth-5 branch over 100k (PostgreSQL) < 5 ms p50', num(deep?.['p50 ms']), 5, 'ms'),
+    check('semantic top-10 on a depth-5 branch within 1.5x of an unbranched thread (PGlite)', num(semanticBranch?.['x first row (p50)']), 1.5, 'x'),
+    sizeRow === undefined
+      ? { target: '1,000 branches of a 10k thread grow the database by the thread rows only (PostgreSQL)', measured: '-', status: 'not measured' }
+      : {
+          target: '1,000 branches of a 10k thread grow the database by the thread rows only (PostgreSQL)',
+          measured: `threads +${String(sizeRow['threads +KiB'])} KiB, other tables +${String(sizeRow['other tables +KiB'])} KiB, database +${String(sizeRow['database +KiB'])} KiB`,
+          status: Number(sizeRow['other tables +KiB']) <= 0 ? 'met' : 'missed',
+        },
     {
       target: 'API clone (50 messages) >= 300 req/s with p99 < 100 ms at 10 connections',
       measured: bestApi ? `${bestApi['req/s']} req/s, p99 ${bestApi['p99 ms']} ms (${bestApi.db})` : '-',

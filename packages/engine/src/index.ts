@@ -73,6 +73,7 @@ export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
 export type { ForkPoint, LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/lineage-tree.ts'
 export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
+export { deriveThreadMemory, type DeriveThreadMemoryArgs } from './memory/derived-memory.ts'
 export { getBranchMetadata, isBranch, type BranchMetadata } from './memory/branch-metadata.ts'
 export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'
 export type { BranchThreadResult } from './memory/branch-thread.ts'
@@ -178,6 +179,7 @@ export type {
   VectorStore,
   WorkingMemoryKey,
   WorkingMemoryScope,
+  WorkingMemoryVersion,
 } from './storage/types.ts'
 export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, ThreadQueries } from './storage/thread-queries.ts'
 

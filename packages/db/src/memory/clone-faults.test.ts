@@ -147,7 +147,7 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
       ...before,
       threads: before.threads + 1,
       messages: before.messages + 30,
-      thread_working_memory: before.thread_working_memory + 1,
+      working_memory_versions: before.working_memory_versions + 1,
       observational_memory: before.observational_memory + 1,
     })
     const winner = fulfilled[0]!

@@ -29,7 +29,7 @@ describeEachDatabase('cloneThread memory', (getDb) => {
       const before = await rowCounts(getDb())
       const { thread } = await memory.cloneThread({ sourceThreadId: 'wm-s-src' })
       const after = await rowCounts(getDb())
-      expect([after.resources, after.thread_working_memory]).toEqual([before.resources, before.thread_working_memory])
+      expect([after.resources, after.working_memory_versions]).toEqual([before.resources, before.working_memory_versions])
       await memory.updateWorkingMemory({ threadId: thread.id, workingMemory: 'name: Ada Lovelace' })
       expect(await memory.getWorkingMemory({ threadId: 'wm-s-src' })).toBe('name: Ada Lovelace')
     })

@@ -53,7 +53,7 @@ export async function seedThread(
 
 export const numbered = (count: number, label = 'message') => Array.from({ length: count }, (_, index) => `${label} ${index}`)
 
-const tables = ['threads', 'messages', 'message_embeddings', 'observational_memory', 'thread_working_memory', 'resources'] as const
+const tables = ['threads', 'messages', 'message_embeddings', 'observational_memory', 'working_memory_versions', 'resources'] as const
 
 /** Row counts of every memory table. */
 export async function rowCounts(db: Database): Promise<Record<(typeof tables)[number], number>> {

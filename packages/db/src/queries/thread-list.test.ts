@@ -91,6 +91,8 @@ describeEachDatabase('listThreads', (getDb) => {
         message('ex-m7', 'ex-child', 7, { metadata: { provider: 'cerebras.chat' } }),
       ])
       await storage.setWorkingMemory({ scope: 'thread', threadId: 'ex-child' }, '## notes')
+      // versions: the current (latest) one decides, an earlier non-blank one does not count
+      await storage.setWorkingMemory({ scope: 'thread', threadId: 'ex-grandchild' }, 'old notes')
       await storage.setWorkingMemory({ scope: 'thread', threadId: 'ex-grandchild' }, '  \n\t ')
       await storage.setWorkingMemory({ scope: 'resource', resourceId: 'r-explore-wm' }, 'resource notes')
       await storage.insertObservationalMemory(observationalMemoryRecord({ scope: 'thread', threadId: 'ex-root', resourceId }))

@@ -31,10 +31,15 @@ function isCloneSql(t: ThreadColumns): Prisma.Sql {
     OR coalesce(jsonb_typeof(${t.metadata}->'clone'->'sourceThreadId') = 'string' AND ${t.metadata}->'clone'->>'sourceThreadId' <> '', false))`
 }
 
-/** Working memory in either scope that holds more than whitespace. */
+/** The current (latest) working-memory text of a lookup key, or NULL. */
+function currentWorkingMemorySql(lookupKey: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT w.text FROM working_memory_versions w WHERE w.lookup_key = ${lookupKey} ORDER BY w.created_at DESC, w.id DESC LIMIT 1)`
+}
+
+/** Working memory in either scope whose current version holds more than whitespace. */
 function hasWorkingMemorySql(t: ThreadColumns): Prisma.Sql {
-  return Prisma.sql`(EXISTS (SELECT 1 FROM thread_working_memory w WHERE w.thread_id = ${t.id} AND w.text ~ '[^[:space:]]')
-    OR EXISTS (SELECT 1 FROM resources r WHERE r.id = ${t.resourceId} AND r.working_memory ~ '[^[:space:]]'))`
+  return Prisma.sql`(coalesce(${currentWorkingMemorySql(Prisma.sql`'thread:' || ${t.id}`)} ~ '[^[:space:]]', false)
+    OR coalesce(${currentWorkingMemorySql(Prisma.sql`'resource:' || ${t.resourceId}`)} ~ '[^[:space:]]', false))`
 }
 
 /** A generation under the thread's or its resource's lookup key (the unique index's leading column). */

@@ -30,6 +30,12 @@ export async function getObservationalMemory(ctx: StorageContext, key: Observati
   return row && toObservationalMemory(row)
 }
 
+/** The generation current at `at`: the highest one created at or before it. */
+export async function getObservationalMemoryAsOf(ctx: StorageContext, key: ObservationalMemoryKey, at: Date): Promise<ObservationalMemoryRecord | null> {
+  const row = await ctx.db.observationalMemory.findFirst({ where: { lookupKey: lookupKeyOf(key), createdAt: { lte: at } }, orderBy: { generation: 'desc' } })
+  return row && toObservationalMemory(row)
+}
+
 /** Every generation of a key, oldest first. */
 export async function listObservationalMemoryGenerations(ctx: StorageContext, key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord[]> {
   const rows = await ctx.db.observationalMemory.findMany({ where: { lookupKey: lookupKeyOf(key) }, orderBy: { generation: 'asc' } })

@@ -13,8 +13,12 @@ describeEachDatabase('working memory', (getDb) => {
     await storage.setWorkingMemory({ scope: 'thread', threadId: 'wm-t1' }, '# Notes\n- likes coffee')
     expect(await storage.getWorkingMemory({ scope: 'thread', threadId: 'wm-t1' })).toBe('# Notes\n- likes coffee')
     expect(await storage.getWorkingMemory({ scope: 'thread', threadId: 'wm-t2' })).toBeNull()
-    // the row takes the thread's resource
-    expect(await prisma.threadWorkingMemory.findUnique({ where: { threadId: 'wm-t1' } })).toMatchObject({ resourceId: 'wm-r1' })
+    // each update is a version; the rows take the thread's resource
+    const rows = await prisma.workingMemoryVersion.findMany({ where: { threadId: 'wm-t1' }, orderBy: { id: 'asc' } })
+    expect(rows.map((row) => [row.lookupKey, row.scope, row.resourceId, row.text])).toEqual([
+      ['thread:wm-t1', 'thread', 'wm-r1', '# Notes\n- likes tea'],
+      ['thread:wm-t1', 'thread', 'wm-r1', '# Notes\n- likes coffee'],
+    ])
   })
 
   it('keeps resource-scoped working memory, creating the resource row on first write', async () => {
@@ -26,6 +30,17 @@ describeEachDatabase('working memory', (getDb) => {
     await storage.setWorkingMemory({ scope: 'resource', resourceId: 'wm-fresh' }, '{"name":"Ada Lovelace"}')
     expect(await storage.getWorkingMemory({ scope: 'resource', resourceId: 'wm-fresh' })).toBe('{"name":"Ada Lovelace"}')
     expect(await prisma.resource.count({ where: { id: 'wm-fresh' } })).toBe(1)
+    expect(await prisma.workingMemoryVersion.count({ where: { lookupKey: 'resource:wm-fresh', scope: 'resource', threadId: null } })).toBe(2)
+  })
+
+  it("deletes a thread's versions with the thread, resource versions stay", async () => {
+    const { storage, prisma } = getDb()
+    await storage.createThread({ id: 'wm-del', resourceId: 'wm-r-del' })
+    await storage.setWorkingMemory({ scope: 'thread', threadId: 'wm-del' }, 'a')
+    await storage.setWorkingMemory({ scope: 'resource', resourceId: 'wm-r-del' }, 'b')
+    await storage.deleteThread('wm-del')
+    expect(await prisma.workingMemoryVersion.count({ where: { lookupKey: 'thread:wm-del' } })).toBe(0)
+    expect(await storage.getWorkingMemory({ scope: 'resource', resourceId: 'wm-r-del' })).toBe('b')
   })
 
   it('refuses thread-scoped working memory for an unknown thread', async () => {

@@ -26,6 +26,7 @@ describe('parseCloneArgs', () => {
       filter: {},
       boundary: 'exact',
       returnMessages: true,
+      derivedMemory: 'current',
     })
   })
 
@@ -39,6 +40,12 @@ describe('parseCloneArgs', () => {
       options: { messageLimit: 5, messageFilter: { startDate: '2024-01-01', endDate: new Date('2024-01-31'), messageIds: ['a', 'b', 'a'] } },
     })
     expect(parsed.filter).toEqual({ startDate: new Date('2024-01-01'), endDate: new Date('2024-01-31'), messageIds: ['a', 'b'], last: 5 })
+  })
+
+  it('takes derivedMemory (thread-scoped memory of the clone), default current', () => {
+    for (const mode of ['as-of-branch-point', 'current', 'empty'] as const) {
+      expect(parseCloneArgs({ sourceThreadId: 's', options: { derivedMemory: mode } }).derivedMemory).toBe(mode)
+    }
   })
 
   it('takes returnMessages from the second argument over options', () => {
@@ -58,6 +65,7 @@ describe('parseCloneArgs', () => {
     expect(fieldOf(clone({ messageFilter: { startDate: new Date('nope') } }))).toEqual(option('options.messageFilter.startDate'))
     expect(fieldOf(clone({ messageFilter: { messageIds: ['ok', ''] } }))).toEqual(option('options.messageFilter.messageIds[1]'))
     expect(fieldOf(clone({ boundary: 'sideways' }))).toEqual(option('options.boundary'))
+    expect(fieldOf(clone({ derivedMemory: 'yesterday' }))).toEqual(option('options.derivedMemory'))
     expect(fieldOf(clone({ messageLimt: 3 }))).toEqual(option('options'))
     expect(fieldOf(() => parseCloneArgs({ sourceThreadId: 's' }, { returnMessages: 'no' }))).toEqual(option('options.returnMessages'))
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { InvalidCloneOptionsError, InvalidInputError } from '../errors/index.ts'
 import { type InputErrorFactory, parseInput } from '../validation/parse-input.ts'
+import { type DerivedMemoryMode, derivedMemoryModeSchema } from './branch-options.ts'
 import { dateInputSchema, idSchema, metadataSchema, titleSchema } from './input-schemas.ts'
 
 /**
@@ -35,6 +36,12 @@ export const cloneOptionsSchema = z.strictObject({
   boundary: z.enum(['exact', 'expand', 'trim']).optional(),
   /** false: do not read the cloned messages back (`clonedMessages` is []) */
   returnMessages: z.boolean().optional(),
+  /**
+   * The clone's thread-scoped working and observational memory (resource scope
+   * is unaffected): 'current' (default: today's), 'as-of-branch-point' (as it
+   * was at the last cloned message's createdAt) or 'empty'.
+   */
+  derivedMemory: derivedMemoryModeSchema.optional(),
 })
 
 export const cloneThreadArgsSchema = z.strictObject({
@@ -61,6 +68,7 @@ export type ParsedCloneArgs = {
   filter: { startDate?: Date; endDate?: Date; messageIds?: string[]; last?: number }
   boundary: CloneBoundary
   returnMessages: boolean
+  derivedMemory: DerivedMemoryMode
 }
 
 /** Clone arguments: problems under `options` are InvalidCloneOptionsError, the rest InvalidInputError. */
@@ -99,6 +107,7 @@ export function parseCloneArgs(args: unknown, callOptions?: unknown): ParsedClon
     },
     boundary: parsed.options?.boundary ?? 'exact',
     returnMessages: call?.returnMessages ?? parsed.options?.returnMessages ?? true,
+    derivedMemory: parsed.options?.derivedMemory ?? 'current',
   }
 }
 

@@ -7,6 +7,8 @@ import { applyCloneBoundary, type CloneWarning } from './clone-boundary.ts'
 import { hasMessageFilter, type ParsedCloneArgs } from './clone-options.ts'
 import { messageEmbeddingText } from './embedding-text.ts'
 import type { ResolvedMemoryOptions } from './memory-options.ts'
+import type { DerivedMemoryMode } from './branch-options.ts'
+import { cutObservationalMemory } from './observational-memory-cutoff.ts'
 import { type MessagePosition, observationRangeIds } from './remap-observational-memory.ts'
 
 // Everything cloneThread decides, computed from reads only: previewClone shows
@@ -111,17 +113,32 @@ async function applyBoundary(
   return { selection: messages.filter((message) => chosen.has(message.id)), warnings }
 }
 
+/**
+ * Which state of the source's THREAD-scoped memory the clone derives (derivedMemory):
+ * 'current', none ('empty', or 'as-of-branch-point' with nothing cloned), or as of a date.
+ */
+export type MemoryCutoff = { mode: 'current' } | { mode: 'none' } | { mode: 'as-of'; asOf: Date; last: MessagePosition }
+
+function memoryCutoff(mode: DerivedMemoryMode, lastCloned: MessagePosition | undefined): MemoryCutoff {
+  if (mode === 'current') return { mode: 'current' }
+  if (mode === 'empty' || lastCloned === undefined) return { mode: 'none' }
+  return { mode: 'as-of', asOf: lastCloned.createdAt, last: lastCloned }
+}
+
 async function planWorkingMemory(
   context: CloneContext,
   source: StoredThread,
   newThreadId: string,
   resourceId: string,
   warnings: CloneWarning[],
+  cutoff: MemoryCutoff,
 ): Promise<WorkingMemoryPlan> {
   const { enabled, scope } = context.options.workingMemory
   if (!enabled) return { action: 'none' }
   if (scope === 'thread') {
-    const text = await context.storage.getWorkingMemory({ scope: 'thread', threadId: source.id })
+    const key = { scope: 'thread', threadId: source.id } as const
+    if (cutoff.mode === 'none') return { action: 'none' }
+    const text = cutoff.mode === 'current' ? await context.storage.getWorkingMemory(key) : await context.storage.getWorkingMemoryAsOf(key, cutoff.asOf)
     return text === null ? { action: 'none' } : { action: 'copy', text, target: { scope: 'thread', threadId: newThreadId, resourceId } }
   }
   if (resourceId === source.resourceId) return { action: 'share' }
@@ -144,9 +161,11 @@ async function observationalMemoryToClone(
   source: StoredThread,
   resourceId: string,
   warnings: CloneWarning[],
+  derivedMemory: DerivedMemoryMode,
 ): Promise<{ action: 'clone'; record: ObservationalMemoryRecord } | { action: 'share' } | { action: 'none' }> {
   const { enabled, scope } = context.options.observationalMemory
   if (!enabled) return { action: 'none' }
+  if (scope === 'thread' && derivedMemory === 'empty') return { action: 'none' }
   if (scope === 'resource' && resourceId === source.resourceId) return { action: 'share' }
   const record = await context.storage.getObservationalMemory(scope === 'thread' ? { scope, threadId: source.id } : { scope, resourceId: source.resourceId })
   if (record === null) return { action: 'none' }
@@ -158,6 +177,32 @@ async function observationalMemoryToClone(
     return { action: 'none' }
   }
   return { action: 'clone', record }
+}
+
+/**
+ * derivedMemory 'as-of-branch-point': the thread-scoped generation current at
+ * the last cloned message, cut to the source's messages up to it (the remap
+ * then maps what is cloned). 'current': the record as it is.
+ */
+async function observationalMemoryAt(
+  storage: MemoryStorage,
+  source: StoredThread,
+  record: ObservationalMemoryRecord,
+  cutoff: MemoryCutoff,
+): Promise<ObservationalMemoryRecord | null> {
+  if (record.scope !== 'thread' || cutoff.mode === 'current') return record
+  if (cutoff.mode === 'none') return null
+  const asOf = await storage.getObservationalMemoryAsOf({ scope: 'thread', threadId: source.id }, cutoff.asOf)
+  if (asOf === null) return null
+  // the source's history: its own messages and, for a branch, the inherited ones
+  const positions = async (ids: string[]) =>
+    new Map(
+      (await storage.listMessageIds({ threadId: source.id, messageIds: ids })).map((message) => [message.id, { id: message.id, createdAt: message.createdAt }]),
+    )
+  const atOrBefore = (position: MessagePosition) =>
+    position.createdAt.getTime() < cutoff.asOf.getTime() || (position.createdAt.getTime() === cutoff.asOf.getTime() && position.id <= cutoff.last.id)
+  const visible = async (ids: string[]) => new Set([...(await positions(ids)).values()].filter(atOrBefore).map((position) => position.id))
+  return cutObservationalMemory(asOf, visible, positions, cutoff.asOf)
 }
 
 /** Positions of the source messages that the record's ranges end on but that are not cloned. */
@@ -205,35 +250,47 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
   const { storage } = context
   const { source, newThreadId } = await loadSource(storage, args)
   const resourceId = args.resourceId ?? source.resourceId
-  const memoryWarnings: CloneWarning[] = []
+  const workingMemoryWarnings: CloneWarning[] = []
+  const observationalMemoryWarnings: CloneWarning[] = []
   const base = {
     source,
     newThreadId,
     resourceId,
     title: args.title ?? (source.title === '' ? '' : `Clone of ${source.title}`),
     metadata: withoutBranchMetadata({ ...source.metadata, ...args.metadata }),
-    workingMemory: await planWorkingMemory(context, source, newThreadId, resourceId, memoryWarnings),
   }
-  const observationalMemory = await observationalMemoryToClone(context, source, resourceId, memoryWarnings)
+  const planMemory = (lastCloned: MessagePosition | undefined) =>
+    planWorkingMemory(context, source, newThreadId, resourceId, workingMemoryWarnings, memoryCutoff(args.derivedMemory, lastCloned))
+  const observationalMemory = await observationalMemoryToClone(context, source, resourceId, observationalMemoryWarnings, args.derivedMemory)
   const filtered = hasMessageFilter(args.filter)
 
   if (mode === 'clone' && !filtered && observationalMemory.action !== 'clone' && context.options.semanticRecall === null) {
-    const lastMessageId = (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]?.id
-    return { ...base, lastMessageId, selection: 'all', warnings: memoryWarnings, observationalMemory, vectors: null }
+    const last = (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]
+    const workingMemory = await planMemory(last)
+    const warnings = [...workingMemoryWarnings, ...observationalMemoryWarnings]
+    return { ...base, workingMemory, lastMessageId: last?.id, selection: 'all', warnings, observationalMemory, vectors: null }
   }
 
   const rows = await selectMessages(storage, source, args)
   const lastMessageId = filtered ? (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]?.id : rows.at(-1)?.id
   const { selection, warnings } = await applyBoundary(storage, source, args, rows, mode)
+  const workingMemory = await planMemory(selection.at(-1))
+  const record =
+    observationalMemory.action === 'clone'
+      ? await observationalMemoryAt(storage, source, observationalMemory.record, memoryCutoff(args.derivedMemory, selection.at(-1)))
+      : null
   return {
     ...base,
+    workingMemory,
     lastMessageId,
     selection,
-    warnings: [...warnings, ...memoryWarnings],
+    warnings: [...warnings, ...workingMemoryWarnings, ...observationalMemoryWarnings],
     observationalMemory:
-      observationalMemory.action === 'clone'
-        ? { ...observationalMemory, cloned: selection, sourcePositions: await rangeEndPositions(storage, source, observationalMemory.record, selection) }
-        : observationalMemory,
+      observationalMemory.action !== 'clone'
+        ? observationalMemory
+        : record === null
+          ? { action: 'none' }
+          : { action: 'clone', record, cloned: selection, sourcePositions: await rangeEndPositions(storage, source, record, selection) },
     vectors: await planVectors(context, selection),
   }
 }

@@ -27,6 +27,26 @@ function compare(a: MessagePosition, b: MessagePosition): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
+/**
+ * The two ends of an observation range `first:last`. Ids may contain ':': the
+ * split taken is the first whose two ends are `known`; undefined when none is.
+ */
+export function splitObservationRange(range: string, known: (id: string) => boolean): readonly [string, string] | undefined {
+  return [...range.matchAll(/:/g)]
+    .map((colon) => [range.slice(0, colon.index), range.slice(colon.index + 1)] as const)
+    .find(([first, last]) => known(first) && known(last))
+}
+
+/** `<thread id="...">` tags naming the source thread (raw or hashed) rewritten to name the target. */
+export function retagThread(text: string, sourceThreadId: string, targetThreadId: string): string {
+  const hashedSource = hashThreadId(sourceThreadId)
+  return text.replace(/(<thread\b[^>]*?\sid=")([^"]*)(")/g, (tag, open: string, id: string, close: string) => {
+    if (id === sourceThreadId) return `${open}${targetThreadId}${close}`
+    if (id === hashedSource) return `${open}${hashThreadId(targetThreadId)}${close}`
+    return tag
+  })
+}
+
 /** The message ids that observation ranges in `text` end on (every way of splitting at a ':'). */
 export function observationRangeIds(text: string): string[] {
   const ids: string[] = []
@@ -42,8 +62,6 @@ export function observationRemapper(context: ObservationRemapContext) {
   const map = context.messageIdMap
   const clonedById = new Map(context.cloned.map((message) => [message.id, message]))
   const position = (id: string) => clonedById.get(id) ?? context.sourcePositions.get(id)
-  const rawSource = context.sourceThreadId
-  const hashedSource = hashThreadId(context.sourceThreadId)
 
   /**
    * The range `first:last` for the clone: both ends mapped when both were
@@ -53,10 +71,7 @@ export function observationRemapper(context: ObservationRemapContext) {
    * then dropped, the group's text kept).
    */
   function remapRange(range: string): string | null {
-    // Ids may contain ':'; take the split whose two ends are known messages.
-    const split = [...range.matchAll(/:/g)]
-      .map((colon) => [range.slice(0, colon.index), range.slice(colon.index + 1)] as const)
-      .find(([first, last]) => position(first) && position(last))
+    const split = splitObservationRange(range, (id) => position(id) !== undefined)
     if (split === undefined) return null
     const [first, last] = split
     if (Object.hasOwn(map, first) && Object.hasOwn(map, last)) return `${map[first]}:${map[last]}`
@@ -77,11 +92,7 @@ export function observationRemapper(context: ObservationRemapContext) {
         return remapped === null ? '' : ` range="${remapped}"`
       }),
     )
-    return withRanges.replace(/(<thread\b[^>]*?\sid=")([^"]*)(")/g, (tag, open: string, id: string, close: string) => {
-      if (id === rawSource) return `${open}${context.targetThreadId}${close}`
-      if (id === hashedSource) return `${open}${hashThreadId(context.targetThreadId)}${close}`
-      return tag
-    })
+    return retagThread(withRanges, context.sourceThreadId, context.targetThreadId)
   }
 
   function remapIds(ids: string[]): string[] {

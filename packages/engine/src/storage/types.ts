@@ -140,6 +140,14 @@ export type WorkingMemoryScope = 'thread' | 'resource'
 
 export type WorkingMemoryKey = { scope: 'thread'; threadId: string } | { scope: 'resource'; resourceId: string }
 
+/** One version of a key's working memory: every update appends one; the current text is the latest. */
+export type WorkingMemoryVersion = {
+  /** increases with every version written (ties of createdAt are broken by it) */
+  id: string
+  text: string
+  createdAt: Date
+}
+
 export type ObservationalMemoryScope = 'thread' | 'resource'
 
 export type BufferedObservationChunk = {
@@ -360,12 +368,35 @@ export interface MemoryStorage extends BranchOperationsStorage {
    */
   copyThreadMessages(args: { sourceThreadId: string; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
 
+  /** The current text: the latest version by (createdAt, id); null when the key has none. */
   getWorkingMemory(key: WorkingMemoryKey): Promise<string | null>
+  /** Appends a version (createdAt = now); earlier versions are kept. Thread scope needs an existing thread. */
   setWorkingMemory(key: WorkingMemoryKey & { resourceId?: string }, text: string): Promise<void>
+  /**
+   * Added for derived memory (branches, issue 12): the text that was current at
+   * `at`, i.e. the latest version with createdAt <= at; null when there was none yet.
+   */
+  getWorkingMemoryAsOf(key: WorkingMemoryKey, at: Date): Promise<string | null>
+  /** Every version of a key, oldest first (by createdAt, id). */
+  listWorkingMemoryVersions(key: WorkingMemoryKey): Promise<WorkingMemoryVersion[]>
+  /**
+   * Added for derived memory: copies a thread's working-memory versions created
+   * at or before `asOf` (all of them when null) to another thread, keeping their
+   * text and createdAt (so the target's history up to the fork point is the
+   * source's), in ONE INSERT ... SELECT. Returns how many were copied. An
+   * unknown target -> ThreadNotFoundError when there is something to copy.
+   */
+  copyThreadWorkingMemory(args: { sourceThreadId: string; targetThreadId: string; targetResourceId: string; asOf: Date | null }): Promise<number>
 
   /** Current generation (highest) for a key, or null. */
   getObservationalMemory(key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord | null>
   listObservationalMemoryGenerations(key: ObservationalMemoryKey): Promise<ObservationalMemoryRecord[]>
+  /**
+   * Added for derived memory: the generation current at `at`, i.e. the highest
+   * generation with createdAt <= at (as stored now: a generation is rewritten in
+   * place until the next one), or null. One query on the (lookup_key, generation) index.
+   */
+  getObservationalMemoryAsOf(key: ObservationalMemoryKey, at: Date): Promise<ObservationalMemoryRecord | null>
   /** Adds a record as the next generation of its key (generation = current + 1, 0 when first). */
   insertObservationalMemory(record: NewObservationalMemoryRecord): Promise<ObservationalMemoryRecord>
   /**

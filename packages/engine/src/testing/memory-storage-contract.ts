@@ -333,7 +333,80 @@ function describeWorkingMemory(storage: () => MemoryStorage): void {
     it('refuses thread-scoped working memory for an unknown thread', async () => {
       await expect(storage().setWorkingMemory({ scope: 'thread', threadId: 'w-nope' }, 'x')).rejects.toBeInstanceOf(ThreadNotFoundError)
     })
+
+    it('keeps every version, oldest first, and answers what was current at a date (both scopes)', async () => {
+      await storage().createThread({ id: 'w-v', resourceId: 'w-rv' })
+      for (const key of [{ scope: 'thread', threadId: 'w-v' } as const, { scope: 'resource', resourceId: 'w-rv' } as const]) {
+        const before = new Date()
+        await tick()
+        await storage().setWorkingMemory(key, 'v1')
+        await tick()
+        const afterFirst = new Date()
+        await tick()
+        await storage().setWorkingMemory(key, 'v2')
+        await storage().setWorkingMemory(key, 'v3')
+        const versions = await storage().listWorkingMemoryVersions(key)
+        expect(versions.map((version) => version.text)).toEqual(['v1', 'v2', 'v3'])
+        expect(versions[0]!.createdAt.getTime()).toBeGreaterThan(before.getTime())
+        expect(versions[1]!.createdAt.getTime()).toBeGreaterThan(afterFirst.getTime())
+        expect(await storage().getWorkingMemoryAsOf(key, before)).toBeNull()
+        expect(await storage().getWorkingMemoryAsOf(key, afterFirst)).toBe('v1')
+        expect(await storage().getWorkingMemoryAsOf(key, versions[0]!.createdAt)).toBe('v1')
+        expect(await storage().getWorkingMemoryAsOf(key, new Date())).toBe('v3')
+        expect(await storage().getWorkingMemory(key)).toBe('v3')
+      }
+      expect(await storage().listWorkingMemoryVersions({ scope: 'thread', threadId: 'w-none' })).toEqual([])
+    })
+
+    it('takes the later of two versions written in the same millisecond (one transaction)', async () => {
+      await storage().createThread({ id: 'w-same', resourceId: 'w-r' })
+      await storage().transaction(async (tx) => {
+        for (const text of ['a', 'b', 'c', 'd']) await tx.storage.setWorkingMemory({ scope: 'thread', threadId: 'w-same' }, text)
+      })
+      expect(await storage().getWorkingMemory({ scope: 'thread', threadId: 'w-same' })).toBe('d')
+      expect(await storage().getWorkingMemoryAsOf({ scope: 'thread', threadId: 'w-same' }, new Date())).toBe('d')
+    })
+
+    it("copies a thread's versions up to a date (all without one) to another thread, dates kept, the source untouched", async () => {
+      await storage().createThread({ id: 'w-copy-src', resourceId: 'w-rc' })
+      await storage().createThread({ id: 'w-copy-asof', resourceId: 'w-rc' })
+      await storage().createThread({ id: 'w-copy-all', resourceId: 'w-rc2' })
+      const source = { scope: 'thread', threadId: 'w-copy-src' } as const
+      await storage().setWorkingMemory(source, 'early')
+      await tick()
+      const cutoff = new Date()
+      await tick()
+      await storage().setWorkingMemory(source, 'late')
+      const copied = await storage().copyThreadWorkingMemory({
+        sourceThreadId: 'w-copy-src',
+        targetThreadId: 'w-copy-asof',
+        targetResourceId: 'w-rc',
+        asOf: cutoff,
+      })
+      expect(copied).toBe(1)
+      const sourceVersions = await storage().listWorkingMemoryVersions(source)
+      const target = await storage().listWorkingMemoryVersions({ scope: 'thread', threadId: 'w-copy-asof' })
+      expect(target.map(({ text, createdAt }) => ({ text, createdAt }))).toEqual([{ text: 'early', createdAt: sourceVersions[0]!.createdAt }])
+      expect(await storage().getWorkingMemory({ scope: 'thread', threadId: 'w-copy-asof' })).toBe('early')
+
+      expect(
+        await storage().copyThreadWorkingMemory({ sourceThreadId: 'w-copy-src', targetThreadId: 'w-copy-all', targetResourceId: 'w-rc2', asOf: null }),
+      ).toBe(2)
+      expect(await storage().getWorkingMemory({ scope: 'thread', threadId: 'w-copy-all' })).toBe('late')
+      // a later write to the copy is its own; the source keeps its versions
+      await storage().setWorkingMemory({ scope: 'thread', threadId: 'w-copy-all' }, 'own')
+      expect(await storage().getWorkingMemory(source)).toBe('late')
+      expect(await storage().listWorkingMemoryVersions(source)).toEqual(sourceVersions)
+      await expect(
+        storage().copyThreadWorkingMemory({ sourceThreadId: 'w-copy-src', targetThreadId: 'w-copy-nope', targetResourceId: 'w-rc', asOf: null }),
+      ).rejects.toBeInstanceOf(ThreadNotFoundError)
+    })
   })
+}
+
+/** Lets the clock move on by at least a millisecond (dates are stored to the millisecond). */
+function tick(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 3))
 }
 
 function describeObservationalMemory(storage: () => MemoryStorage): void {
@@ -393,6 +466,31 @@ function describeObservationalMemory(storage: () => MemoryStorage): void {
       const concurrent = observationalMemoryRecord({ scope: 'resource', threadId: null, resourceId: 'o-concurrent' })
       const inserted = await Promise.all(Array.from({ length: 5 }, () => storage().insertObservationalMemory(concurrent)))
       expect(inserted.map((record) => record.generation).sort()).toEqual([0, 1, 2, 3, 4])
+    })
+
+    it('answers the generation current at a date: the highest created at or before it', async () => {
+      await storage().createThread({ id: 'o-asof', resourceId: 'o-r' })
+      const key = { scope: 'thread', threadId: 'o-asof' } as const
+      for (const [minutes, text] of [
+        [0, 'g0'],
+        [10, 'g1'],
+        [20, 'g2'],
+      ] as const) {
+        await storage().insertObservationalMemory(
+          observationalMemoryRecord({
+            scope: 'thread',
+            threadId: 'o-asof',
+            resourceId: 'o-r',
+            activeObservations: text,
+            createdAt: new Date(t0 + minutes * minute),
+          }),
+        )
+      }
+      expect(await storage().getObservationalMemoryAsOf(key, new Date(t0 - 1))).toBeNull()
+      expect((await storage().getObservationalMemoryAsOf(key, new Date(t0)))?.activeObservations).toBe('g0')
+      expect((await storage().getObservationalMemoryAsOf(key, new Date(t0 + 15 * minute)))?.generation).toBe(1)
+      expect((await storage().getObservationalMemoryAsOf(key, new Date(t0 + 60 * minute)))?.activeObservations).toBe('g2')
+      expect(await storage().getObservationalMemoryAsOf({ scope: 'thread', threadId: 'o-none' }, new Date())).toBeNull()
     })
 
     it('updates one generation in place', async () => {

@@ -11,11 +11,6 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   THREAD_ALREADY_EXISTS: 'CONFLICT',
   MESSAGE_ALREADY_EXISTS: 'CONFLICT',
   INVALID_CLONE_OPTIONS: 'BAD_REQUEST',
-  // a branch's inherited message is its ancestor's: edit it by branching from the message before
-  INHERITED_MESSAGE: 'BAD_REQUEST',
-  // the state of the lineage stands in the way; materializing the branches first resolves it
-  MESSAGE_SHARED_BY_BRANCHES: 'CONFLICT',
-  THREAD_HAS_BRANCHES: 'CONFLICT',
   INVALID_INPUT: 'BAD_REQUEST',
   INVALID_PROCESSOR_OPTIONS: 'BAD_REQUEST',
   MODEL_RESOLUTION_FAILED: 'BAD_REQUEST',

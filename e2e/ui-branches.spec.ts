@@ -80,7 +80,9 @@ test('promote a branch: the confirmation says what moves, then the source contin
   await expect(page.getByTestId('message')).toHaveCount(2 + replacement.messages.length)
   await page.getByRole('button', { name: 'Promote…' }).click()
   const dialog = page.getByTestId('promote-dialog')
-  await expect(dialog).toContainText(`its history becomes the 2 shared messages up to the branch point, then this branch's ${replacement.messages.length} messages`)
+  await expect(dialog).toContainText(
+    `its history becomes the 2 shared messages up to the branch point, then this branch's ${replacement.messages.length} messages`,
+  )
   await expect(dialog).toContainText(`The ${warranty.messages.length - 2} messages “${warranty.thread.title}” has after the branch point move to a new branch`)
   await screenshots(page, 'promote-dialog')
   await dialog.getByRole('button', { name: 'Promote' }).click()

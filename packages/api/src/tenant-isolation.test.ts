@@ -5,7 +5,7 @@
 // same as for a thread that does not exist, and nothing changes.
 import { demoClones, demoThreads } from '@threadline/db/seed'
 import { anthropicInvalidToolUseId } from '@threadline/engine/testing'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { ThreadlineClient } from './client/index.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'

@@ -29,7 +29,11 @@ function ownMessages(thread: { id: string; resourceId: string; messageIdPrefix: 
   return builder.messages
 }
 
-const messageOf = (seed: SeedThread, index: number) => seed.messages[index]!
+function messageOf(seed: SeedThread, index: number): StoredMessage {
+  const message = seed.messages[index]
+  if (!message) throw new Error(`Seed thread ${seed.thread.id} has no message ${index + 1}`)
+  return message
+}
 
 const ACME = acmeWarranty.thread.resourceId
 const GLOBEX = globexMarketSizing.thread.resourceId
@@ -44,7 +48,9 @@ export const demoBranches: SeedBranch[] = [
     messages: ownMessages({ id: 'acme-warranty-replacement', resourceId: ACME, messageIdPrefix: 'msg-acme-replace' }, '2026-11-24T10:12:00Z', (chat) =>
       chat
         .user('Could I get a replacement machine instead of sending it in for repair?')
-        .assistant(sonnet, [text('Yes: the extended plan allows one replacement. I can ship a new Barista One today; the old one goes back with the same label.')]),
+        .assistant(sonnet, [
+          text('Yes: the extended plan allows one replacement. I can ship a new Barista One today; the old one goes back with the same label.'),
+        ]),
     ),
   },
   {
@@ -68,12 +74,17 @@ export const demoBranches: SeedBranch[] = [
     sourceThreadId: globexMarketSizing.thread.id,
     branchPointMessageId: messageOf(globexMarketSizing, 1).id,
     title: 'Market sizing: bottom-up cross-check',
-    messages: ownMessages({ id: 'globex-market-sizing-bottom-up', resourceId: GLOBEX, messageIdPrefix: 'msg-globex-bottom-up' }, '2026-11-10T08:45:00Z', (chat) =>
-      chat
-        .user('Cross-check that with a bottom-up estimate from announced sodium-ion cell capacity.')
-        .assistant(gpt41, [
-          text('Announced European sodium-ion cell capacity reaches about 12 GWh/year by 2030; at 80% utilisation that is 9.6 GWh, inside the top-down range.'),
-        ]),
+    messages: ownMessages(
+      { id: 'globex-market-sizing-bottom-up', resourceId: GLOBEX, messageIdPrefix: 'msg-globex-bottom-up' },
+      '2026-11-10T08:45:00Z',
+      (chat) =>
+        chat
+          .user('Cross-check that with a bottom-up estimate from announced sodium-ion cell capacity.')
+          .assistant(gpt41, [
+            text(
+              'Announced European sodium-ion cell capacity reaches about 12 GWh/year by 2030; at 80% utilisation that is 9.6 GWh, inside the top-down range.',
+            ),
+          ]),
     ),
     promote: true,
   },

@@ -67,7 +67,9 @@ export async function seedDemoData(storage: MemoryStorage): Promise<SeedReport> 
 
     // A branch counts as seeded once its own messages exist: a promoted branch's
     // messages live on in its source, under the same ids.
-    const seededMessageIds = new Set((await tx.getMessagesByIds(demoBranches.flatMap((branch) => branch.messages.map((message) => message.id)))).map((message) => message.id))
+    const seededMessageIds = new Set(
+      (await tx.getMessagesByIds(demoBranches.flatMap((branch) => branch.messages.map((message) => message.id)))).map((message) => message.id),
+    )
     const newBranches = demoBranches.filter((branch) => !branch.messages.some((message) => seededMessageIds.has(message.id)))
     for (const branch of newBranches) {
       await memory.branchThread({

@@ -69,8 +69,8 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
         {diff.data ? (
           <>
             <p>
-              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonCount, 'shared message')} up to the branch
-              point, then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
+              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonCount, 'shared message')} up to the branch point,
+              then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
             </p>
             <p>
               The {plural(diff.data.onlyInB.length, 'message')} {parentName} has after the branch point move to a new branch of it: nothing is lost.
@@ -92,8 +92,8 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
         testId="materialize-dialog"
       >
         <p>
-          The {plural(inheritedCount, 'inherited message')} this branch reads from {parentName} will be copied into it (with their vectors), under the
-          same thread id.
+          The {plural(inheritedCount, 'inherited message')} this branch reads from {parentName} will be copied into it (with their vectors), under the same
+          thread id.
         </p>
         <p>It becomes an independent thread: later changes to its ancestors no longer matter to it, and it no longer blocks them.</p>
       </ConfirmDialog>

@@ -39,11 +39,7 @@ export function CompareView() {
         <Loading label="Comparing…" />
       ) : (
         <>
-          <section
-            className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm"
-            aria-label="Common history"
-            data-testid="compare-common"
-          >
+          <section className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm" aria-label="Common history" data-testid="compare-common">
             <p className="font-medium text-slate-800">
               <span aria-hidden className="text-teal-700">
                 ⎇{' '}
@@ -79,7 +75,9 @@ function Side({ threadId, title, messages, testId }: { threadId: string; title: 
           {title || 'Untitled thread'}
         </Link>
         <p className="truncate font-mono text-[11px] text-slate-400">{threadId}</p>
-        <p className="mt-0.5 text-xs text-slate-500">{messages.length === 0 ? 'Nothing after the common point.' : `${plural(messages.length, 'message')} after the common point`}</p>
+        <p className="mt-0.5 text-xs text-slate-500">
+          {messages.length === 0 ? 'Nothing after the common point.' : `${plural(messages.length, 'message')} after the common point`}
+        </p>
       </header>
       <ol className="divide-y divide-slate-100">
         {messages.map((message) => (

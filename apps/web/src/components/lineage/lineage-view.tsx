@@ -22,10 +22,7 @@ export function LineageView({ threadId }: { threadId: string }) {
       <Link href={`/threads/${encodeURIComponent(threadId)}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
         <span aria-hidden>←</span> Back to the thread
       </Link>
-      <PageHeader
-        title="Lineage"
-        description="Where this thread came from, and the clones and branches made from it. Click a thread to open it."
-      />
+      <PageHeader title="Lineage" description="Where this thread came from, and the clones and branches made from it. Click a thread to open it." />
       {lineage.error ? (
         <Notice tone="error" title={errorCode(lineage.error) === 'NOT_FOUND' ? 'Thread not found' : 'Could not load the lineage'}>
           {describeError(lineage.error)}

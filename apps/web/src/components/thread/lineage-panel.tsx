@@ -17,7 +17,13 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
   return (
     <Panel
       title="Lineage"
-      description={branch ? 'This thread is a branch: it shares its source’s history up to the branch point.' : clone ? 'This thread is a clone.' : 'This thread is an original.'}
+      description={
+        branch
+          ? 'This thread is a branch: it shares its source’s history up to the branch point.'
+          : clone
+            ? 'This thread is a clone.'
+            : 'This thread is an original.'
+      }
       actions={
         threadId && (
           <ButtonLink size="sm" href={`/threads/${encodeURIComponent(threadId)}/lineage`}>

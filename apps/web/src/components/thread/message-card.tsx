@@ -95,7 +95,11 @@ export function MessageCard({
             <Badge tone="slate" title="Shared history: this message lives in an ancestor thread; this branch reads it without a copy">
               inherited
             </Badge>
-            <Link href={threadMessageHref(inheritedFrom.threadId, message.id)} className="truncate text-indigo-700 hover:underline" title={inheritedFrom.threadId}>
+            <Link
+              href={threadMessageHref(inheritedFrom.threadId, message.id)}
+              className="truncate text-indigo-700 hover:underline"
+              title={inheritedFrom.threadId}
+            >
               from {inheritedFrom.title || inheritedFrom.threadId}
             </Link>
           </span>

@@ -85,7 +85,9 @@ export function ThreadPage({ id }: { id: string }) {
                         links={links}
                         mark={marks.get(message.id) ?? null}
                         highlighted={highlighted === message.id}
-                        inheritedFrom={message.inheritedFrom === null ? null : { threadId: message.inheritedFrom, title: titles.get(message.inheritedFrom) ?? null }}
+                        inheritedFrom={
+                          message.inheritedFrom === null ? null : { threadId: message.inheritedFrom, title: titles.get(message.inheritedFrom) ?? null }
+                        }
                       />
                       {forks.has(message.id) && <ForkedHereMarker branches={forks.get(message.id)!} />}
                       {branch && index === branchPointIndex && (

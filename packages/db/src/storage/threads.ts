@@ -123,20 +123,23 @@ export async function getThreadAncestry(ctx: StorageContext, threadId: string): 
 }
 
 /**
- * The clones of a thread, their clones, ... in one recursive query, nearest
- * generations first; only through `resourceIds` when given. Each thread has
- * one source, so only a cycle through the start can revisit a thread: the
- * walk never steps back onto it.
+ * The clones and branches of a thread, theirs, ... in one recursive query,
+ * nearest generations first; only through `resourceIds` when given. A
+ * thread's parent is its branch parent, else its clone source: each thread has
+ * one, so only a cycle through the start can revisit a thread: the walk never
+ * steps back onto it.
  */
 export async function listThreadDescendants(ctx: StorageContext, input: ListDescendantsInput): Promise<StoredThread[]> {
   const { threadId, resourceIds, limit } = input
   const walkable = resourceIds === undefined ? Prisma.empty : Prisma.sql`AND child.resource_id = ANY(${resourceIds}::text[])`
   const rows = await ctx.db.$queryRaw<ThreadRow[]>`
     WITH RECURSIVE tree AS (
-      SELECT child.*, 1 AS depth FROM threads child WHERE child.source_thread_id = ${threadId} AND child.id <> ${threadId} ${walkable}
+      SELECT child.*, 1 AS depth FROM threads child
+      WHERE (child.branch_parent_id = ${threadId} OR (child.branch_parent_id IS NULL AND child.source_thread_id = ${threadId}))
+        AND child.id <> ${threadId} ${walkable}
       UNION ALL
       SELECT child.*, tree.depth + 1
-      FROM tree JOIN threads child ON child.source_thread_id = tree.id
+      FROM tree JOIN threads child ON child.branch_parent_id = tree.id OR (child.branch_parent_id IS NULL AND child.source_thread_id = tree.id)
       WHERE child.id <> ${threadId} ${walkable}
     )
     SELECT ${threadColumns} FROM tree t ORDER BY depth, t.created_at, t.id LIMIT ${limit ?? null}`

@@ -87,8 +87,8 @@ describeEachApi('the branches router', (getApi) => {
 
     it('diffs it against its source from the common point', async () => {
       const diff = await api.operator.branches.diff.query({ threadIdA: refund.thread.id, threadIdB: branchId })
-      expect(diff.commonCount).toBe(2)
-      expect(diff.lastCommon).toMatchObject({ messageIdA: refund.messages[1]!.id, messageIdB: refund.messages[1]!.id })
+      expect(diff.commonMessageCount).toBe(2)
+      expect(diff.commonAncestor).toMatchObject({ messageIdA: refund.messages[1]!.id, messageIdB: refund.messages[1]!.id })
       expect(diff.onlyInA.map((message) => message.id)).toEqual(refund.messages.slice(2).map((message) => message.id))
       expect(diff.onlyInB).toEqual([])
     })
@@ -155,7 +155,7 @@ describeEachApi('the branches router', (getApi) => {
     expect(await failureOf(reader.branches.promote.mutate({ branchThreadId: 'api-refund-branch' }))).toMatchObject(readOnly)
     expect((await reader.branches.list.query({ threadId: refund.thread.id })).length).toBeGreaterThan(0)
     expect((await reader.branches.lineage.query({ threadId: 'api-refund-branch' })).ancestors).toHaveLength(1)
-    expect((await reader.branches.diff.query({ threadIdA: refund.thread.id, threadIdB: 'api-refund-branch' })).commonCount).toBe(2)
+    expect((await reader.branches.diff.query({ threadIdA: refund.thread.id, threadIdB: 'api-refund-branch' })).commonMessageCount).toBe(2)
   })
 
   it('shows the seeded branches: a branch of a branch, and the promoted one', async () => {

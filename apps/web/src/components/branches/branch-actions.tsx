@@ -69,7 +69,7 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
         {diff.data ? (
           <>
             <p>
-              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonCount, 'shared message')} up to the branch point,
+              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonMessageCount, 'shared message')} up to the branch point,
               then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
             </p>
             <p>

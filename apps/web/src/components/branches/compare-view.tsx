@@ -44,15 +44,15 @@ export function CompareView() {
               <span aria-hidden className="text-teal-700">
                 ⎇{' '}
               </span>
-              {diff.data.lastCommon
-                ? `They share ${plural(diff.data.commonCount, 'message')}, then diverge.`
+              {diff.data.commonAncestor
+                ? `They share ${plural(diff.data.commonMessageCount, 'message')}, then diverge.`
                 : 'They share no message: the two histories are unrelated.'}
             </p>
-            {diff.data.lastCommon && (
+            {diff.data.commonAncestor && (
               <p className="mt-0.5 text-xs text-slate-500">
                 Common point:{' '}
-                <Link className="font-mono text-indigo-700 hover:underline" href={threadMessageHref(a, diff.data.lastCommon.messageIdA)}>
-                  {diff.data.lastCommon.messageIdA}
+                <Link className="font-mono text-indigo-700 hover:underline" href={threadMessageHref(a, diff.data.commonAncestor.messageIdA)}>
+                  {diff.data.commonAncestor.messageIdA}
                 </Link>
               </p>
             )}

@@ -10,6 +10,10 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   MESSAGE_NOT_FOUND: 'NOT_FOUND',
   THREAD_ALREADY_EXISTS: 'CONFLICT',
   MESSAGE_ALREADY_EXISTS: 'CONFLICT',
+  // branch guards: the request conflicts with the lineage as it stands (the message says how to resolve it)
+  INHERITED_MESSAGE: 'CONFLICT',
+  MESSAGE_SHARED_BY_BRANCHES: 'CONFLICT',
+  THREAD_HAS_BRANCHES: 'CONFLICT',
   INVALID_CLONE_OPTIONS: 'BAD_REQUEST',
   INVALID_INPUT: 'BAD_REQUEST',
   INVALID_PROCESSOR_OPTIONS: 'BAD_REQUEST',

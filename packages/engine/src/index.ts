@@ -27,12 +27,15 @@ export {
   InvalidCloneOptionsError,
   InvalidInputError,
   InvalidStreamErrorRetryOptionsError,
+  InheritedMessageError,
   MessageAlreadyExistsError,
+  MessageSharedByBranchesError,
   MessageNotFoundError,
   ModelResolutionError,
   ProviderStreamError,
   StorageError,
   ThreadAlreadyExistsError,
+  ThreadHasBranchesError,
   ThreadlineError,
   ThreadNotFoundError,
   VectorExtensionMissingError,
@@ -53,6 +56,11 @@ export type { CloneThreadResult } from './memory/clone-thread.ts'
 export type { ClonePreview } from './memory/clone-preview.ts'
 export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
+// shared-history branches (spec: branch-thread.md)
+export { getBranchMetadata, isBranch, type BranchMetadata } from './memory/branch-metadata.ts'
+export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'
+export type { BranchThreadResult } from './memory/branch-thread.ts'
+export type { ForkKind, LineageEntry, LineageForkPoint } from './memory/lineage.ts'
 export { hashThreadId } from './memory/thread-id-hash.ts'
 export { messageEmbeddingText } from './memory/embedding-text.ts'
 export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
@@ -117,7 +125,11 @@ export { decideRetry, type RetryDecision, type RetryDecisionReason, type RetryMa
 // Storage: the interfaces packages/db implements (MemoryStorage, VectorStore) and their records
 export type {
   BufferedObservationChunk,
+  CreateBranchInput,
+  CreateBranchResult,
   CreateThreadInput,
+  DeleteThreadOptions,
+  InheritingBranch,
   ListThreadsInput,
   ListThreadsResult,
   MemoryStorage,
@@ -131,6 +143,7 @@ export type {
   ObservationalMemoryScope,
   StorageThreadType,
   StoredThread,
+  ThreadBranchLink,
   ThreadListOrder,
   TransactionOptions,
   VectorMatch,

@@ -5,7 +5,7 @@
 import type { ThreadListPage, ThreadListQuery } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
-import { toThread, type ThreadRow } from '../storage/rows.ts'
+import { threadRowColumns, toThread, type ThreadRow } from '../storage/rows.ts'
 import { threadFilterConditions, threadOrderSql, whereSql } from '../storage/thread-filter.ts'
 
 /** Column references of one thread row: `threads t` in the filter, the page's camelCase columns above it. */
@@ -90,8 +90,7 @@ export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<Th
   // The count row is always there (LEFT JOIN), so `total` survives an empty page.
   const rows = await db.$queryRaw<ListRow[]>`
     WITH RECURSIVE matching AS (
-      SELECT t.id, t.resource_id AS "resourceId", t.title, t.metadata, t.source_thread_id AS "sourceThreadId",
-             t.created_at AS "createdAt", t.updated_at AS "updatedAt"
+      SELECT ${Prisma.raw(threadRowColumns('t'))}
       FROM threads t ${where}
     ),
     page AS (SELECT * FROM matching ORDER BY ${order} LIMIT ${limit ?? null} OFFSET ${offset}),

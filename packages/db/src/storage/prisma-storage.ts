@@ -5,6 +5,7 @@ import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
+import * as branches from './branches.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
 import * as threads from './threads.ts'
@@ -24,10 +25,16 @@ function createBundle(ctx: StorageContext): StorageBundle {
         getThreadsByIds: (ids) => threads.getThreadsByIds(ctx, ids),
         listThreads: (input) => threads.listThreads(ctx, input),
         updateThread: (id, patch) => threads.updateThread(ctx, id, patch),
-        deleteThread: (id) => threads.deleteThread(ctx, id),
+        deleteThread: (id, options) => threads.deleteThread(ctx, id, options),
         listClones: (sourceThreadId) => threads.listClones(ctx, sourceThreadId),
         getThreadAncestry: (threadId) => threads.getThreadAncestry(ctx, threadId),
         listThreadDescendants: (input) => threads.listThreadDescendants(ctx, input),
+        createBranch: (input) => branches.createBranch(ctx, input),
+        listBranches: (threadId) => threads.listBranches(ctx, threadId),
+        getLineage: (threadId) => threads.getLineage(ctx, threadId),
+        branchesInheriting: (args) => branches.branchesInheriting(ctx, args),
+        materializeBranchesOf: (threadId) => branches.materializeBranchesOf(ctx, threadId),
+        deleteMessages: (args) => branches.deleteMessages(ctx, args),
         insertMessages: (input) => messages.insertMessages(ctx, input),
         upsertMessages: (input) => messages.upsertMessages(ctx, input),
         listMessages: (selection) => messages.listMessages(ctx, selection),

@@ -3,7 +3,15 @@
 // promise (JSON shapes, text that must be one of a few values) is checked here,
 // on the way back: a malformed row is a StorageError naming the column, not a
 // surprise further on. Input was checked by the engine before it was written.
-import { fieldIssues, StorageError, type MessageContent, type ObservationalMemoryRecord, type StoredMessage, type StoredThread } from '@threadline/engine'
+import {
+  fieldIssues,
+  StorageError,
+  type MessageContent,
+  type ObservationalMemoryRecord,
+  type StoredMessage,
+  type StoredThread,
+  type ThreadBranchLink,
+} from '@threadline/engine'
 import { z } from 'zod'
 
 export type ThreadRow = {
@@ -12,8 +20,21 @@ export type ThreadRow = {
   title: string
   metadata: unknown
   sourceThreadId: string | null
+  branchParentId: string | null
+  branchPointMessageId: string | null
+  branchPointThreadId: string | null
+  branchPointCreatedAt: Date | null
   createdAt: Date
   updatedAt: Date
+}
+
+/** The columns of a ThreadRow, of the `threads` row aliased `alias` (raw queries select them by these names). */
+export function threadRowColumns(alias: string): string {
+  const t = alias
+  return `${t}.id, ${t}.resource_id AS "resourceId", ${t}.title, ${t}.metadata, ${t}.source_thread_id AS "sourceThreadId",
+    ${t}.branch_parent_id AS "branchParentId", ${t}.branch_point_message_id AS "branchPointMessageId",
+    ${t}.branch_point_thread_id AS "branchPointThreadId", ${t}.branch_point_created_at AS "branchPointCreatedAt",
+    ${t}.created_at AS "createdAt", ${t}.updated_at AS "updatedAt"`
 }
 
 export type MessageRow = { id: string; threadId: string; resourceId: string; role: string; content: unknown; createdAt: Date }
@@ -39,9 +60,20 @@ export function toThread(row: ThreadRow): StoredThread {
     title: row.title,
     metadata: readBack(jsonObjectSchema.nullable(), row.metadata, `threads[${row.id}].metadata`) ?? {},
     sourceThreadId: row.sourceThreadId,
+    branch: toBranchLink(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }
+}
+
+/** The branch columns (all set or all null: a CHECK constraint) as the engine's link. */
+function toBranchLink(row: ThreadRow): ThreadBranchLink | null {
+  const { branchParentId, branchPointMessageId, branchPointThreadId, branchPointCreatedAt } = row
+  if (branchParentId === null) return null
+  if (branchPointMessageId === null || branchPointThreadId === null || branchPointCreatedAt === null) {
+    throw new StorageError(`Malformed row read back from the database at threads[${row.id}]: a branch without its branch point`)
+  }
+  return { parentThreadId: branchParentId, branchPointMessageId, branchPointThreadId, branchPointCreatedAt }
 }
 
 export function toMessage(row: MessageRow): StoredMessage {

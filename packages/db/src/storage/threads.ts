@@ -4,6 +4,7 @@ import {
   ThreadAlreadyExistsError,
   ThreadNotFoundError,
   type CreateThreadInput,
+  type DeleteThreadOptions,
   type ListDescendantsInput,
   type ListThreadsInput,
   type ListThreadsResult,
@@ -12,11 +13,10 @@ import {
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
-import { toThread, type ThreadRow } from './rows.ts'
+import { threadRowColumns, toThread, type ThreadRow } from './rows.ts'
 import { threadFilterConditions, threadOrderSql, whereSql } from './thread-filter.ts'
 
-const threadColumns = Prisma.raw(`id, resource_id AS "resourceId", title, metadata, source_thread_id AS "sourceThreadId",
-  created_at AS "createdAt", updated_at AS "updatedAt"`)
+const threadColumns = Prisma.raw(threadRowColumns('t'))
 
 const byCreation = [{ createdAt: 'asc' }, { id: 'asc' }] satisfies Prisma.ThreadOrderByWithRelationInput[]
 
@@ -86,7 +86,7 @@ export async function updateThread(ctx: StorageContext, id: string, patch: { tit
 }
 
 /** Messages, their vectors, thread-scoped WM and OM go with it (foreign keys cascade). */
-export async function deleteThread(ctx: StorageContext, id: string): Promise<void> {
+export async function deleteThread(ctx: StorageContext, id: string, _options: DeleteThreadOptions = {}): Promise<void> {
   const threadId = id
   try {
     await ctx.db.thread.delete({ where: { id: threadId } })
@@ -118,7 +118,7 @@ export async function getThreadAncestry(ctx: StorageContext, threadId: string): 
       FROM chain JOIN threads parent ON parent.id = chain.source_thread_id
       WHERE NOT parent.id = ANY(chain.visited)
     )
-    SELECT ${threadColumns} FROM chain ORDER BY depth DESC`
+    SELECT ${threadColumns} FROM chain t ORDER BY depth DESC`
   return rows.map(toThread)
 }
 
@@ -153,4 +153,28 @@ export async function assertThreadsExist(ctx: StorageContext, ids: string[]): Pr
   const known = new Set(found.map((t) => t.id))
   const missing = unique.find((id) => !known.has(id))
   if (missing !== undefined) throw new ThreadNotFoundError(missing)
+}
+
+/** The direct branches of a thread (indexed branch_parent_id), oldest first. */
+export async function listBranches(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
+  const rows = await ctx.db.thread.findMany({ where: { branchParentId: threadId }, orderBy: byCreation })
+  return rows.map(toThread)
+}
+
+/**
+ * The thread and its ancestors in the one lineage model: a branch's parent
+ * (branch_parent_id) or else a clone's source (source_thread_id), root first,
+ * in one recursive query; stops at a deleted clone source and at a cycle.
+ */
+export async function getLineage(ctx: StorageContext, threadId: string): Promise<StoredThread[]> {
+  const rows = await ctx.db.$queryRaw<ThreadRow[]>`
+    WITH RECURSIVE chain AS (
+      SELECT t.*, 0 AS depth, ARRAY[t.id] AS visited FROM threads t WHERE t.id = ${threadId}
+      UNION ALL
+      SELECT parent.*, chain.depth + 1, chain.visited || parent.id
+      FROM chain JOIN threads parent ON parent.id = COALESCE(chain.branch_parent_id, chain.source_thread_id)
+      WHERE NOT parent.id = ANY(chain.visited)
+    )
+    SELECT ${threadColumns} FROM chain t ORDER BY depth DESC`
+  return rows.map(toThread)
 }

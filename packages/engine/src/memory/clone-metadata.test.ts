@@ -8,6 +8,7 @@ const thread = (metadata: Record<string, unknown>, sourceThreadId: string | null
   title: '',
   metadata,
   sourceThreadId,
+  branch: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
 })

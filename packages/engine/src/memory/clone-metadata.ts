@@ -35,8 +35,9 @@ export function getCloneMetadata(thread: Pick<StoredThread, 'metadata'>): CloneM
   }
 }
 
-/** True when the thread was made by cloneThread (lineage column or clone metadata). */
-export function isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'>): boolean {
+/** True when the thread was made by cloneThread (lineage column or clone metadata); false for null / undefined. */
+export function isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'> | null | undefined): boolean {
+  if (thread === null || thread === undefined) return false
   return thread.sourceThreadId !== null || getCloneMetadata(thread) !== null
 }
 

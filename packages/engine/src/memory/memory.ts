@@ -7,7 +7,18 @@ import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, ObservationalMemoryKey, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
-import { type CloneMetadata, getCloneMetadata, isClone, withCloneDates } from './clone-metadata.ts'
+import { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.ts'
+import { isBranch, withLineageDates } from './branch-metadata.ts'
+import {
+  branchThreadArgsSchema,
+  type BranchThreadArgs,
+  deleteMessagesInputSchema,
+  type DeleteMessagesInput,
+  type DeleteThreadCallOptions,
+  deleteThreadOptionsSchema,
+} from './branch-options.ts'
+import { branchThread, type BranchThreadResult } from './branch-thread.ts'
+import { type LineageEntry, toLineageEntry } from './lineage.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
@@ -108,13 +119,13 @@ export class Memory {
   async createThread(input: { threadId?: string; resourceId: string; title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
     const { threadId, resourceId, title, metadata } = parseInput(createThreadInputSchema, input)
     const thread = await this.storage.createThread({ id: threadId ?? randomUUID(), resourceId, title: title ?? '', metadata: metadata ?? {} })
-    return withCloneDates(thread)
+    return withLineageDates(thread)
   }
 
   async getThreadById(input: { threadId: string }): Promise<StoredThread | null> {
     const { threadId } = parseInput(threadIdInputSchema, input)
     const thread = await this.storage.getThreadById(threadId)
-    return thread === null ? null : withCloneDates(thread)
+    return thread === null ? null : withLineageDates(thread)
   }
 
   /** A page (0-based) of threads, most recently updated first. */
@@ -127,14 +138,23 @@ export class Memory {
       offset: page * perPage,
       orderBy: 'updatedAt',
     })
-    return { threads: threads.map(withCloneDates), total, page, perPage, hasMore: (page + 1) * perPage < total }
+    return { threads: threads.map(withLineageDates), total, page, perPage, hasMore: (page + 1) * perPage < total }
   }
 
-  /** Deletes the thread with its messages, vectors and thread-scoped memory. Its clones keep their lineage. */
-  async deleteThread(threadId: string): Promise<void> {
+  /**
+   * Deletes the thread with its messages, vectors and thread-scoped memory, in
+   * one transaction. Its clones keep their lineage. A thread with branches:
+   * ThreadHasBranchesError unless `branches: 'materialize'` (they become
+   * independent first) or `branches: 'delete'` (the whole branch subtree goes).
+   */
+  async deleteThread(threadId: string, options: DeleteThreadCallOptions = {}): Promise<void> {
     const id = parseInput(idSchema, threadId, { root: 'threadId' })
-    if ((await this.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
-    await this.storage.deleteThread(id)
+    const { branches } = parseInput(deleteThreadOptionsSchema, options, { root: 'options' })
+    await this.storage.transaction(async (tx) => {
+      if ((await tx.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
+      if (branches === 'materialize') await tx.storage.materializeBranchesOf(id)
+      await tx.storage.deleteThread(id, branches === 'delete' ? { branches: 'delete' } : {})
+    })
   }
 
   // ---- messages
@@ -159,6 +179,17 @@ export class Memory {
       }
       return messages
     })
+  }
+
+  /**
+   * Deletes messages (with their vectors) in one transaction; returns how many.
+   * With `threadId` they must be that thread's own: an inherited one ->
+   * InheritedMessageError. A message some branch inherits ->
+   * MessageSharedByBranchesError (materialize the branches first).
+   */
+  async deleteMessages(input: DeleteMessagesInput): Promise<number> {
+    const { messageIds, threadId } = parseInput(deleteMessagesInputSchema, input)
+    return this.storage.deleteMessages({ messageIds: [...new Set(messageIds)], ...(threadId === undefined ? {} : { threadId }) })
   }
 
   /**
@@ -339,8 +370,44 @@ export class Memory {
     return getCloneMetadata(thread)
   }
 
-  isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'>): boolean {
+  /** false for null / undefined */
+  isClone(thread: Pick<StoredThread, 'metadata' | 'sourceThreadId'> | null | undefined): boolean {
     return isClone(thread)
+  }
+
+  // ---- branches (spec: branch-thread.md)
+
+  /**
+   * Forks a thread WITHOUT copying: one thread row that reads the source's
+   * history up to and including `branchPointMessageId` (default: the source's
+   * last message now), then its own messages. One transaction.
+   */
+  async branchThread(args: BranchThreadArgs): Promise<BranchThreadResult> {
+    const parsed = parseInput(branchThreadArgsSchema, args)
+    return this.storage.transaction((tx) => branchThread(tx, parsed, new Date()))
+  }
+
+  /** True for a branch (false for null / undefined). */
+  isBranch(thread: (Pick<StoredThread, 'metadata'> & { branch?: StoredThread['branch'] | undefined }) | null | undefined): boolean {
+    return isBranch(thread)
+  }
+
+  /** The direct branches of a thread, oldest first. */
+  async listBranches(threadId: string): Promise<StoredThread[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    await this.requireThread(this.storage, id)
+    return (await this.storage.listBranches(id)).map(withLineageDates)
+  }
+
+  /**
+   * Where a thread comes from, clones and branches in one model: root first,
+   * the thread last, each entry with its forkKind and fork point (one query).
+   */
+  async getLineage(threadId: string): Promise<LineageEntry[]> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    const lineage = await this.storage.getLineage(id)
+    if (lineage.length === 0) throw new ThreadNotFoundError(id)
+    return lineage.map((thread) => toLineageEntry(withLineageDates(thread)))
   }
 
   /** The thread a clone was made from; null when it is not a clone or its source was deleted. */
@@ -349,13 +416,13 @@ export class Memory {
     const sourceId = thread.sourceThreadId ?? getCloneMetadata(thread)?.sourceThreadId
     if (sourceId === undefined) return null
     const source = await this.storage.getThreadById(sourceId)
-    return source === null ? null : withCloneDates(source)
+    return source === null ? null : withLineageDates(source)
   }
 
   /** The direct clones of a thread, across resources (the indexed lineage column). */
   async listClones(threadId: string): Promise<StoredThread[]> {
     const id = parseInput(idSchema, threadId, { root: 'threadId' })
-    return (await this.storage.listClones(id)).map(withCloneDates)
+    return (await this.storage.listClones(id)).map(withLineageDates)
   }
 
   /** The lineage of a thread, root first and the thread itself last (cycle-safe, one query). */
@@ -363,7 +430,7 @@ export class Memory {
     const id = parseInput(idSchema, threadId, { root: 'threadId' })
     const ancestry = await this.storage.getThreadAncestry(id)
     if (ancestry.length === 0) throw new ThreadNotFoundError(id)
-    return ancestry.map(withCloneDates)
+    return ancestry.map(withLineageDates)
   }
 
   /**
@@ -380,7 +447,7 @@ export class Memory {
       ...(resourceIds === undefined ? {} : { resourceIds }),
       ...(options.limit === undefined ? {} : { limit: options.limit }),
     })
-    return descendants.map(withCloneDates)
+    return descendants.map(withLineageDates)
   }
 
   /**

@@ -46,6 +46,8 @@ export async function semanticMatches(args: {
     matches.length === 0
       ? []
       : await args.storage.listMessagesAround({
+          // neighbours in the thread's effective history (a branch: never past its cutoff nor from a sibling)
+          threadId: args.thread.id,
           messageIds: matches.map((match) => match.messageId),
           before: args.config.messageRange.before,
           after: args.config.messageRange.after,

@@ -11,8 +11,71 @@ export type StoredThread = {
   metadata: Record<string, unknown>
   /** lineage column: the thread this one was cloned from (indexed) */
   sourceThreadId: string | null
+  /** branch lineage (columns): set on a branch (Memory.branchThread), null on a root or a clone */
+  branch: ThreadBranchLink | null
   createdAt: Date
   updatedAt: Date
+}
+
+/**
+ * Where a branch reads its history from: its parent's effective history up to
+ * and including the cutoff message, whose key is (branchPointCreatedAt,
+ * branchPointMessageId). Immutable once written; the database guarantees that
+ * the parent and the cutoff message exist (foreign keys, ON DELETE RESTRICT).
+ */
+export type ThreadBranchLink = {
+  /** the thread the branch was made from (its source) */
+  parentThreadId: string
+  /** the inclusive cutoff message */
+  branchPointMessageId: string
+  /** the thread that OWNS the cutoff message: the parent, or one of the parent's ancestors when the cutoff was inherited */
+  branchPointThreadId: string
+  /** the cutoff message's createdAt */
+  branchPointCreatedAt: Date
+}
+
+/** MemoryStorage.createBranch: ONE thread row, whatever the size of the source. */
+export type CreateBranchInput = {
+  id: string
+  sourceThreadId: string
+  /** inclusive cutoff, a message of the source's effective history; null: the source's last one, chosen in the same statement as the INSERT */
+  branchPointMessageId: string | null
+  /** null: `Branch of ${source.title}`, or '' when the source is untitled */
+  title: string | null
+  /**
+   * Merged (shallowly) over the source's metadata. The source's and these
+   * `clone` / `branch` keys are dropped: the storage writes
+   * `metadata.branch = { sourceThreadId, branchPointMessageId, branchedAt }` itself.
+   */
+  metadata: Record<string, unknown>
+  /** `metadata.branch.branchedAt`, and the thread's createdAt / updatedAt */
+  branchedAt: Date
+}
+
+export type CreateBranchResult = {
+  thread: StoredThread
+  /** messages of the branch's effective history at creation (all inherited) */
+  inheritedMessageCount: number
+}
+
+/**
+ * A branch-descendant of a thread T that inherits some of T's OWN messages:
+ * exactly those with (createdAt, id) <= (cut.createdAt, cut.messageId).
+ */
+export type InheritingBranch = {
+  branchThreadId: string
+  /** its direct parent (T for a direct branch) */
+  parentThreadId: string
+  /** 1 for a direct branch of T, 2 for a branch of one of those, ... */
+  depth: number
+  /** the branch's cut at T's level: the last of T's messages it sees */
+  cut: { messageId: string; createdAt: Date }
+}
+
+/** MemoryStorage.deleteThread: what to do with the thread's branches ('materialize' is Memory's: it calls materializeBranchesOf first). */
+export type DeleteThreadOptions = {
+  /** absent: a thread with branches is not deleted (ThreadHasBranchesError); 'delete': the whole branch subtree goes, in one transaction */
+  branches?: 'delete'
 }
 
 /** The spec's name for the thread type returned by cloneThread. */
@@ -53,7 +116,13 @@ export type ListDescendantsInput = {
   limit?: number
 }
 
-/** Selection of a thread's messages, always returned in (createdAt, id) order. */
+/**
+ * Selection of a thread's EFFECTIVE history: for a root or a clone its own
+ * messages; for a branch its ancestors' messages up to its cutoff (root level
+ * first), then its own. Returned in effective order: level by level from the
+ * root, (createdAt, id) within a level; for a thread that is not a branch
+ * that is plain (createdAt, id) order. Filters apply to the effective history.
+ */
 export type MessageSelection = {
   threadId: string
   startDate?: Date
@@ -132,6 +201,7 @@ export type VectorQuery = {
   embedding: number[]
   model: string
   topK: number
+  /** the thread's EFFECTIVE history: a branch's inherited messages (up to its cutoff) and its own */
   threadId?: string
   resourceId?: string
 }
@@ -173,8 +243,13 @@ export interface MemoryStorage {
   getThreadsByIds(ids: string[]): Promise<StoredThread[]>
   listThreads(input: ListThreadsInput): Promise<ListThreadsResult>
   updateThread(id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread>
-  /** Deletes the thread with its messages, vectors, thread-scoped WM and OM. */
-  deleteThread(id: string): Promise<void>
+  /**
+   * Deletes the thread with its messages, vectors, thread-scoped WM and OM, in
+   * one transaction. A thread with branches: ThreadHasBranchesError, unless
+   * `{ branches: 'delete' }`, which deletes the whole branch subtree too (bulk SQL).
+   * Unknown thread: ThreadNotFoundError.
+   */
+  deleteThread(id: string, options?: DeleteThreadOptions): Promise<void>
   /** Threads whose lineage column points at `sourceThreadId`, across resources. */
   listClones(sourceThreadId: string): Promise<StoredThread[]>
   /**
@@ -192,27 +267,91 @@ export interface MemoryStorage {
    */
   listThreadDescendants(input: ListDescendantsInput): Promise<StoredThread[]>
 
-  /** Bulk insert (a few statements whatever the count). Duplicate ids -> MessageAlreadyExistsError. */
+  // ---- branches (spec: branch-thread.md)
+
+  /**
+   * Creates a branch: ONE thread row inserted by INSERT ... SELECT that picks
+   * the cutoff in the same statement (after locking the source's chain FOR KEY
+   * SHARE, so message writers, which lock the thread FOR UPDATE, serialize with
+   * it); no message or vector is copied. The branch's resource is the source's.
+   * Errors: unknown source -> ThreadNotFoundError; `id` taken ->
+   * ThreadAlreadyExistsError; cutoff unknown -> MessageNotFoundError; cutoff not
+   * in the source's effective history, or a source with no messages ->
+   * InvalidInputError (field 'branchPointMessageId' / 'sourceThreadId').
+   */
+  createBranch(input: CreateBranchInput): Promise<CreateBranchResult>
+  /** The direct branches of a thread (branch_parent_id), oldest first ((createdAt, id)); [] for an unknown thread. */
+  listBranches(threadId: string): Promise<StoredThread[]>
+  /**
+   * The thread and its ancestors along COALESCE(branch_parent_id,
+   * source_thread_id) (a branch's parent, a clone's source), ROOT FIRST, ending
+   * with the thread: ONE recursive query, cycle-safe, stops at a deleted clone
+   * source. [] for an unknown thread. (getThreadAncestry stays clone-only.)
+   */
+  getLineage(threadId: string): Promise<StoredThread[]>
+  /**
+   * The branch-descendants of `threadId` (any depth) that inherit some of its
+   * OWN messages, each with its cut at its level, in ONE query; with
+   * `messageIds`, only those inheriting at least one of them (ids not owned by
+   * the thread are ignored). Ordered by depth, then (createdAt, id) of the branch.
+   */
+  branchesInheriting(args: { threadId: string; messageIds?: string[] }): Promise<InheritingBranch[]>
+  /**
+   * Makes every direct branch of `threadId` independent of it (materializeBranch
+   * for each: the branch gets its own copies of its inherited messages and their
+   * vectors, same branch thread id), in the caller's transaction; returns their
+   * ids. Used by Memory.deleteThread(id, { branches: 'materialize' }).
+   */
+  materializeBranchesOf(threadId: string): Promise<string[]>
+
+  /**
+   * Bulk insert (a few statements whatever the count). Duplicate ids -> MessageAlreadyExistsError.
+   * Branch guards (after locking each target thread FOR UPDATE): a message
+   * placed at or before the cutoff of a branch that inherits from its thread
+   * -> MessageSharedByBranchesError.
+   */
   insertMessages(messages: StoredMessage[]): Promise<void>
-  /** Insert or replace by id (used to persist repaired history). */
+  /**
+   * Insert or replace by id (used to persist repaired history); rewriting a
+   * row with identical values is no change. Branch guards (each thread involved
+   * locked FOR UPDATE first): changing a message that the target thread
+   * inherits -> InheritedMessageError; changing or moving a message that some
+   * branch inherits, or placing a new one at or before such a cutoff ->
+   * MessageSharedByBranchesError.
+   */
   upsertMessages(messages: StoredMessage[]): Promise<void>
+  /**
+   * Deletes messages (their vectors and overrides go with them) in one
+   * transaction, returning how many were deleted; unknown ids ->
+   * MessageNotFoundError. With `threadId`, every id must be in that thread's
+   * effective history (else MessageNotFoundError) and owned by it (else
+   * InheritedMessageError). A message some branch inherits ->
+   * MessageSharedByBranchesError. Owner threads are locked FOR UPDATE first.
+   */
+  deleteMessages(args: { messageIds: string[]; threadId?: string }): Promise<number>
   listMessages(selection: MessageSelection): Promise<StoredMessage[]>
+  /** By id, whatever thread owns them, in (createdAt, id) order; unknown ids are left out. */
   getMessagesByIds(ids: string[]): Promise<StoredMessage[]>
   /**
    * Added for semantic recall: the given messages plus up to `before` messages
-   * preceding and `after` following each of them IN ITS OWN THREAD, by (createdAt, id),
-   * de-duplicated, in (createdAt, id) order. ONE query (e.g. LATERAL subqueries
-   * over the (thread_id, created_at, id) index); unknown ids are ignored.
+   * preceding and `after` following each of them, de-duplicated, in effective
+   * order. With `threadId`, an anchor in that thread's EFFECTIVE history gets its
+   * neighbours there (a branch: across the inherited levels, never past the
+   * cutoff); any other anchor gets them in its own thread's rows, by (createdAt, id).
+   * ONE query (LATERAL subqueries over the (thread_id, created_at, id) index);
+   * unknown ids are ignored.
    */
-  listMessagesAround(args: { messageIds: string[]; before: number; after: number }): Promise<StoredMessage[]>
+  listMessagesAround(args: { messageIds: string[]; before: number; after: number; threadId?: string }): Promise<StoredMessage[]>
+  /** Messages of the thread's effective history (0 for an unknown thread). */
   countMessages(threadId: string): Promise<number>
   /** ids of the selection only, (createdAt, id) order: cheap planning for clones */
   listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
-  /** INSERT ... SELECT of the given source messages into another thread with new ids generated in SQL. */
+  /** INSERT ... SELECT of the given messages of the source's EFFECTIVE history into another thread with new ids generated in SQL. */
   copyMessages(args: { sourceThreadId: string; messageIds: string[]; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
   /**
    * Added for cloneThread's fast path (a full clone, issue 5's 100k-message fork):
-   * copyMessages of EVERY message of the source thread, selected in SQL, so no id
+   * copyMessages of EVERY message of the source's effective history (a branch's
+   * inherited messages too), selected in SQL, so no id
    * list travels to the database and back (one INSERT ... SELECT, new ids
    * generated in SQL, the old -> new map returned in (createdAt, id) order).
    */

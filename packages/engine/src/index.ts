@@ -157,6 +157,7 @@ export type {
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
 export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
 export { cloneOptionsSchema, cloneThreadArgsSchema, messageLimitSchema } from './memory/clone-options.ts'
+export { branchThreadArgsSchema, deleteThreadOptionsSchema } from './memory/branch-options.ts'
 // gateway stream
 export type { ListDescendantsInput } from './storage/types.ts'
 export type { ThreadQueries, ThreadListQuery, ThreadListItem, ThreadListPage, ResourceSummary } from './storage/thread-queries.ts'

@@ -20,7 +20,8 @@ export const branchesRouter = router({
   /** Memory.branchThread: one thread row whatever the size of the source; its history is shared up to the branch point. */
   create: writeProcedure.input(branchThreadArgsSchema).mutation(async ({ ctx, input }) => {
     const source = await threadInScope(ctx.services, ctx.caller, input.sourceThreadId)
-    if ('resourceId' in input && typeof input.resourceId === 'string') requireResource(ctx.caller, input.resourceId)
+    // the engine refuses a resource other than the source's (a cross-tenant fork is a clone); one outside the scope is refused first
+    if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
     try {
       const { thread, inheritedMessageCount } = await ctx.services.memory.branchThread({ ...input, sourceThreadId: source.id })
       return { thread, inheritedMessageCount }

@@ -1,4 +1,4 @@
-import { getCloneMetadata, isClone, messageSnippet, type LineageTreeNode } from '@threadline/engine'
+import { getBranchMetadata, getCloneMetadata, isBranch, isClone, messageSnippet, type LineageTreeNode } from '@threadline/engine'
 
 // The wire shape of a lineage tree: clones and branches in one model, each
 // node saying how it was forked from its parent in the tree and where.
@@ -25,13 +25,14 @@ const FORK_SNIPPET_LENGTH = 60
 
 export function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): LineageNode {
   const clone = getCloneMetadata(thread)
+  const branched = isBranch(thread)
   return {
     id: thread.id,
     resourceId: thread.resourceId,
     title: thread.title,
     createdAt: thread.createdAt,
-    forkKind: isClone(thread) ? 'clone' : 'root',
-    forkedAt: clone ? clone.clonedAt : null,
+    forkKind: branched ? 'branch' : isClone(thread) ? 'clone' : 'root',
+    forkedAt: branched ? (getBranchMetadata(thread)?.branchedAt ?? thread.createdAt) : (clone?.clonedAt ?? null),
     forkPoint: forkedAfter && {
       messageId: forkedAfter.messageId,
       snippet: forkedAfter.message ? messageSnippet(forkedAfter.message, FORK_SNIPPET_LENGTH) : null,

@@ -1,4 +1,13 @@
-import { getCloneMetadata, InvalidInputError, isBranch, isClone, type StoredMessage, type StoredThread, type ThreadListItem } from '@threadline/engine'
+import {
+  deleteThreadOptionsSchema,
+  getCloneMetadata,
+  InvalidInputError,
+  isBranch,
+  isClone,
+  type StoredMessage,
+  type StoredThread,
+  type ThreadListItem,
+} from '@threadline/engine'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
@@ -28,7 +37,7 @@ const byIdInput = z.object({
   messageLimit: z.number().int().min(1).max(1000).default(500),
 })
 
-const deleteInput = z.object({ threadId: threadIdInput, branches: z.enum(['materialize', 'delete']).optional() })
+const deleteInput = deleteThreadOptionsSchema.extend({ threadId: threadIdInput })
 
 const messagesInput = z.object({
   threadId: threadIdInput,

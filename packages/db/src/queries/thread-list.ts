@@ -73,10 +73,11 @@ type ListRow = ThreadRow & {
 
 export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<ThreadListPage> {
   const parsed = query
-  const { isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0 } = parsed
+  const { isClone, isBranch, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0 } = parsed
   const conditions = [
     ...threadFilterConditions(parsed),
     flagCondition(isCloneSql(threadTable), isClone),
+    flagCondition(Prisma.sql`(t.branch_parent_id IS NOT NULL)`, isBranch),
     flagCondition(hasObservationalMemorySql(threadTable), hasObservationalMemory),
     flagCondition(hasWorkingMemorySql(threadTable), hasWorkingMemory),
   ].filter((c): c is Prisma.Sql => c !== null)

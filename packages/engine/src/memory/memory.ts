@@ -451,14 +451,19 @@ export class Memory {
   }
 
   /**
-   * Where a thread came from (ancestors, root first) and what was cloned from
-   * it (a tree), showing only threads in `resourceIds` when given; each clone's
-   * edge carries its fork point when it recorded one. Three queries whatever the size.
+   * Where a thread came from (ancestors, root first) and what was cloned or
+   * branched from it (a tree: clones and branches in one lineage model),
+   * showing only threads in `resourceIds` when given; each fork carries its
+   * fork point when it recorded one. Three queries whatever the size.
    */
   async getLineageTree(threadId: string, options: LineageTreeOptions = {}): Promise<LineageTree> {
     const parsed = parseInput(lineageTreeOptionsSchema, options)
-    const history = await this.getCloneHistory(threadId)
-    return buildLineageTree(this.storage, history, parsed)
+    const lineage = await this.getLineage(threadId)
+    return buildLineageTree(
+      this.storage,
+      lineage.map((entry) => entry.thread),
+      parsed,
+    )
   }
 
   // ---- internals

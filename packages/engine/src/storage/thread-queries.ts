@@ -9,6 +9,8 @@ import type { ListThreadsInput, StoredThread } from './types.ts'
 export type ThreadListQuery = ListThreadsInput & {
   /** true: only clones (lineage column set, or `metadata.clone.sourceThreadId` a non-empty string); false: only originals */
   isClone?: boolean
+  /** true: only branches (branch link set); false: only threads that are not branches */
+  isBranch?: boolean
   /** true / false: only threads that have / have no observational memory (see ThreadListItem) */
   hasObservationalMemory?: boolean
   /** true / false: only threads that have / have no working memory (see ThreadListItem) */

@@ -19,6 +19,7 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   INVALID_PROCESSOR_OPTIONS: 'BAD_REQUEST',
   MODEL_RESOLUTION_FAILED: 'BAD_REQUEST',
   SANDBOXED_RULE_FAILED: 'BAD_REQUEST',
+  NOT_A_BRANCH: 'BAD_REQUEST',
   VECTOR_EXTENSION_MISSING: 'PRECONDITION_FAILED',
   // failures of the server or its provider, not of the caller's input
   PROVIDER_STREAM_ERROR: 'INTERNAL_SERVER_ERROR',

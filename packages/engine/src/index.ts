@@ -166,3 +166,18 @@ export type { WorkingMemoryEntry, ObservationalMemoryHistory, EmbeddingStatus, M
 export type { LineageTree, LineageTreeNode, LineageTreeOptions, ForkPoint } from './memory/lineage-tree.ts'
 // playground stream
 export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'
+// branch operations stream: materialize, promote, diff, copy-on-write repairs
+export { NotABranchError } from './errors/index.ts'
+export { diffHistories, type DiffEntry, type HistoryDiff } from './memory/branches/history-diff.ts'
+export type { ThreadDiff } from './memory/branches/diff-threads.ts'
+export type { MaterializeBranchResult } from './memory/branches/materialize-branch.ts'
+export type { PromoteBranchArgs, PromoteBranchResult } from './memory/branches/promote-branch.ts'
+export type {
+  BranchOperationsStorage,
+  DiffThreadHistoriesInput,
+  MaterializeBranchesInput,
+  MaterializedBranch,
+  PromoteBranchInput,
+  PromotedBranch,
+  StoredThreadDiff,
+} from './storage/branch-operations.ts'

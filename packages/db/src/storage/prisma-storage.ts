@@ -6,8 +6,12 @@ import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import * as branches from './branches.ts'
+import { materializeBranches } from './materialize-branches.ts'
+import { pinMessagesForBranches, saveMessageOverrides } from './message-overrides.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
+import { promoteBranch } from './promote-branch.ts'
+import { diffThreadHistories } from './thread-diff.ts'
 import * as threads from './threads.ts'
 import { createVectorSupport } from './vector-support.ts'
 import { createVectorStore } from './vectors.ts'
@@ -50,6 +54,11 @@ function createBundle(ctx: StorageContext): StorageBundle {
         listObservationalMemoryGenerations: (key) => observationalMemory.listObservationalMemoryGenerations(ctx, key),
         insertObservationalMemory: (record) => observationalMemory.insertObservationalMemory(ctx, record),
         updateObservationalMemory: (id, patch) => observationalMemory.updateObservationalMemory(ctx, id, patch),
+        materializeBranches: (input) => materializeBranches(ctx, input),
+        promoteBranch: (input) => promoteBranch(ctx, input),
+        diffThreadHistories: (input) => diffThreadHistories(ctx, input),
+        saveMessageOverrides: (input) => saveMessageOverrides(ctx, input),
+        pinMessagesForBranches: (input) => pinMessagesForBranches(ctx, input),
       } satisfies Omit<MemoryStorage, 'transaction'>,
       'storage',
     ),

@@ -40,3 +40,18 @@ export function createVectorSupport(): VectorSupport {
     },
   }
 }
+
+/**
+ * Whether this database stores vectors at all (for operations that carry
+ * existing vectors along, like materializeBranches: without pgvector there
+ * are none to carry, which is not an error).
+ */
+export async function vectorsAvailable(support: VectorSupport, db: Db): Promise<boolean> {
+  try {
+    await support.ensure(db)
+    return true
+  } catch (error) {
+    if (VectorExtensionMissingError.isInstance(error)) return false
+    throw error
+  }
+}

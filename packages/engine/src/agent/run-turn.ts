@@ -78,7 +78,7 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
       // only what is already stored is replaced now; this turn's messages are saved at its end
       persistMessages: async (changed) => {
         const stored = changed.filter((message) => storedIds.has(message.id))
-        if (memory && stored.length > 0) await memory.saveMessages({ messages: stored })
+        if (memory && stored.length > 0) await persistRepairs(memory, target.threadId, stored)
       },
       onRetry: (retry) => {
         retries++
@@ -126,6 +126,16 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
   }
   emit?.({ type: 'finish', text: result.text, finishReason: result.finishReason, usage })
   return result
+}
+
+/**
+ * A repair of history already stored. On a branch, the messages it inherits
+ * must not change for the ancestor and the siblings: the copy-on-write path
+ * keeps the repaired version for this thread only.
+ */
+async function persistRepairs(memory: AgentMemory, threadId: string, messages: StoredMessage[]): Promise<void> {
+  if (memory.saveRepairedMessages) await memory.saveRepairedMessages({ threadId, messages })
+  else await memory.saveMessages({ messages })
 }
 
 function requireMemory(config: AgentConfig): AgentMemory {

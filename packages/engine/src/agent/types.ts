@@ -13,6 +13,12 @@ export type AgentMemory = {
   listMessages(args: { threadId: string }): Promise<StoredMessage[]>
   /** insert or replace by id */
   saveMessages(args: { messages: StoredMessage[] }): Promise<StoredMessage[]>
+  /**
+   * Persists the processors' repairs of the thread's history: its own
+   * messages replaced, the ones it inherits (a branch) as copy-on-write
+   * overrides. Memory has it; without it repairs go through saveMessages.
+   */
+  saveRepairedMessages?(args: { threadId: string; messages: StoredMessage[] }): Promise<StoredMessage[]>
 }
 
 export type AgentConfig = {

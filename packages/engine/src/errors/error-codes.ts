@@ -21,3 +21,4 @@ export type ThreadlineErrorCode =
   | 'EMBEDDING_ERROR'
   | 'STORAGE_ERROR'
   | 'EMBEDDER_REQUIRED'
+  | 'NOT_A_BRANCH'

@@ -8,3 +8,4 @@ export { InheritedMessageError, MessageSharedByBranchesError, ThreadHasBranchesE
 export { InvalidCloneOptionsError, InvalidInputError, InvalidStreamErrorRetryOptionsError, type FieldIssue } from './input-errors.ts'
 export { StorageError, VectorExtensionMissingError } from './storage-errors.ts'
 export { ModelResolutionError, ProviderStreamError } from './provider-errors.ts'
+export { NotABranchError } from './branch-operation-errors.ts'

@@ -45,6 +45,12 @@ import { initialObservationalMemory, reflectedObservationalMemory } from './obse
 import { parseInput } from '../validation/parse-input.ts'
 import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
+import { diffThreadsInputSchema, promoteBranchArgsSchema, saveRepairedMessagesInputSchema } from './branches/branch-operation-schemas.ts'
+import { diffThreads, type ThreadDiff } from './branches/diff-threads.ts'
+import { materializeBranchesInTransaction, type MaterializeBranchResult } from './branches/materialize-branch.ts'
+import type { BranchOperationContext } from './branches/operation-context.ts'
+import { promoteBranchInTransaction, type PromoteBranchArgs, type PromoteBranchResult } from './branches/promote-branch.ts'
+import { splitRepairedMessages } from './branches/repaired-messages.ts'
 
 export type MemoryConfig = {
   storage: MemoryStorage
@@ -466,7 +472,60 @@ export class Memory {
     )
   }
 
+  // ---- branch operations (spec branch-thread.md; choices in memory/README.md)
+
+  /**
+   * The branch becomes an independent thread (same id) owning copies of the
+   * messages it inherited, nearest override applied, with their vectors;
+   * branches below it that inherited through it now read its copies. One
+   * transaction, bulk SQL. Not a branch -> NotABranchError.
+   */
+  async materializeBranch(threadId: string): Promise<MaterializeBranchResult> {
+    const id = parseInput(idSchema, threadId, { root: 'threadId' })
+    return this.storage.transaction(async (tx) => {
+      const [result] = await materializeBranchesInTransaction(this.branchContext(tx), [id], new Date())
+      if (result === undefined) throw new ThreadNotFoundError(id)
+      return result
+    })
+  }
+
+  /**
+   * The source continues along the branch: the source's messages after the
+   * branch point move to a NEW branch of the source (returned), the branch's
+   * own messages become the source's, and the promoted branch's row is
+   * removed. One transaction; no message is lost.
+   */
+  async promoteBranch(args: PromoteBranchArgs): Promise<PromoteBranchResult> {
+    const { branchThreadId } = parseInput(promoteBranchArgsSchema, args)
+    return this.storage.transaction(async (tx) => promoteBranchInTransaction(this.branchContext(tx), branchThreadId, new Date()))
+  }
+
+  /** The common ancestor point of two threads' effective histories and what each has that the other has not (SQL-side). */
+  async diffThreads(threadIdA: string, threadIdB: string): Promise<ThreadDiff> {
+    const input = parseInput(diffThreadsInputSchema, { threadIdA, threadIdB })
+    return this.storage.transaction(async (tx) => diffThreads(tx.storage, input.threadIdA, input.threadIdB), { isolationLevel: 'RepeatableRead' })
+  }
+
+  /**
+   * The processors' path for persisting repaired history on `threadId`: its
+   * own messages are replaced as saveMessages does; messages it inherits get
+   * a copy-on-write override of this thread (the ancestor and the sibling
+   * branches are untouched), read instead of the inherited row from then on.
+   */
+  async saveRepairedMessages(input: { threadId: string; messages: StoredMessage[] }): Promise<StoredMessage[]> {
+    const parsed = parseInput(saveRepairedMessagesInputSchema, input)
+    const messages = parsed.messages.map(asStoredMessage)
+    const { own, inherited } = splitRepairedMessages(parsed.threadId, messages)
+    if (own.length > 0) await this.saveMessages({ messages: own })
+    if (inherited.length > 0) await this.storage.saveMessageOverrides({ threadId: parsed.threadId, messages: inherited })
+    return messages
+  }
+
   // ---- internals
+
+  private branchContext(tx: Transaction): BranchOperationContext {
+    return { storage: tx.storage, vector: tx.vector ?? this.vector, options: this.options, embedder: this.embedder }
+  }
 
   private vectorOf(tx: Transaction): VectorStore {
     return requireVectorStore({ vector: tx.vector ?? this.vector })

@@ -1,4 +1,5 @@
 import type { StoredMessage } from '../messages/types.ts'
+import type { BranchOperationsStorage } from './branch-operations.ts'
 
 // The interfaces the engine needs from a database. packages/db implements them
 // (PGlite and PostgreSQL through Prisma); the engine never imports a driver.
@@ -237,7 +238,7 @@ export interface VectorStore {
   countThreadVectors(args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }>
 }
 
-export interface MemoryStorage {
+export interface MemoryStorage extends BranchOperationsStorage {
   createThread(input: CreateThreadInput): Promise<StoredThread>
   getThreadById(id: string): Promise<StoredThread | null>
   getThreadsByIds(ids: string[]): Promise<StoredThread[]>

@@ -1,0 +1,27 @@
+// Test helpers for the branch operations' storage tests: branch rows written
+// as the core's branchThread writes them (one INSERT ... SELECT), and the
+// effective history read with the same SQL fragments the operations use.
+import type { StoredMessage } from '@threadline/engine'
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
+import { branchChainCte, effectiveHistoryCte, inheritedMessagesCte } from './branch-history-sql.ts'
+import { toMessage, type MessageRow } from './rows.ts'
+
+/** A branch of `parentId` cut at `pointMessageId` (a message of the parent's effective history). */
+export async function insertBranchRow(prisma: PrismaClient, args: { id: string; parentId: string; pointMessageId: string }): Promise<void> {
+  const { id, parentId, pointMessageId } = args
+  const metadata = { branch: { sourceThreadId: parentId, branchPointMessageId: pointMessageId, branchedAt: new Date().toISOString() } }
+  await prisma.$executeRaw`
+    INSERT INTO threads (id, resource_id, title, metadata, branch_parent_id, branch_point_message_id, branch_point_thread_id, branch_point_created_at)
+    SELECT ${id}, p.resource_id, '', ${JSON.stringify(metadata)}::jsonb, p.id, m.id, m.thread_id, m.created_at
+    FROM threads p, messages m WHERE p.id = ${parentId} AND m.id = ${pointMessageId}`
+}
+
+/** The thread's effective history, inherited then own, overrides applied. */
+export async function effectiveHistory(prisma: PrismaClient, threadId: string): Promise<StoredMessage[]> {
+  const rows = await prisma.$queryRaw<MessageRow[]>`
+    WITH RECURSIVE ${branchChainCte(Prisma.sql`ARRAY[${threadId}]::text[]`)}, ${inheritedMessagesCte}, ${effectiveHistoryCte}
+    SELECT id, thread_id AS "threadId", resource_id AS "resourceId", role, content, created_at AS "createdAt" FROM history ORDER BY pos`
+  return rows.map(toMessage)
+}
+
+export const textOf = (message: StoredMessage): string => message.content.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')

@@ -1,0 +1,94 @@
+import { diffHistories, ThreadNotFoundError } from '@threadline/engine'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, textMessage } from '../testing/index.ts'
+import { effectiveHistory, insertBranchRow } from './branch-test-helpers.ts'
+
+const resourceId = 'diff-r'
+
+describeEachDatabase('diffThreadHistories', (getDb) => {
+  let n = 0
+  async function seed() {
+    const { storage, prisma } = getDb()
+    const p = `d${++n}`
+    const id = (name: string) => `${p}-${name}`
+    await storage.createThread({ id: id('root'), resourceId })
+    await storage.insertMessages([1, 2, 3, 4].map((i) => textMessage({ id: id(`r${i}`), threadId: id('root'), resourceId, at: i * 1000 })))
+    await insertBranchRow(prisma, { id: id('a'), parentId: id('root'), pointMessageId: id('r2') })
+    await storage.insertMessages([textMessage({ id: id('a1'), threadId: id('a'), resourceId, at: 5000 })])
+    await insertBranchRow(prisma, { id: id('b'), parentId: id('root'), pointMessageId: id('r3') })
+    await storage.insertMessages([5, 6].map((i) => textMessage({ id: id(`b${i - 4}`), threadId: id('b'), resourceId, at: i * 1000 })))
+    await insertBranchRow(prisma, { id: id('aa'), parentId: id('a'), pointMessageId: id('a1') })
+    return id
+  }
+  const diff = (threadIdA: string, threadIdB: string, matchCopies = false) => getDb().storage.diffThreadHistories({ threadIdA, threadIdB, matchCopies })
+  const ids = (messages: { id: string }[]) => messages.map((m) => m.id)
+
+  it('sibling branches: the common point is the earlier cutoff, each side`s own messages listed', async () => {
+    const id = await seed()
+    const result = await diff(id('a'), id('b'))
+    expect(result.commonCount).toBe(2)
+    expect(result.lastCommon).toEqual({ messageIdA: id('r2'), messageIdB: id('r2') })
+    expect(ids(result.onlyInA)).toEqual([id('a1')])
+    expect(ids(result.onlyInB)).toEqual([id('r3'), id('b1'), id('b2')])
+  })
+
+  it('a branch and its source, and a branch of a branch against the root', async () => {
+    const id = await seed()
+    const withSource = await diff(id('b'), id('root'))
+    expect(withSource.lastCommon).toEqual({ messageIdA: id('r3'), messageIdB: id('r3') })
+    expect(ids(withSource.onlyInA)).toEqual([id('b1'), id('b2')])
+    expect(ids(withSource.onlyInB)).toEqual([id('r4')])
+    const deep = await diff(id('aa'), id('root'))
+    expect(deep.commonCount).toBe(2)
+    expect(ids(deep.onlyInA)).toEqual([id('a1')])
+  })
+
+  it('agrees with the engine`s pure diffHistories', async () => {
+    const id = await seed()
+    const { prisma } = getDb()
+    for (const [x, y] of [
+      ['a', 'b'],
+      ['aa', 'b'],
+      ['root', 'aa'],
+      ['b', 'b'],
+    ] as const) {
+      const [ha, hb] = await Promise.all([effectiveHistory(prisma, id(x)), effectiveHistory(prisma, id(y))])
+      const expected = diffHistories(
+        ha.map((m) => ({ id: m.id, copyKey: null })),
+        hb.map((m) => ({ id: m.id, copyKey: null })),
+      )
+      const actual = await diff(id(x), id(y))
+      expect(actual.commonCount).toBe(expected.commonCount)
+      expect(ids(actual.onlyInA)).toEqual(expected.onlyInA.map((i) => ha[i]!.id))
+      expect(ids(actual.onlyInB)).toEqual(expected.onlyInB.map((i) => hb[i]!.id))
+      expect(actual.lastCommon?.messageIdA ?? null).toBe(expected.lastCommon ? ha[expected.lastCommon.a]!.id : null)
+    }
+  })
+
+  it('a clone and its source: copies pair by createdAt, role and content when asked', async () => {
+    const id = await seed()
+    const { storage } = getDb()
+    await storage.createThread({ id: id('clone'), resourceId, sourceThreadId: id('root') })
+    await storage.copyThreadMessages({ sourceThreadId: id('root'), targetThreadId: id('clone'), targetResourceId: resourceId })
+    await storage.insertMessages([textMessage({ id: id('c1'), threadId: id('clone'), resourceId, at: 9000 })])
+    const unpaired = await diff(id('clone'), id('b'))
+    expect(unpaired.lastCommon).toBeNull()
+    const paired = await diff(id('clone'), id('b'), true)
+    expect(paired.commonCount).toBe(3)
+    expect(paired.lastCommon!.messageIdB).toBe(id('r3'))
+    expect(paired.lastCommon!.messageIdA).not.toBe(id('r3'))
+    expect(paired.onlyInA).toHaveLength(2) // the copy of r4 and c1
+    expect(ids(paired.onlyInB)).toEqual([id('b1'), id('b2')])
+  })
+
+  it('unrelated threads have no common point; an unknown thread is ThreadNotFoundError', async () => {
+    const id = await seed()
+    const { storage } = getDb()
+    await storage.createThread({ id: id('other'), resourceId })
+    await storage.insertMessages([textMessage({ id: id('o1'), threadId: id('other'), resourceId, at: 1000 })])
+    const result = await diff(id('other'), id('a'), true)
+    expect(result).toMatchObject({ commonCount: 0, lastCommon: null })
+    expect(ids(result.onlyInA)).toEqual([id('o1')])
+    await expect(diff(id('nope'), id('a'))).rejects.toThrow(ThreadNotFoundError)
+  })
+})

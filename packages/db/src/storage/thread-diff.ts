@@ -1,0 +1,58 @@
+// diffThreadHistories: the diff of two effective histories in ONE query, so
+// two 100k-message histories are compared where they live. Same semantics as
+// the engine's pure diffHistories (memory/branches/history-diff.ts): pair by
+// id, then (when asked) pair the remaining copies by (createdAt, role,
+// content) in order; the common point is the last paired message of `a`.
+import { ThreadNotFoundError, type DiffThreadHistoriesInput, type StoredThreadDiff } from '@threadline/engine'
+import { Prisma } from '../generated/prisma/client.ts'
+import { branchChainCte, effectiveHistoryCte, inheritedMessagesCte } from './branch-history-sql.ts'
+import type { StorageContext } from './context.ts'
+import { toMessage, type MessageRow } from './rows.ts'
+
+type DiffRow = MessageRow & { kind: 'common' | 'a' | 'b'; commonCount: number | null; lastA: string | null; lastB: string | null }
+
+export async function diffThreadHistories(ctx: StorageContext, input: DiffThreadHistoriesInput): Promise<StoredThreadDiff> {
+  const { threadIdA, threadIdB, matchCopies } = input
+  const found = await ctx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id IN (${threadIdA}, ${threadIdB})`
+  for (const id of [threadIdA, threadIdB]) if (!found.some((row) => row.id === id)) throw new ThreadNotFoundError(id)
+  const copyKey = matchCopies ? Prisma.sql`md5(h.created_at::text || '|' || h.role || '|' || h.content::text)` : Prisma.sql`NULL::text`
+  const rows = await ctx.db.$queryRaw<DiffRow[]>`
+    WITH RECURSIVE ${branchChainCte(Prisma.sql`ARRAY[${threadIdA}, ${threadIdB}]::text[]`)},
+    ${inheritedMessagesCte},
+    ${effectiveHistoryCte},
+    a AS MATERIALIZED (SELECT h.*, ${copyKey} AS copy_key FROM history h WHERE h.root_id = ${threadIdA}),
+    b AS MATERIALIZED (SELECT h.*, ${copyKey} AS copy_key FROM history h WHERE h.root_id = ${threadIdB}),
+    by_id AS MATERIALIZED (SELECT a.pos AS a_pos, b.pos AS b_pos FROM a JOIN b ON b.id = a.id),
+    rest_a AS (
+      SELECT a.pos, a.copy_key, row_number() OVER (PARTITION BY a.copy_key ORDER BY a.pos) AS k FROM a
+      WHERE a.copy_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.a_pos = a.pos)
+    ),
+    rest_b AS (
+      SELECT b.pos, b.copy_key, row_number() OVER (PARTITION BY b.copy_key ORDER BY b.pos) AS k FROM b
+      WHERE b.copy_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.b_pos = b.pos)
+    ),
+    pairs AS MATERIALIZED (
+      SELECT a_pos, b_pos FROM by_id
+      UNION ALL
+      SELECT ra.pos, rb.pos FROM rest_a ra JOIN rest_b rb ON rb.copy_key = ra.copy_key AND rb.k = ra.k
+    ),
+    last_pair AS (SELECT a_pos, b_pos FROM pairs ORDER BY a_pos DESC LIMIT 1)
+    SELECT 'common' AS kind, (SELECT count(*)::int FROM pairs) AS "commonCount",
+           (SELECT a.id FROM a JOIN last_pair lp ON lp.a_pos = a.pos) AS "lastA",
+           (SELECT b.id FROM b JOIN last_pair lp ON lp.b_pos = b.pos) AS "lastB",
+           NULL AS id, NULL AS "threadId", NULL AS "resourceId", NULL AS role, NULL::jsonb AS content, NULL::timestamptz AS "createdAt", 0::bigint AS pos
+    UNION ALL
+    SELECT 'a', NULL, NULL, NULL, a.id, a.thread_id, a.resource_id, a.role, a.content, a.created_at, a.pos FROM a
+    WHERE NOT EXISTS (SELECT 1 FROM pairs WHERE pairs.a_pos = a.pos)
+    UNION ALL
+    SELECT 'b', NULL, NULL, NULL, b.id, b.thread_id, b.resource_id, b.role, b.content, b.created_at, b.pos FROM b
+    WHERE NOT EXISTS (SELECT 1 FROM pairs WHERE pairs.b_pos = b.pos)
+    ORDER BY kind, pos`
+  const summary = rows.find((row) => row.kind === 'common')
+  return {
+    commonCount: summary?.commonCount ?? 0,
+    lastCommon: summary?.lastA && summary.lastB ? { messageIdA: summary.lastA, messageIdB: summary.lastB } : null,
+    onlyInA: rows.filter((row) => row.kind === 'a').map(toMessage),
+    onlyInB: rows.filter((row) => row.kind === 'b').map(toMessage),
+  }
+}

@@ -1,0 +1,105 @@
+import type { StoredMessage } from '../messages/types.ts'
+import type { StoredThread } from './types.ts'
+
+// The storage side of the branch operations that rewrite lineage
+// (materialize, promote), the SQL diff of two effective histories and the
+// copy-on-write overrides written by the processors' repair path. Part of
+// MemoryStorage; each method is bulk SQL in ONE transaction (the caller's when
+// it runs inside `transaction`).
+
+/** What materializing one branch did. */
+export type MaterializedBranch = {
+  threadId: string
+  /** inherited messages copied into the branch (new ids generated in SQL) */
+  copiedMessageCount: number
+  /** vectors copied with them (every embedding model; none for copies of overridden messages) */
+  copiedVectorCount: number
+  /** branches below it whose cutoff lay in the inherited part, re-pointed at the copies */
+  repointedBranchThreadIds: string[]
+  /**
+   * Copies made from an override (their content differs from the original
+   * row, so the original's vector was not copied): old id -> new id.
+   */
+  overriddenCopies: Record<string, string>
+}
+
+export type MaterializeBranchesInput = {
+  /**
+   * Branches to materialize together. None may be a branch-descendant of
+   * another (deleteThread passes the direct branches of one thread).
+   */
+  threadIds: string[]
+  materializedAt: Date
+}
+
+export type PromoteBranchInput = {
+  branchThreadId: string
+  /** id of the new branch of the source that receives the source's messages after the branch point */
+  newBranchThreadId: string
+  newBranchTitle: string
+  /** metadata of the new branch (its `branch` key is written by the storage) */
+  newBranchMetadata: Record<string, unknown>
+  promotedAt: Date
+}
+
+export type PromotedBranch = {
+  /** the source thread, now continuing along the promoted branch */
+  thread: StoredThread
+  /** the new branch holding the source's former continuation */
+  newBranchThread: StoredThread
+  /** messages that moved from the source to the new branch */
+  movedToNewBranchCount: number
+  /** the promoted branch's own messages, now the source's */
+  movedToSourceCount: number
+  /** branches of the source re-parented to the new branch */
+  reparentedToNewBranch: string[]
+  /** branches of the promoted branch re-parented to the source */
+  reparentedToSource: string[]
+  /** messages of the source whose stored content became the promoted branch's override (ids) */
+  rewrittenMessageIds: string[]
+}
+
+/** The SQL diff of two effective histories (see memory/branches/history-diff.ts for the semantics). */
+export type StoredThreadDiff = {
+  commonCount: number
+  /** the last common message: its id in `a`'s history and its counterpart's id in `b`'s (equal unless a copy) */
+  lastCommon: { messageIdA: string; messageIdB: string } | null
+  onlyInA: StoredMessage[]
+  onlyInB: StoredMessage[]
+}
+
+export type DiffThreadHistoriesInput = {
+  threadIdA: string
+  threadIdB: string
+  /** also pair copies (equal createdAt, role and content) when no id pairs them: clone lineage */
+  matchCopies: boolean
+}
+
+export interface BranchOperationsStorage {
+  /**
+   * Each branch becomes an independent thread owning copies of its inherited
+   * (effective) messages, nearest override applied, with their vectors; its
+   * overrides are removed, branches below it that inherited through it are
+   * re-pointed at the copies (cutoff and overrides), its branch columns are
+   * cleared and `metadata.branch` moves to `metadata.materializedBranch`.
+   * Unknown id -> ThreadNotFoundError; not a branch -> NotABranchError.
+   */
+  materializeBranches(input: MaterializeBranchesInput): Promise<MaterializedBranch[]>
+  /** promoteBranch (spec branch-thread.md); see memory/branches/README section in memory/README.md. */
+  promoteBranch(input: PromoteBranchInput): Promise<PromotedBranch>
+  /** The diff of the two threads' effective histories, computed in SQL. Unknown thread -> ThreadNotFoundError. */
+  diffThreadHistories(input: DiffThreadHistoriesInput): Promise<StoredThreadDiff>
+  /**
+   * Copy-on-write: the thread's own version of messages it INHERITS (upsert
+   * into message_overrides). A message that is not in the thread's inherited
+   * history -> InvalidInputError naming it.
+   */
+  saveMessageOverrides(input: { threadId: string; messages: StoredMessage[] }): Promise<void>
+  /**
+   * Before the processors rewrite messages the thread OWNS: every direct
+   * branch whose cutoff includes one of them gets an override holding the
+   * current row (unless it has its own), so no branch's history changes.
+   * Returns the ids of the branches that got one.
+   */
+  pinMessagesForBranches(input: { threadId: string; messageIds: string[] }): Promise<string[]>
+}

@@ -69,8 +69,8 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
         {diff.data ? (
           <>
             <p>
-              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonMessageCount, 'shared message')} up to the branch point,
-              then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
+              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonMessageCount, 'shared message')} up to the branch
+              point, then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
             </p>
             <p>
               The {plural(diff.data.onlyInB.length, 'message')} {parentName} has after the branch point move to a new branch of it: nothing is lost.

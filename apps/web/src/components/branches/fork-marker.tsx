@@ -6,6 +6,7 @@ import { plural, type BranchSummary } from './fork-markers.ts'
 
 /** On a source's timeline, below the message branches were cut at: how many, and a link to each. */
 export function ForkedHereMarker({ branches }: { branches: BranchSummary[] }) {
+  if (branches.length === 0) return null
   return (
     <details className="group ml-4 mt-1.5 text-xs" data-testid="forked-here">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-full border border-teal-200 bg-teal-50 px-2.5 py-0.5 font-medium text-teal-800 hover:bg-teal-100">

@@ -7,8 +7,8 @@ import type { GroupNodeData } from './lineage-layout.ts'
 
 export type GroupFlowNode = Node<GroupNodeData, 'group'>
 
-/** Expands or collapses the children group of a thread (by the thread's id). */
-export const ToggleGroupContext = createContext<(parentId: string) => void>(() => {})
+/** Expands or collapses the children group of a thread (by the thread's id); null outside a lineage graph. */
+export const ToggleGroupContext = createContext<((parentId: string) => void) | null>(null)
 
 /** Siblings drawn as one: a summary card (collapsed) or the frame around their grid of cards (expanded). */
 export function GroupNode({ data }: NodeProps<GroupFlowNode>) {
@@ -34,7 +34,7 @@ export function GroupNode({ data }: NodeProps<GroupFlowNode>) {
           className="nodrag shrink-0 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
           onClick={(event) => {
             event.stopPropagation()
-            toggle(parentId)
+            toggle?.(parentId)
           }}
           aria-expanded={expanded}
         >

@@ -52,8 +52,8 @@ function countDescendants(node: LineageNode): number {
 }
 
 function edgeKindOf(children: LineageNode[]): EdgeKind {
-  const kinds = new Set(children.map((child) => (child.forkKind === 'branch' ? 'branch' : 'clone')))
-  return kinds.size === 1 ? [...kinds][0]! : 'mixed'
+  const branches = children.filter((child) => child.forkKind === 'branch').length
+  return branches === children.length ? 'branch' : branches === 0 ? 'clone' : 'mixed'
 }
 
 function groupSize(count: number, expanded: boolean, columns: number): { width: number; height: number } {
@@ -131,6 +131,6 @@ export function layoutLineage(lineage: Lineage, options: LayoutOptions): { nodes
     const { x, y } = graph.node(box.id) as { x: number; y: number }
     return box.place(x - box.width / 2, y - box.height / 2)
   })
-  const { width = 0, height = 0 } = graph.graph()
+  const { width = 0, height = 0 } = graph.graph() as { width?: number; height?: number }
   return { nodes, edges, width, height }
 }

@@ -89,7 +89,7 @@ export function ThreadPage({ id }: { id: string }) {
                           message.inheritedFrom === null ? null : { threadId: message.inheritedFrom, title: titles.get(message.inheritedFrom) ?? null }
                         }
                       />
-                      {forks.has(message.id) && <ForkedHereMarker branches={forks.get(message.id)!} />}
+                      <ForkedHereMarker branches={forks.get(message.id) ?? []} />
                       {branch && index === branchPointIndex && (
                         <BranchedFromMarker
                           parentThreadId={branch.parentThreadId}

@@ -46,7 +46,7 @@ export function ConfirmDialog({
       }}
       aria-labelledby={testId ? `${testId}-title` : undefined}
       data-testid={testId}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50"
     >
       <div className="space-y-3 px-5 py-4">
         <h2 id={testId ? `${testId}-title` : undefined} className="text-base font-semibold">

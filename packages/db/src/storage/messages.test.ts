@@ -42,7 +42,7 @@ describeEachDatabase('messages', (getDb) => {
     )
     operations.length = 0
     await storage.insertMessages(messages)
-    // thread check + existing-id check + two INSERT ... SELECT statements
+    // thread lock (and check) + existing-id check + branch-cutoff check + two INSERT ... SELECT statements
     expect(operations.length).toBeLessThanOrEqual(5)
     expect(await storage.countMessages('bulk')).toBe(10_000)
 

@@ -4,13 +4,15 @@
 import { MessageAlreadyExistsError, MessageNotFoundError, type MessageCopyResult, type MessageSelection, type StoredMessage } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
+import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
+import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { toMessage, type MessageRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
 
 // Rows per INSERT: 10,000 messages are two statements.
 const insertChunkSize = 5_000
 
-const messageColumns = Prisma.sql`id, thread_id AS "threadId", resource_id AS "resourceId", role, content, created_at AS "createdAt"`
+const messageColumns = Prisma.sql`m.id, m.thread_id AS "threadId", m.resource_id AS "resourceId", m.role, m.content, m.created_at AS "createdAt"`
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
@@ -62,13 +64,15 @@ export async function insertMessages(ctx: StorageContext, messages: StoredMessag
   const repeated = duplicatesOf(ids)
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
   await atomically(ctx, async (tx) => {
-    await assertThreadsExist(
-      tx,
+    // the lock is the existence check too (unknown thread -> ThreadNotFoundError)
+    await lockThreadsForWrite(
+      tx.db,
       messages.map((m) => m.threadId),
     )
     // Checked before writing so a caller that catches the error has nothing half-written.
     const existing = await existingMessageIds(tx, ids)
     if (existing.length > 0) throw new MessageAlreadyExistsError(existing)
+    await rejectPlacementBeforeCuts(tx.db, messages)
     // A concurrent writer can still take an id in between: the transaction then rolls back.
     const raced = await writeMessages(tx, messages, 'skip')
     if (raced.length > 0) throw new MessageAlreadyExistsError(raced)
@@ -80,33 +84,46 @@ export async function upsertMessages(ctx: StorageContext, messages: StoredMessag
   const repeated = duplicatesOf(messages.map((m) => m.id))
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
   await atomically(ctx, async (tx) => {
-    await assertThreadsExist(
-      tx,
-      messages.map((m) => m.threadId),
-    )
-    await writeMessages(tx, messages, 'replace')
+    // locks (and checks) the threads first
+    const writes = await guardUpsert(tx.db, messages)
+    await writeMessages(tx, writes, 'replace')
   })
 }
 
-/** The SELECT of a selection: filters AND together; `last` keeps the newest n, returned oldest first. */
+/**
+ * The SELECT of a selection over the thread's EFFECTIVE history (effective-history.ts):
+ * filters AND together; each level is read by a LATERAL index range scan cut to
+ * what the page can need, then the levels are merged in effective order.
+ * `last` keeps the newest n, returned oldest first; `limit`/`offset` paginate
+ * (both ignored when `last` is set). `columns` name the row `m`.
+ */
 function selectionQuery(columns: Prisma.Sql, s: MessageSelection): Prisma.Sql {
   const conditions = [
-    Prisma.sql`thread_id = ${s.threadId}`,
-    s.startDate && Prisma.sql`created_at >= ${s.startDate}`,
-    s.endDate && Prisma.sql`created_at <= ${s.endDate}`,
-    s.messageIds?.length ? Prisma.sql`id = ANY(${s.messageIds}::text[])` : undefined,
+    withinLevelSql('m', 'l'),
+    s.startDate && Prisma.sql`m.created_at >= ${s.startDate}`,
+    s.endDate && Prisma.sql`m.created_at <= ${s.endDate}`,
+    s.messageIds?.length ? Prisma.sql`m.id = ANY(${s.messageIds}::text[])` : undefined,
   ].filter((c): c is Prisma.Sql => c instanceof Prisma.Sql)
   const where = Prisma.join(conditions, ' AND ')
   if (s.last) {
     return Prisma.sql`
-      SELECT * FROM (
-        SELECT ${columns} FROM messages WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${s.last}
-      ) newest ORDER BY "createdAt", id`
+      WITH RECURSIVE ${effectiveLevelsSql(s.threadId)}
+      SELECT ${columns} FROM (
+        SELECT l.depth, newest.* FROM levels l CROSS JOIN LATERAL (
+          SELECT m.* FROM messages m WHERE m.thread_id = l.id AND ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${s.last}
+        ) newest
+        ORDER BY l.depth, newest.created_at DESC, newest.id DESC LIMIT ${s.last}
+      ) m ORDER BY m.depth DESC, m.created_at, m.id`
   }
-  // `limit`/`offset` paginate; both are ignored when `last` is set.
+  const upTo = s.limit === undefined ? null : s.limit + (s.offset ?? 0)
   return Prisma.sql`
-    SELECT ${columns} FROM messages WHERE ${where}
-    ORDER BY created_at, id LIMIT ${s.limit ?? null} OFFSET ${s.offset ?? 0}`
+    WITH RECURSIVE ${effectiveLevelsSql(s.threadId)}
+    SELECT ${columns} FROM (
+      SELECT l.depth, oldest.* FROM levels l CROSS JOIN LATERAL (
+        SELECT m.* FROM messages m WHERE m.thread_id = l.id AND ${where} ORDER BY m.created_at, m.id LIMIT ${upTo}
+      ) oldest
+    ) m
+    ORDER BY m.depth DESC, m.created_at, m.id LIMIT ${s.limit ?? null} OFFSET ${s.offset ?? 0}`
 }
 
 export async function listMessages(ctx: StorageContext, selection: MessageSelection): Promise<StoredMessage[]> {
@@ -118,47 +135,83 @@ export async function listMessageIds(
   ctx: StorageContext,
   selection: MessageSelection,
 ): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]> {
-  return ctx.db.$queryRaw(selectionQuery(Prisma.sql`id, created_at AS "createdAt", role`, selection))
+  return ctx.db.$queryRaw(selectionQuery(Prisma.sql`m.id, m.created_at AS "createdAt", m.role`, selection))
 }
 
 /** Known messages in (createdAt, id) order; unknown ids are left out. */
 export async function getMessagesByIds(ctx: StorageContext, wanted: string[]): Promise<StoredMessage[]> {
   if (wanted.length === 0) return []
   const rows = await ctx.db.$queryRaw<MessageRow[]>`
-    SELECT ${messageColumns} FROM messages WHERE id = ANY(${wanted}::text[]) ORDER BY created_at, id`
+    SELECT ${messageColumns} FROM messages m WHERE m.id = ANY(${wanted}::text[]) ORDER BY m.created_at, m.id`
   return rows.map(toMessage)
 }
 
 /**
- * The given messages plus up to `before`/`after` neighbours of each in its own
- * thread, by (createdAt, id): one query of LATERAL index scans, de-duplicated.
+ * The given messages plus up to `before`/`after` neighbours of each, in one
+ * query of LATERAL index scans, de-duplicated, in (createdAt, id) order. An
+ * anchor in `threadId`'s effective history takes its neighbours there, level
+ * by level (never past a cutoff, never from a sibling branch); any other
+ * anchor in its own thread's rows.
  */
-export async function listMessagesAround(ctx: StorageContext, args: { messageIds: string[]; before: number; after: number }): Promise<StoredMessage[]> {
+export async function listMessagesAround(
+  ctx: StorageContext,
+  args: { messageIds: string[]; before: number; after: number; threadId?: string },
+): Promise<StoredMessage[]> {
   const { messageIds, before, after } = args
   if (messageIds.length === 0) return []
   const rows = await ctx.db.$queryRaw<MessageRow[]>`
-    WITH anchor AS (SELECT id, thread_id, created_at FROM messages WHERE id = ANY(${messageIds}::text[])),
+    WITH RECURSIVE ${effectiveLevelsSql(args.threadId ?? null)},
+    anchor AS (SELECT id, thread_id, created_at FROM messages WHERE id = ANY(${messageIds}::text[])),
+    placed AS (
+      SELECT a.id, a.created_at, l.depth FROM anchor a JOIN levels l ON l.id = a.thread_id AND ${withinLevelSql('a', 'l')}
+    ),
+    loose AS (SELECT a.* FROM anchor a WHERE NOT EXISTS (SELECT 1 FROM placed p WHERE p.id = a.id)),
     picked AS (
       SELECT id FROM anchor
       UNION
-      SELECT earlier.id FROM anchor a CROSS JOIN LATERAL (
+      SELECT earlier.id FROM placed a CROSS JOIN LATERAL (
+        SELECT e.id FROM levels l CROSS JOIN LATERAL (
+          SELECT m.id, m.created_at FROM messages m
+          WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND (l.depth > a.depth OR (m.created_at, m.id) < (a.created_at, a.id))
+          ORDER BY m.created_at DESC, m.id DESC LIMIT ${before}
+        ) e
+        WHERE l.depth >= a.depth
+        ORDER BY l.depth, e.created_at DESC, e.id DESC LIMIT ${before}
+      ) earlier
+      UNION
+      SELECT later.id FROM placed a CROSS JOIN LATERAL (
+        SELECT e.id FROM levels l CROSS JOIN LATERAL (
+          SELECT m.id, m.created_at FROM messages m
+          WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND (l.depth < a.depth OR (m.created_at, m.id) > (a.created_at, a.id))
+          ORDER BY m.created_at, m.id LIMIT ${after}
+        ) e
+        WHERE l.depth <= a.depth
+        ORDER BY l.depth DESC, e.created_at, e.id LIMIT ${after}
+      ) later
+      UNION
+      SELECT earlier.id FROM loose a CROSS JOIN LATERAL (
         SELECT m.id FROM messages m
         WHERE m.thread_id = a.thread_id AND (m.created_at, m.id) < (a.created_at, a.id)
         ORDER BY m.created_at DESC, m.id DESC LIMIT ${before}
       ) earlier
       UNION
-      SELECT later.id FROM anchor a CROSS JOIN LATERAL (
+      SELECT later.id FROM loose a CROSS JOIN LATERAL (
         SELECT m.id FROM messages m
         WHERE m.thread_id = a.thread_id AND (m.created_at, m.id) > (a.created_at, a.id)
         ORDER BY m.created_at, m.id LIMIT ${after}
       ) later
     )
-    SELECT ${messageColumns} FROM messages WHERE id IN (SELECT id FROM picked) ORDER BY created_at, id`
+    SELECT ${messageColumns} FROM messages m WHERE m.id IN (SELECT id FROM picked) ORDER BY m.created_at, m.id`
   return rows.map(toMessage)
 }
 
+/** Messages of the effective history: a count per visible level (index range scans), summed. */
 export async function countMessages(ctx: StorageContext, threadId: string): Promise<number> {
-  return ctx.db.message.count({ where: { threadId: threadId } })
+  const [row] = await ctx.db.$queryRaw<{ count: number }[]>`
+    WITH RECURSIVE ${effectiveLevelsSql(threadId)}
+    SELECT coalesce(sum(per_level.n), 0)::int AS count FROM levels l
+    CROSS JOIN LATERAL (SELECT count(*) AS n FROM messages m WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')}) per_level`
+  return row?.count ?? 0
 }
 
 type CopyTarget = { sourceThreadId: string; targetThreadId: string; targetResourceId: string }
@@ -173,29 +226,32 @@ type CopyTarget = { sourceThreadId: string; targetThreadId: string; targetResour
 async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: string[]): Promise<MessageCopyResult> {
   const { sourceThreadId, targetThreadId, targetResourceId } = target
   const selected = onlyIds ? Prisma.sql`AND m.id = ANY(${onlyIds}::text[])` : Prisma.empty
+  // the source's EFFECTIVE history: a branch's clone owns copies of its inherited messages too
   const pairs = await ctx.db.$queryRaw<{ oldId: string; newId: string }[]>`
-    WITH batch AS MATERIALIZED (SELECT gen_random_uuid()::text AS prefix),
+    WITH RECURSIVE ${effectiveLevelsSql(sourceThreadId)},
+    batch AS MATERIALIZED (SELECT gen_random_uuid()::text AS prefix),
     source AS MATERIALIZED (
       SELECT m.id, m.role, m.type, m.content, m.created_at,
-             batch.prefix || '-' || lpad((row_number() OVER (ORDER BY m.created_at, m.id))::text, 10, '0') AS new_id
-      FROM messages m CROSS JOIN batch
-      WHERE m.thread_id = ${sourceThreadId} ${selected}
+             batch.prefix || '-' || lpad((row_number() OVER (ORDER BY l.depth DESC, m.created_at, m.id))::text, 10, '0') AS new_id
+      FROM levels l JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')} CROSS JOIN batch
+      WHERE true ${selected}
     ), copied AS (
       INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
       SELECT new_id, ${targetThreadId}, ${targetResourceId}, role, type, content, created_at FROM source
     )
-    SELECT id AS "oldId", new_id AS "newId" FROM source ORDER BY created_at, id`
+    SELECT id AS "oldId", new_id AS "newId" FROM source ORDER BY new_id`
   return { messageIdMap: Object.fromEntries(pairs.map((p) => [p.oldId, p.newId])), count: pairs.length }
 }
 
-/** Copies the given messages of the source thread; ids not in it -> MessageNotFoundError. */
+/** Copies the given messages of the source's effective history; ids not in it -> MessageNotFoundError. */
 export async function copyMessages(ctx: StorageContext, args: CopyTarget & { messageIds: string[] }): Promise<MessageCopyResult> {
   const { messageIds, ...target } = args
   return atomically(ctx, async (tx) => {
     await assertThreadsExist(tx, [target.sourceThreadId, target.targetThreadId])
     const missing = await tx.db.$queryRaw<{ id: string }[]>`
+      WITH RECURSIVE ${effectiveLevelsSql(target.sourceThreadId)}
       SELECT wanted.id FROM unnest(${messageIds}::text[]) AS wanted(id)
-      WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = wanted.id AND m.thread_id = ${target.sourceThreadId})
+      WHERE NOT EXISTS (SELECT 1 FROM levels l JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')} WHERE m.id = wanted.id)
       LIMIT 100`
     if (missing.length > 0) throw new MessageNotFoundError(missing.map((row) => row.id))
     return copyInSql(tx, target, messageIds)

@@ -2,6 +2,7 @@
 // explorer's listing is ../queries/thread-list.ts.
 import {
   ThreadAlreadyExistsError,
+  ThreadHasBranchesError,
   ThreadNotFoundError,
   type CreateThreadInput,
   type DeleteThreadOptions,
@@ -11,8 +12,9 @@ import {
   type StoredThread,
 } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
-import type { StorageContext } from './context.ts'
-import { isRecordNotFound, isUniqueViolation } from './database-errors.ts'
+import { atomically, type StorageContext } from './context.ts'
+import { maxBranchDepth } from './effective-history.ts'
+import { isUniqueViolation } from './database-errors.ts'
 import { threadRowColumns, toThread, type ThreadRow } from './rows.ts'
 import { threadFilterConditions, threadOrderSql, whereSql } from './thread-filter.ts'
 
@@ -69,31 +71,60 @@ export async function listThreads(ctx: StorageContext, input: ListThreadsInput):
   return { total: rows[0]?.total ?? 0, threads: rows.filter((row) => row.id !== null).map(toThread) }
 }
 
+/**
+ * metadata is replaced, not merged (callers merge when they mean to), except
+ * the lineage keys `clone` and `branch`: they stay as they are, whatever the patch says.
+ */
 export async function updateThread(ctx: StorageContext, id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
-  const threadId = id
   const { title, metadata } = patch
-  try {
-    // metadata is replaced, not merged: callers merge when they mean to
-    const row = await ctx.db.thread.update({
-      where: { id: threadId },
-      data: { title, metadata: metadata as Prisma.InputJsonObject | undefined },
-    })
-    return toThread(row)
-  } catch (error) {
-    if (isRecordNotFound(error)) throw new ThreadNotFoundError(threadId)
-    throw error
-  }
+  const replaced =
+    metadata === undefined
+      ? Prisma.raw('t.metadata')
+      : Prisma.sql`(${JSON.stringify(metadata)}::jsonb - 'clone' - 'branch')
+          || (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(t.metadata) WHERE key IN ('clone', 'branch'))`
+  const [row] = await ctx.db.$queryRaw<ThreadRow[]>`
+    UPDATE threads t SET title = coalesce(${title ?? null}::text, t.title), metadata = ${replaced}, updated_at = now()
+    WHERE t.id = ${id}
+    RETURNING ${threadColumns}`
+  if (row === undefined) throw new ThreadNotFoundError(id)
+  return toThread(row)
 }
 
-/** Messages, their vectors, thread-scoped WM and OM go with it (foreign keys cascade). */
-export async function deleteThread(ctx: StorageContext, id: string, _options: DeleteThreadOptions = {}): Promise<void> {
-  const threadId = id
-  try {
-    await ctx.db.thread.delete({ where: { id: threadId } })
-  } catch (error) {
-    if (isRecordNotFound(error)) throw new ThreadNotFoundError(threadId)
-    throw error
-  }
+/**
+ * Messages, their vectors, thread-scoped WM and OM go with it (foreign keys
+ * cascade). The thread is locked FOR UPDATE first, so a branch being created
+ * from it (which holds FOR KEY SHARE) is either seen here or fails after.
+ * A thread with branches: ThreadHasBranchesError, or with `branches: 'delete'`
+ * the whole branch subtree goes too (its links are cleared, then ONE DELETE).
+ */
+export async function deleteThread(ctx: StorageContext, id: string, options: DeleteThreadOptions = {}): Promise<void> {
+  await atomically(ctx, async (tx) => {
+    const locked = await tx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${id} FOR UPDATE`
+    if (locked.length === 0) throw new ThreadNotFoundError(id)
+    const branches = await tx.db.thread.findMany({ where: { branchParentId: id }, select: { id: true }, orderBy: byCreation })
+    if (branches.length === 0) {
+      await tx.db.$executeRaw`DELETE FROM threads WHERE id = ${id}`
+      return
+    }
+    if (options.branches !== 'delete')
+      throw new ThreadHasBranchesError(
+        id,
+        branches.map((branch) => branch.id),
+      )
+    const subtree = await tx.db.$queryRaw<{ id: string }[]>`
+      WITH RECURSIVE down AS (
+        SELECT ${id}::text AS id, 0 AS depth
+        UNION ALL
+        SELECT b.id, d.depth + 1 FROM down d JOIN threads b ON b.branch_parent_id = d.id WHERE d.depth < ${maxBranchDepth}
+      )
+      SELECT t.id FROM threads t WHERE t.id IN (SELECT id FROM down) ORDER BY t.id FOR UPDATE OF t`
+    const ids = subtree.map((row) => row.id)
+    // the links point inside the subtree only (a thread whose cutoff is in T descends from T): clear them, then delete at once
+    await tx.db.$executeRaw`
+      UPDATE threads SET branch_parent_id = NULL, branch_point_message_id = NULL, branch_point_thread_id = NULL, branch_point_created_at = NULL
+      WHERE id = ANY(${ids}::text[])`
+    await tx.db.$executeRaw`DELETE FROM threads WHERE id = ANY(${ids}::text[])`
+  })
 }
 
 export async function listClones(ctx: StorageContext, sourceThreadId: string): Promise<StoredThread[]> {

@@ -5,11 +5,22 @@
 import { InvalidInputError, MessageNotFoundError, type MessageVector, type VectorMatch, type VectorQuery, type VectorStore } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
+import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 
 /** The size the migration's partial HNSW index covers (the demo lexical embedder's, and common small models'). */
 export const indexedDimensions = 384
 
 const upsertChunkSize = 1_000
+
+/**
+ * Thread scope reads the thread's EFFECTIVE history (effective-history.ts): the
+ * vectors of its visible levels (an index scan on (thread_id, model) per
+ * level), an ancestor's only up to the cut. Nothing is copied for a branch.
+ */
+const inEffectiveHistory = Prisma.sql`thread_id = ANY(ARRAY(SELECT id FROM levels))
+  AND EXISTS (
+    SELECT 1 FROM levels l WHERE l.id = message_embeddings.thread_id
+      AND (l.depth = 0 OR EXISTS (SELECT 1 FROM messages m WHERE m.id = message_embeddings.message_id AND ${withinLevelSql('m', 'l')})))`
 
 /**
  * The nearest-neighbour query. For 384 dimensions the ordered expression and the
@@ -23,10 +34,11 @@ export function vectorQuerySql(query: VectorQuery): Prisma.Sql {
   const conditions = [
     Prisma.sql`model = ${query.model}`,
     indexed ? Prisma.raw(`dimensions = ${indexedDimensions}`) : Prisma.sql`dimensions = ${dimensions}`,
-    query.threadId === undefined ? null : Prisma.sql`thread_id = ${query.threadId}`,
+    query.threadId === undefined ? null : inEffectiveHistory,
     query.resourceId === undefined ? null : Prisma.sql`resource_id = ${query.resourceId}`,
   ].filter((c): c is Prisma.Sql => c !== null)
   return Prisma.sql`
+    ${query.threadId === undefined ? Prisma.empty : Prisma.sql`WITH RECURSIVE ${effectiveLevelsSql(query.threadId)}`}
     SELECT message_id AS "messageId", thread_id AS "threadId", 1 - (${column} <=> ${target}) AS score
     FROM message_embeddings
     WHERE ${Prisma.join(conditions, ' AND ')}

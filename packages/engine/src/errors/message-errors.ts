@@ -19,8 +19,9 @@ export class MessageAlreadyExistsError extends ThreadlineError {
 export class MessageNotFoundError extends ThreadlineError {
   private readonly [notFound] = true
   readonly messageIds: string[]
-  constructor(messageIds: string[]) {
-    super('MESSAGE_NOT_FOUND', `Message id(s) not found: ${messageIds.slice(0, 5).join(', ')}`, { field: 'messageIds' })
+  /** `field`: the input that named them (default 'messageIds') */
+  constructor(messageIds: string[], options?: { field?: string }) {
+    super('MESSAGE_NOT_FOUND', `Message id(s) not found: ${messageIds.slice(0, 5).join(', ')}`, { field: options?.field ?? 'messageIds' })
     this.messageIds = messageIds
   }
 

@@ -211,7 +211,7 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
     newThreadId,
     resourceId,
     title: args.title ?? (source.title === '' ? '' : `Clone of ${source.title}`),
-    metadata: { ...source.metadata, ...args.metadata },
+    metadata: withoutBranchMetadata({ ...source.metadata, ...args.metadata }),
     workingMemory: await planWorkingMemory(context, source, newThreadId, resourceId, memoryWarnings),
   }
   const observationalMemory = await observationalMemoryToClone(context, source, resourceId, memoryWarnings)
@@ -236,4 +236,10 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
         : observationalMemory,
     vectors: await planVectors(context, selection),
   }
+}
+
+/** A clone of a branch is not a branch: its lineage is written by cloneThread, never taken from the source's metadata. */
+function withoutBranchMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { branch: _branch, ...rest } = metadata
+  return rest
 }

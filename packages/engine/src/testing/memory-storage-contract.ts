@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageAlreadyExistsError, MessageNotFoundError, StorageError, ThreadAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
 import type { MemoryStorage, MessageVector, VectorStore } from '../storage/types.ts'
+import { describeBranches } from './memory-storage-contract-branches.ts'
 import { observationalMemoryRecord, textMessage } from './storage-fixtures.ts'
 
 export type MemoryStorageContractSubject = {
@@ -41,6 +42,7 @@ export function describeMemoryStorageContract(name: string, open: () => Promise<
     describeObservationalMemory(storage)
     describeTransactions(storage)
     describeVectors(storage, () => subject!.vector)
+    describeBranches(storage, () => subject!.vector)
   })
 }
 
@@ -66,7 +68,7 @@ function describeThreads(storage: () => MemoryStorage): void {
         storage().createThread({ id: 'c-race', resourceId: 'c-r-b' }),
       ])
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
-      expect((results.find((result) => result.status === 'rejected')!).reason).toBeInstanceOf(ThreadAlreadyExistsError)
+      expect(results.find((result) => result.status === 'rejected')!.reason).toBeInstanceOf(ThreadAlreadyExistsError)
     })
 
     it('answers unknown ids: null to a read, ThreadNotFoundError to a write', async () => {

@@ -18,6 +18,8 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   timeout: 30_000,
+  // a loaded machine (parallel builds) hydrates the heavier pages in seconds
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL,

@@ -7,6 +7,9 @@ import { collectBrowserErrors, signIn } from './sign-in.ts'
 // markers on both sides, Compare, promote, the explorer's branch filter and
 // the lineage of a thread with 25 forks. Whatever a test creates, it deletes.
 
+// each test takes its screenshots in two widths and two colour schemes
+test.describe.configure({ timeout: 180_000 })
+
 const seedOf = (id: string) => demoThreads.find((seed) => seed.thread.id === id)!
 const refund = seedOf('acme-refund-4512')
 const handoff = seedOf('initech-oncall-handoff')

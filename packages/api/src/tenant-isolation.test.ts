@@ -166,15 +166,14 @@ describeEachApi('a token scoped to another resource', (getApi) => {
 
   it("never reaches another tenant's history through a branch, a lineage or a diff", async () => {
     // the foreign branch is as missing as a thread that does not exist, in every branch procedure
-    for (const call of [
-      token.branches.list.query({ threadId: FOREIGN_BRANCH }),
-      token.branches.lineage.query({ threadId: FOREIGN_BRANCH }),
-      token.branches.diff.query({ threadIdA: ownThread, threadIdB: FOREIGN_BRANCH }),
-      token.branches.create.mutate({ sourceThreadId: FOREIGN_BRANCH }),
-      token.threads.byId.query({ id: FOREIGN_BRANCH }),
-    ]) {
-      expect(await failureOf(call)).toMatchObject({ code: 'NOT_FOUND' })
-    }
+    const calls = [
+      () => token.branches.list.query({ threadId: FOREIGN_BRANCH }),
+      () => token.branches.lineage.query({ threadId: FOREIGN_BRANCH }),
+      () => token.branches.diff.query({ threadIdA: ownThread, threadIdB: FOREIGN_BRANCH }),
+      () => token.branches.create.mutate({ sourceThreadId: FOREIGN_BRANCH }),
+      () => token.threads.byId.query({ id: FOREIGN_BRANCH }),
+    ]
+    for (const call of calls) expect(await failureOf(call())).toMatchObject({ code: 'NOT_FOUND' })
     // its own branch of the clone of a foreign thread: the lineage stops at the clone, the diff sees only its own side
     const own = await token.branches.create.mutate({ sourceThreadId: 'foreign-cloned-into-own' })
     const lineage = await token.branches.lineage.query({ threadId: own.thread.id })

@@ -71,7 +71,14 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
                 {row.providersSeen.length > 0 ? <ProviderBadges providers={row.providersSeen} /> : <span className="text-slate-400">—</span>}
               </span>
             </td>
-            <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">{row.messageCount}</td>
+            <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">
+              {row.messageCount}
+              {row.inheritedMessageCount > 0 && (
+                <span className="block text-[11px] text-slate-400" title="Read from its ancestors up to the branch point">
+                  {row.inheritedMessageCount} inherited
+                </span>
+              )}
+            </td>
             <td className="px-4 py-3 align-middle">
               <LineageCell row={row} />
             </td>

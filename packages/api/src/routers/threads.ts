@@ -53,6 +53,7 @@ export function toThreadRow(thread: ThreadListItem) {
     resourceId: thread.resourceId,
     title: thread.title,
     messageCount: thread.messageCount,
+    inheritedMessageCount: thread.inheritedMessageCount,
     isClone: isClone(thread),
     sourceThreadId: thread.sourceThreadId,
     isBranch: isBranch(thread),

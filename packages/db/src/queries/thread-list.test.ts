@@ -165,6 +165,12 @@ describeEachDatabase('listThreads', (getDb) => {
     expect(await ids({ isBranch: false })).toEqual(['bl-clone', 'bl-root'])
     const [row] = (await threadQueries.listThreads({ resourceId, isBranch: true, titleContains: 'of-branch' })).threads
     expect(row?.branch).toMatchObject({ parentThreadId: 'bl-branch', branchPointMessageId: 'bl-m1', branchPointThreadId: 'bl-root' })
+    // the count is the effective history's: what it inherits (through two levels) and its own
+    await storage.insertMessages([textMessage({ id: 'bl-own', threadId: 'bl-branch-of-branch', resourceId, at: Date.UTC(2025, 2, 3) })])
+    const [counted] = (await threadQueries.listThreads({ resourceId, isBranch: true, titleContains: 'of-branch' })).threads
+    expect(counted).toMatchObject({ messageCount: 2, inheritedMessageCount: 1 })
+    const [root] = (await threadQueries.listThreads({ resourceId, titleContains: 'root' })).threads
+    expect(root).toMatchObject({ messageCount: 2, inheritedMessageCount: 0 })
 
     // one walk down both links: clones and branches, nearest generations first
     const descendants = await storage.listThreadDescendants({ threadId: 'bl-root' })

@@ -5,7 +5,7 @@ import { createContext, use } from 'react'
 import { forkCounts } from './fork-label.ts'
 import type { GroupNodeData } from './lineage-layout.ts'
 
-export type GroupFlowNode = Node<GroupNodeData, 'group'>
+export type GroupFlowNode = Node<GroupNodeData, 'forkGroup'>
 
 /** Expands or collapses the children group of a thread (by the thread's id); null outside a lineage graph. */
 export const ToggleGroupContext = createContext<((parentId: string) => void) | null>(null)
@@ -20,7 +20,7 @@ export function GroupNode({ data }: NodeProps<GroupFlowNode>) {
       data-testid="lineage-group"
       data-expanded={expanded}
     >
-      <Handle type="target" position={Position.Top} className="!bg-slate-400" isConnectable={false} />
+      <Handle type="target" position={Position.Top} className="!opacity-0" isConnectable={false} />
       <div className="flex items-center justify-between gap-2 px-3 py-2">
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-800">

@@ -8,7 +8,8 @@ import { GroupNode, ToggleGroupContext, type GroupFlowNode } from './group-node.
 import { defaultExpanded, layoutLineage, NODE_WIDTH, type EdgeKind, type Lineage } from './lineage-layout.ts'
 import { ThreadNode, type ThreadFlowNode } from './thread-node.tsx'
 
-const nodeTypes = { thread: ThreadNode, group: GroupNode }
+// not React Flow's built-in 'group' type, whose default frame would be drawn around ours
+const nodeTypes = { thread: ThreadNode, forkGroup: GroupNode }
 
 // theme variables, so the graph follows dark mode like the rest of the UI
 const edgeStyle: Record<EdgeKind, { stroke: string; strokeWidth: number; strokeDasharray?: string }> = {
@@ -43,7 +44,7 @@ export function LineageGraph({ lineage }: { lineage: Lineage }) {
   const { nodes, edges, height } = useMemo(() => {
     const placed = layoutLineage(lineage, { expanded, columns })
     const flowNodes = placed.nodes.map((node): ThreadFlowNode | GroupFlowNode =>
-      node.type === 'group'
+      node.type === 'forkGroup'
         ? { ...node, style: { width: node.width, height: node.height }, draggable: false, connectable: false, selectable: false }
         : { ...node, draggable: false, connectable: false },
     )

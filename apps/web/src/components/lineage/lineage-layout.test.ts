@@ -77,7 +77,7 @@ describe('layoutLineage', () => {
       const { nodes, edges } = layoutLineage(lineage, { expanded: new Set(), columns: 5 })
       expect(nodes.map((entry) => entry.id)).toEqual(['root', 'many', groupId('many')])
       const group = nodes[2]!
-      expect(group.type === 'group' && group.data).toMatchObject({ expanded: false, parentId: 'many' })
+      expect(group.type === 'forkGroup' && group.data).toMatchObject({ expanded: false, parentId: 'many' })
       expect(edges.map((edge) => [edge.id, edge.kind])).toEqual([
         ['root->many', 'branch'],
         [`many->${groupId('many')}`, 'mixed'],
@@ -114,7 +114,7 @@ describe('layoutLineage', () => {
     it(`groups only from ${GROUP_AT} children on`, () => {
       const few = { ...lineage, thread: node('few', 'root', children.slice(0, GROUP_AT - 1)) }
       const { nodes } = layoutLineage(few, { expanded: new Set(), columns: 5 })
-      expect(nodes.filter((entry) => entry.type === 'group')).toEqual([])
+      expect(nodes.filter((entry) => entry.type === 'forkGroup')).toEqual([])
       expect(nodes.filter((entry) => entry.type === 'thread')).toHaveLength(1 + 1 + GROUP_AT - 1 + 1) // with the first child's own branch
     })
   })

@@ -19,7 +19,7 @@ export type GroupNodeData = { kind: 'group'; parentId: string; children: Lineage
 
 export type PlacedNode =
   | { id: string; type: 'thread'; position: { x: number; y: number }; parentId?: string; data: ThreadNodeData }
-  | { id: string; type: 'group'; position: { x: number; y: number }; width: number; height: number; data: GroupNodeData }
+  | { id: string; type: 'forkGroup'; position: { x: number; y: number }; width: number; height: number; data: GroupNodeData }
 
 /** 'mixed': an edge to a group holding both clones and branches. */
 export type EdgeKind = Exclude<ForkKind, 'root'> | 'mixed'
@@ -94,7 +94,7 @@ export function layoutLineage(lineage: Lineage, options: LayoutOptions): { nodes
         id,
         ...size,
         place: (x, y) => [
-          { id, type: 'group', position: { x, y }, ...size, data: { kind: 'group', parentId: node.id, children: node.children, expanded, columns: cols } },
+          { id, type: 'forkGroup', position: { x, y }, ...size, data: { kind: 'group', parentId: node.id, children: node.children, expanded, columns: cols } },
           ...(expanded
             ? node.children.map((child, index): PlacedNode => ({
                 id: child.id,

@@ -30,7 +30,7 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
       data-fork-kind={thread.forkKind}
       title={`Open ${thread.title || thread.id}`}
     >
-      <Handle type="target" position={Position.Top} className="!bg-slate-400" isConnectable={false} />
+      <Handle type="target" position={Position.Top} className="!opacity-0" isConnectable={false} />
       <div className="flex items-center justify-between gap-2">
         <span className={`text-[10px] font-semibold uppercase tracking-wide ${role === 'current' ? 'text-indigo-700' : kindText[thread.forkKind]}`}>
           {thread.forkKind === 'branch' && <span aria-hidden>⎇ </span>}
@@ -54,7 +54,7 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
       <p className="truncate text-[10px] text-slate-500" title={forkLabel(thread, true)}>
         {thread.forkKind === 'root' ? `created ${formatDateTime(thread.createdAt)}` : forkLabel(thread)}
       </p>
-      <Handle type="source" position={Position.Bottom} className="!bg-slate-400" isConnectable={false} />
+      <Handle type="source" position={Position.Bottom} className="!opacity-0" isConnectable={false} />
     </div>
   )
 }

@@ -7,16 +7,20 @@ import { screenshotDir } from './sign-in.ts'
 const widths = [1440, 800] as const
 const schemes = ['light', 'dark'] as const
 
-/** Full-page screenshots of the current page at 1440 and 800 px, light and dark: `<name>-<width>-<scheme>.png`. */
-export async function screenshots(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots of the current page at 1440 and 800 px, light and dark:
+ * `<name>-<width>-<scheme>.png`. Full page, except for an open dialog, whose
+ * backdrop covers the viewport only.
+ */
+export async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   for (const width of widths) {
     for (const colorScheme of schemes) {
       await page.setViewportSize({ width, height: 900 })
       await page.emulateMedia({ colorScheme })
       // the lineage graph re-lays out on resize: let it settle
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-      await page.evaluate(() => window.scrollTo(0, 0))
-      await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${colorScheme}.png`, fullPage: true })
+      if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${colorScheme}.png`, fullPage })
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 })

@@ -68,7 +68,10 @@ test('the explorer shows the seeded branches with a badge, and filters on them',
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)
   const rows = page.getByTestId('thread-row')
-  await expect(rows.filter({ hasText: replacement.title }).getByTestId('branch-badge')).toContainText('⎇ Branch')
+  const replacementRow = rows.filter({ hasText: replacement.title })
+  await expect(replacementRow.getByTestId('branch-badge')).toContainText('⎇ Branch')
+  // its count is its whole history: the two messages it inherits and its own
+  await expect(replacementRow).toContainText(`${2 + replacement.messages.length}2 inherited`)
   await page.getByLabel('Is branch').check()
   await expect(page).toHaveURL(/branch=1/)
   await expect(rows.filter({ hasText: replacement.title })).toHaveCount(1)
@@ -81,13 +84,21 @@ test('promote a branch: the confirmation says what moves, then the source contin
   const browserErrors = collectBrowserErrors(page)
   await signIn(page, `/threads/${replacement.id}`)
   await expect(page.getByTestId('message')).toHaveCount(2 + replacement.messages.length)
+  // Compare first: the two shared messages, then each side's own
+  await page.getByRole('link', { name: 'Compare with source' }).click()
+  await expect(page.getByTestId('compare-common')).toContainText('They share 2 messages, then diverge.')
+  await expect(page.getByTestId('compare-a').getByTestId('compare-message')).toHaveCount(warranty.messages.length - 2)
+  await expect(page.getByTestId('compare-b').getByTestId('compare-message')).toHaveCount(replacement.messages.length)
+  await screenshots(page, 'compare-seeded-branch')
+  await page.goBack()
+
   await page.getByRole('button', { name: 'Promote…' }).click()
   const dialog = page.getByTestId('promote-dialog')
   await expect(dialog).toContainText(
     `its history becomes the 2 shared messages up to the branch point, then this branch's ${replacement.messages.length} messages`,
   )
   await expect(dialog).toContainText(`The ${warranty.messages.length - 2} messages “${warranty.thread.title}” has after the branch point move to a new branch`)
-  await screenshots(page, 'promote-dialog')
+  await screenshots(page, 'promote-dialog', { fullPage: false })
   await dialog.getByRole('button', { name: 'Promote' }).click()
 
   await expect(page).toHaveURL(new RegExp(`/threads/${warranty.thread.id}\\?promoted=`))

@@ -154,11 +154,11 @@ export async function getThreadAncestry(ctx: StorageContext, threadId: string): 
 }
 
 /**
- * The clones and branches of a thread, theirs, ... in one recursive query,
- * nearest generations first; only through `resourceIds` when given. A
- * thread's parent is its branch parent, else its clone source: each thread has
- * one, so only a cycle through the start can revisit a thread: the walk never
- * steps back onto it.
+ * The forks of a thread (its clones and its branches), their forks, ... in one
+ * recursive query over COALESCE(branch_parent_id, source_thread_id), nearest
+ * generations first; only through `resourceIds` when given. Each thread has
+ * one parent, so only a cycle through the start can revisit a thread: the
+ * walk never steps back onto it.
  */
 export async function listThreadDescendants(ctx: StorageContext, input: ListDescendantsInput): Promise<StoredThread[]> {
   const { threadId, resourceIds, limit } = input

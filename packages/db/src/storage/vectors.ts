@@ -116,15 +116,16 @@ async function deleteVectorsForThread(ctx: StorageContext, id: string): Promise<
   await ctx.db.messageEmbedding.deleteMany({ where: { threadId: id } })
 }
 
-/** The thread's messages LEFT JOIN their vectors of the model: both counts from one scan of the thread. */
+/** The thread's EFFECTIVE history LEFT JOIN its vectors of the model: both counts from one scan per visible level. */
 async function countThreadVectors(ctx: StorageContext, args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }> {
   const { threadId, model } = args
   await ctx.vectorSupport.ensure(ctx.db)
   const [counts] = await ctx.db.$queryRaw<{ messages: number; withVector: number }[]>`
+    WITH RECURSIVE ${effectiveLevelsSql(threadId)}
     SELECT count(*)::int AS messages, count(e.message_id)::int AS "withVector"
-    FROM messages m
-    LEFT JOIN message_embeddings e ON e.message_id = m.id AND e.model = ${model} AND e.embedding IS NOT NULL
-    WHERE m.thread_id = ${threadId}`
+    FROM levels l
+    JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')}
+    LEFT JOIN message_embeddings e ON e.message_id = m.id AND e.model = ${model} AND e.embedding IS NOT NULL`
   return counts!
 }
 

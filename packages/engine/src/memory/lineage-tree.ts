@@ -1,19 +1,16 @@
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, StoredThread } from '../storage/types.ts'
 import { withLineageDates } from './branch-metadata.ts'
-import { getCloneMetadata } from './clone-metadata.ts'
-import { lineageParentOf } from './lineage.ts'
+import { type ForkKind, forkKindOf, lineageParentOf, toLineageEntry } from './lineage.ts'
 
-/**
- * Where a fork was cut from its parent: a clone's source message it was forked
- * after, a branch's branch point (its last inherited message); `message` null
- * once that message is gone.
- */
+/** Where a clone was cut from its source: the source message it was forked after (null once that message is gone). */
 export type ForkPoint = { messageId: string; message: StoredMessage | null }
 
 export type LineageTreeNode = {
   thread: StoredThread
-  /** the fork point, when the fork recorded one and its parent is drawn in this tree */
+  /** 'root', 'clone' or 'branch' */
+  forkKind: ForkKind
+  /** the fork point (a clone's last copied message, a branch's cutoff), when it has one and its parent is drawn in this tree */
   forkedAfter: ForkPoint | null
   children: LineageTreeNode[]
 }
@@ -21,7 +18,7 @@ export type LineageTreeNode = {
 export type LineageTree = {
   /** the thread's ancestors, root first, up to (not past) the first one outside `resourceIds` */
   ancestors: LineageTreeNode[]
-  /** the thread with its descendants: clones and branches */
+  /** the thread with its descendants */
   thread: LineageTreeNode
   /** true when the descendants were cut at `maxNodes` */
   truncated: boolean
@@ -39,7 +36,7 @@ const DEFAULT_MAX_NODES = 1000
 /**
  * A thread's lineage in three queries whatever its size: the ancestry and the
  * descendants (one recursive query each) and the fork-point messages (one
- * lookup). `history` is the thread's lineage (branch and clone links), root first, ending with it (dates parsed).
+ * lookup). `history` is the thread's ancestry, root first, ending with it (clone dates parsed).
  */
 export async function buildLineageTree(storage: MemoryStorage, history: StoredThread[], options: LineageTreeOptions): Promise<LineageTree> {
   const visible = options.resourceIds === undefined ? null : new Set(options.resourceIds)
@@ -60,7 +57,7 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
 
   const nodes = new Map<string, LineageTreeNode>()
   const node = (thread: StoredThread): LineageTreeNode => {
-    const made: LineageTreeNode = { thread, forkedAfter: null, children: [] }
+    const made: LineageTreeNode = { thread, forkKind: forkKindOf(thread), forkedAfter: null, children: [] }
     nodes.set(thread.id, made)
     return made
   }
@@ -77,27 +74,23 @@ export async function buildLineageTree(storage: MemoryStorage, history: StoredTh
 }
 
 /**
- * Fills in the fork points of the forks whose parent is drawn (one query for
- * all their messages). A parent outside the tree (another tenant's, or a
- * deleted clone source) has no edge, so nothing of it is read. A branch point
- * may live in an ancestor above the parent (an inherited message): it must be
- * the message of the thread that owns it.
+ * Fills in the fork points of the clones whose source is drawn (one query for
+ * all their messages). A source outside the tree (another tenant's, or
+ * deleted) has no edge, so nothing of it is read.
  */
 async function attachForkPoints(storage: MemoryStorage, nodes: ReadonlyMap<string, LineageTreeNode>): Promise<void> {
   const forks = [...nodes.values()].flatMap((node) => {
-    const { branch } = node.thread
-    if (branch !== null) {
-      return nodes.has(branch.parentThreadId) ? [{ node, ownerThreadId: branch.branchPointThreadId, messageId: branch.branchPointMessageId }] : []
-    }
-    const clone = getCloneMetadata(node.thread)
-    const sourceThreadId = node.thread.sourceThreadId ?? clone?.sourceThreadId
-    const messageId = clone?.lastClonedMessageId
-    return messageId && sourceThreadId !== undefined && nodes.has(sourceThreadId) ? [{ node, ownerThreadId: sourceThreadId, messageId }] : []
+    const { forkPoint } = toLineageEntry(node.thread)
+    const messageId = forkPoint?.messageId ?? null
+    if (forkPoint === null || messageId === null || !nodes.has(forkPoint.parentThreadId)) return []
+    return [{ node, messageId }]
   })
   if (forks.length === 0) return
   const messages = new Map((await storage.getMessagesByIds(forks.map((fork) => fork.messageId))).map((message) => [message.id, message]))
-  for (const { node, ownerThreadId, messageId } of forks) {
+  for (const { node, messageId } of forks) {
     const message = messages.get(messageId)
-    node.forkedAfter = { messageId, message: message?.threadId === ownerThreadId ? message : null }
+    // a clone's fork point is its source's row; a branch's cutoff may be owned by an ancestor of its parent
+    const owner = node.thread.branch?.branchPointThreadId ?? lineageParentOf(node.thread)
+    node.forkedAfter = { messageId, message: message?.threadId === owner ? message : null }
   }
 }

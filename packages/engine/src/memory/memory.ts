@@ -199,8 +199,9 @@ export class Memory {
   }
 
   /**
-   * A thread's messages in (createdAt, id) order: its last `last` ones, or a
-   * page of `limit` from `offset`, or all; [] for an unknown thread.
+   * A thread's messages (its effective history: for a branch, the inherited
+   * ones up to its cutoff, then its own) in (createdAt, id) order within each
+   * level: its last `last` ones, or a page of `limit` from `offset`, or all; [] for an unknown thread.
    */
   async listMessages(input: { threadId: string; last?: number; limit?: number; offset?: number }): Promise<StoredMessage[]> {
     const { threadId, last, limit, offset } = parseInput(listMessagesInputSchema, input)
@@ -212,7 +213,7 @@ export class Memory {
     })
   }
 
-  /** How many messages a thread has (0 for an unknown thread). */
+  /** How many messages a thread's effective history has (0 for an unknown thread). */
   async countMessages(input: { threadId: string }): Promise<number> {
     return this.storage.countMessages(parseInput(threadIdInputSchema, input).threadId)
   }
@@ -458,18 +459,15 @@ export class Memory {
 
   /**
    * Where a thread came from (ancestors, root first) and what was cloned or
-   * branched from it (a tree: clones and branches in one lineage model),
-   * showing only threads in `resourceIds` when given; each fork carries its
-   * fork point when it recorded one. Three queries whatever the size.
+   * branched from it (a tree, each node with its forkKind), showing only threads
+   * in `resourceIds` when given; each fork's edge carries its fork point when it
+   * has one. Three queries whatever the size.
    */
   async getLineageTree(threadId: string, options: LineageTreeOptions = {}): Promise<LineageTree> {
     const parsed = parseInput(lineageTreeOptionsSchema, options)
-    const lineage = await this.getLineage(threadId)
-    return buildLineageTree(
-      this.storage,
-      lineage.map((entry) => entry.thread),
-      parsed,
-    )
+    // clones and branches in one model: a branch's parent, else a clone's source
+    const history = (await this.getLineage(threadId)).map((entry) => entry.thread)
+    return buildLineageTree(this.storage, history, parsed)
   }
 
   // ---- branch operations (spec branch-thread.md; choices in memory/README.md)

@@ -232,7 +232,8 @@ export interface VectorStore {
   deleteVectorsForThread(threadId: string): Promise<void>
   /**
    * Added for the thread page's embeddings status: how many messages the thread
-   * has and how many of them have a vector from `model`, in ONE query. An
+   * has (its effective history: a branch's inherited ones too) and how many of
+   * them have a vector from `model`, in ONE query. An
    * unknown thread has none of either.
    */
   countThreadVectors(args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }>
@@ -261,10 +262,11 @@ export interface MemoryStorage extends BranchOperationsStorage {
    */
   getThreadAncestry(threadId: string): Promise<StoredThread[]>
   /**
-   * The clones of a thread, their clones, ... along the lineage column, ONE
-   * query (recursive CTE), without the thread itself, ordered by generation
-   * then (createdAt, id); cycle-safe (each thread at most once). Each thread's
-   * `sourceThreadId` names its parent in the tree. [] for an unknown thread.
+   * The forks of a thread (clones AND branches), their forks, ... along
+   * COALESCE(branch_parent_id, source_thread_id), ONE query (recursive CTE),
+   * without the thread itself, ordered by generation then (createdAt, id);
+   * cycle-safe (each thread at most once). Each thread's parent in the tree is
+   * `branch.parentThreadId` for a branch, else its `sourceThreadId`. [] for an unknown thread.
    */
   listThreadDescendants(input: ListDescendantsInput): Promise<StoredThread[]>
 

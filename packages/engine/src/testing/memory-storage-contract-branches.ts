@@ -292,6 +292,7 @@ export function describeBranches(storage: () => MemoryStorage, vector: () => Vec
       expect(await found('b-ab')).toEqual(['a1', 'ab1', 'r1', 'r2', 'r3'])
       expect(await found('b-b')).toEqual(['b1', 'r1', 'r2'])
       expect(await found('b-root')).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6'])
+      expect(await store.countThreadVectors({ threadId: 'b-ab', model: 'b-model' })).toEqual({ messages: 5, withVector: 5 })
       // resource scope: each message once, whatever number of branches inherit it
       expect((await store.queryVectors({ ...query, resourceId })).map((m) => m.messageId).sort()).toEqual([...every].sort())
     })

@@ -179,5 +179,6 @@ export type {
   MaterializedBranch,
   PromoteBranchInput,
   PromotedBranch,
+  SavedRepairs,
   StoredThreadDiff,
 } from './storage/branch-operations.ts'

@@ -70,3 +70,22 @@ export const effectiveHistoryCte = Prisma.sql`history AS (
       WHERE ch.depth = 0
     ) e
   )`
+
+/**
+ * For the core's effective-history reads (effective-history.ts: CTE `chain`
+ * with `id`, `depth`): `LEFT JOIN LATERAL ... ov` bringing the nearest
+ * override of message `m` seen from the level at depth `depth` (an override of
+ * a thread between the reader, depth 0, and that level). No probe at depth 0
+ * (a thread's own messages have no override). Select
+ * `effectiveRoleSql` / `effectiveContentSql` instead of `m.role` / `m.content`.
+ */
+export function nearestOverrideJoinSql(m: string, depth: string): Prisma.Sql {
+  return Prisma.sql`LEFT JOIN LATERAL (
+      SELECT o.role, o.content FROM message_overrides o JOIN chain below ON below.id = o.thread_id
+      WHERE ${Prisma.raw(depth)} > 0 AND o.message_id = ${Prisma.raw(m)}.id AND below.depth < ${Prisma.raw(depth)}
+      ORDER BY below.depth LIMIT 1
+    ) ov ON true`
+}
+
+export const effectiveRoleSql = Prisma.sql`COALESCE(ov.role, m.role) AS role`
+export const effectiveContentSql = Prisma.sql`COALESCE(ov.content, m.content) AS content`

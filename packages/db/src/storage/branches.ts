@@ -4,7 +4,6 @@ import {
   InheritedMessageError,
   InvalidInputError,
   MessageNotFoundError,
-  StorageError,
   ThreadAlreadyExistsError,
   ThreadNotFoundError,
   type CreateBranchInput,
@@ -114,12 +113,8 @@ export async function branchesInheriting(ctx: StorageContext, args: { threadId: 
   return inheritingQuery(ctx.db, args)
 }
 
-/** Implemented by the operations stream (materializeBranch); until then a thread's branches can only be deleted with it. */
-export async function materializeBranchesOf(ctx: StorageContext, threadId: string): Promise<string[]> {
-  const branches = await ctx.db.thread.findMany({ where: { branchParentId: threadId }, select: { id: true } })
-  if (branches.length === 0) return []
-  throw new StorageError('materializing branches is not available in this build yet (materializeBranch, operations stream)')
-}
+/** The operations stream's bulk materialization of every direct branch (materialize-branches.ts). */
+export { materializeBranchesOf } from './materialize-branches.ts'
 
 /**
  * Deletes messages with their guards, in one transaction: the owners are

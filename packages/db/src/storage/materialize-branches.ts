@@ -151,3 +151,12 @@ export async function materializeBranches(ctx: StorageContext, input: Materializ
     }))
   })
 }
+
+/** deleteThread(id, { branches: 'materialize' })'s storage step: every direct branch of the thread, together. Returns their ids. */
+export async function materializeBranchesOf(ctx: StorageContext, threadId: string): Promise<string[]> {
+  return atomically(ctx, async (tx) => {
+    const children = await tx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE branch_parent_id = ${threadId} ORDER BY created_at, id`
+    const done = await materializeBranches(tx, { threadIds: children.map((child) => child.id), materializedAt: new Date() })
+    return done.map((branch) => branch.threadId)
+  })
+}

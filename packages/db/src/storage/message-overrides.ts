@@ -1,57 +1,46 @@
-// Copy-on-write overrides: a branch's own version of messages it inherits
-// (the processors' repair path). The inherited rows, the ancestors and the
-// sibling branches are never touched; reads take the nearest override
-// (branch-history-sql.ts and the effective-history query).
-import { InvalidInputError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
+// The processors' repairs, copy-on-write: a branch's own version of messages
+// it inherits (message_overrides), and rewrites of a thread's own messages
+// that leave the branches inheriting them as they were. The inherited rows,
+// the ancestors and the sibling branches are never touched; reads take the
+// nearest override (branch-history-sql.ts and the effective-history query).
+import { InvalidInputError, ThreadNotFoundError, type SavedRepairs, type StoredMessage } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte } from './branch-history-sql.ts'
 import { atomically, type StorageContext } from './context.ts'
 
-/** Ids (of `ids`) that are NOT in the thread's inherited history: one probe per id on the (thread_id, created_at, id) order. */
-async function notInherited(ctx: StorageContext, threadId: string, ids: string[]): Promise<string[]> {
-  const rows = await ctx.db.$queryRaw<{ id: string }[]>`
+type Owned = { id: string; inherited: boolean }
+
+/**
+ * For each id: owned by the thread, inherited by it (an index probe on the
+ * ancestor's (thread_id, created_at, id) order), or neither (left out).
+ */
+async function classify(ctx: StorageContext, threadId: string, ids: string[]): Promise<Owned[]> {
+  return ctx.db.$queryRaw<Owned[]>`
     WITH RECURSIVE ${branchChainCte(Prisma.sql`ARRAY[${threadId}]::text[]`)}
-    SELECT wanted.id FROM unnest(${ids}::text[]) WITH ORDINALITY AS wanted(id, n)
-    WHERE NOT EXISTS (
-      SELECT 1 FROM messages m JOIN chain ch ON ch.level_id = m.thread_id
-      WHERE m.id = wanted.id AND ch.depth > 0 AND ch.cut_owner = ch.level_id AND (m.created_at, m.id) <= (ch.cut_at, ch.cut_id)
-    )
-    ORDER BY wanted.n`
-  return rows.map((row) => row.id)
+    SELECT m.id, ch.depth > 0 AS inherited
+    FROM messages m JOIN chain ch ON ch.level_id = m.thread_id
+    WHERE m.id = ANY(${ids}::text[])
+      AND (ch.depth = 0 OR (ch.cut_owner = ch.level_id AND (m.created_at, m.id) <= (ch.cut_at, ch.cut_id)))`
 }
 
-export async function saveMessageOverrides(ctx: StorageContext, input: { threadId: string; messages: StoredMessage[] }): Promise<void> {
-  const { threadId, messages } = input
+const asRows = (messages: StoredMessage[]) => JSON.stringify(messages.map((message) => ({ id: message.id, role: message.role, content: message.content })))
+
+/** Upserts the thread's overrides of inherited messages. */
+async function saveOverrides(ctx: StorageContext, threadId: string, messages: StoredMessage[]): Promise<void> {
   if (messages.length === 0) return
-  await atomically(ctx, async (tx) => {
-    const [thread] = await tx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${threadId} FOR UPDATE`
-    if (thread === undefined) throw new ThreadNotFoundError(threadId)
-    const ids = messages.map((message) => message.id)
-    const [outside] = await notInherited(tx, threadId, ids)
-    if (outside !== undefined) {
-      throw new InvalidInputError(
-        `messages[${ids.indexOf(outside)}].id`,
-        `message "${outside}" is not inherited by thread "${threadId}" (only inherited messages get an override)`,
-      )
-    }
-    const rows = messages.map((message) => ({ messageId: message.id, role: message.role, content: message.content }))
-    await tx.db.$executeRaw`
-      INSERT INTO message_overrides (thread_id, message_id, role, content, created_at)
-      SELECT ${threadId}, r."messageId", r.role, r.content, now()
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r("messageId" text, role text, content jsonb)
-      ON CONFLICT (thread_id, message_id) DO UPDATE SET role = EXCLUDED.role, content = EXCLUDED.content, created_at = EXCLUDED.created_at`
-  })
+  await ctx.db.$executeRaw`
+    INSERT INTO message_overrides (thread_id, message_id, role, content, created_at)
+    SELECT ${threadId}, r.id, r.role, r.content, now()
+    FROM json_to_recordset(${asRows(messages)}::json) AS r(id text, role text, content jsonb)
+    ON CONFLICT (thread_id, message_id) DO UPDATE SET role = EXCLUDED.role, content = EXCLUDED.content, created_at = EXCLUDED.created_at`
 }
 
 /**
- * Before the processors rewrite messages a thread OWNS, the branches that
- * inherit them keep what they read: each direct branch whose cutoff (owned by
- * the thread) includes a message gets an override holding the current row,
- * unless it has one. Deeper branches read through their direct ancestor.
- * Returns the pinned branches' ids.
+ * Each direct branch whose cutoff (owned by the thread) includes one of the
+ * messages gets an override holding the current row, unless it has one.
+ * Deeper branches read through their direct ancestor.
  */
-export async function pinMessagesForBranches(ctx: StorageContext, input: { threadId: string; messageIds: string[] }): Promise<string[]> {
-  const { threadId, messageIds } = input
+async function pinForBranches(ctx: StorageContext, threadId: string, messageIds: string[]): Promise<string[]> {
   if (messageIds.length === 0) return []
   const rows = await ctx.db.$queryRaw<{ threadId: string }[]>`
     INSERT INTO message_overrides (thread_id, message_id, role, content, created_at)
@@ -63,4 +52,41 @@ export async function pinMessagesForBranches(ctx: StorageContext, input: { threa
     ON CONFLICT (thread_id, message_id) DO NOTHING
     RETURNING thread_id AS "threadId"`
   return [...new Set(rows.map((row) => row.threadId))].sort()
+}
+
+/** Role and content only: a repair never moves a message in time or to another thread, so no cutoff changes. */
+async function rewriteOwn(ctx: StorageContext, threadId: string, messages: StoredMessage[]): Promise<void> {
+  if (messages.length === 0) return
+  await ctx.db.$executeRaw`
+    UPDATE messages m SET role = r.role, content = r.content
+    FROM json_to_recordset(${asRows(messages)}::json) AS r(id text, role text, content jsonb)
+    WHERE m.id = r.id AND m.thread_id = ${threadId}`
+}
+
+export async function saveRepairedMessages(ctx: StorageContext, input: { threadId: string; messages: StoredMessage[] }): Promise<SavedRepairs> {
+  const { threadId, messages } = input
+  return atomically(ctx, async (tx) => {
+    const [thread] = await tx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${threadId} FOR UPDATE`
+    if (thread === undefined) throw new ThreadNotFoundError(threadId)
+    const ids = messages.map((message) => message.id)
+    const found = new Map((await classify(tx, threadId, ids)).map((row) => [row.id, row.inherited]))
+    const outside = ids.findIndex((id) => !found.has(id))
+    if (outside >= 0) {
+      throw new InvalidInputError(`messages[${outside}].id`, `message "${ids[outside]}" is neither a message of thread "${threadId}" nor one it inherits`)
+    }
+    const inherited = messages.filter((message) => found.get(message.id) === true)
+    const own = messages.filter((message) => found.get(message.id) === false)
+    await saveOverrides(tx, threadId, inherited)
+    const pinned = await pinForBranches(
+      tx,
+      threadId,
+      own.map((message) => message.id),
+    )
+    await rewriteOwn(tx, threadId, own)
+    return {
+      rewrittenMessageIds: own.map((message) => message.id),
+      overriddenMessageIds: inherited.map((message) => message.id),
+      pinnedBranchThreadIds: pinned,
+    }
+  })
 }

@@ -6,6 +6,7 @@ import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
+import { effectiveContentSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
 import { toMessage, type MessageRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
 
@@ -13,6 +14,8 @@ import { assertThreadsExist } from './threads.ts'
 const insertChunkSize = 5_000
 
 const messageColumns = Prisma.sql`m.id, m.thread_id AS "threadId", m.resource_id AS "resourceId", m.role, m.content, m.created_at AS "createdAt"`
+/** The same, as the reading thread sees them: an inherited message with its nearest copy-on-write override (needs the `ov` join). */
+const effectiveMessageColumns = Prisma.sql`m.id, m.thread_id AS "threadId", m.resource_id AS "resourceId", ${effectiveRoleSql}, ${effectiveContentSql}, m.created_at AS "createdAt"`
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
@@ -113,7 +116,8 @@ function selectionQuery(columns: Prisma.Sql, s: MessageSelection): Prisma.Sql {
           SELECT m.* FROM messages m WHERE m.thread_id = l.id AND ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${s.last}
         ) newest
         ORDER BY l.depth, newest.created_at DESC, newest.id DESC LIMIT ${s.last}
-      ) m ORDER BY m.depth DESC, m.created_at, m.id`
+      ) m ${nearestOverrideJoinSql('m', 'm.depth')}
+      ORDER BY m.depth DESC, m.created_at, m.id`
   }
   const upTo = s.limit === undefined ? null : s.limit + (s.offset ?? 0)
   return Prisma.sql`
@@ -122,12 +126,12 @@ function selectionQuery(columns: Prisma.Sql, s: MessageSelection): Prisma.Sql {
       SELECT l.depth, oldest.* FROM levels l CROSS JOIN LATERAL (
         SELECT m.* FROM messages m WHERE m.thread_id = l.id AND ${where} ORDER BY m.created_at, m.id LIMIT ${upTo}
       ) oldest
-    ) m
+    ) m ${nearestOverrideJoinSql('m', 'm.depth')}
     ORDER BY m.depth DESC, m.created_at, m.id LIMIT ${s.limit ?? null} OFFSET ${s.offset ?? 0}`
 }
 
 export async function listMessages(ctx: StorageContext, selection: MessageSelection): Promise<StoredMessage[]> {
-  const rows = await ctx.db.$queryRaw<MessageRow[]>(selectionQuery(messageColumns, selection))
+  const rows = await ctx.db.$queryRaw<MessageRow[]>(selectionQuery(effectiveMessageColumns, selection))
   return rows.map(toMessage)
 }
 
@@ -135,7 +139,7 @@ export async function listMessageIds(
   ctx: StorageContext,
   selection: MessageSelection,
 ): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]> {
-  return ctx.db.$queryRaw(selectionQuery(Prisma.sql`m.id, m.created_at AS "createdAt", m.role`, selection))
+  return ctx.db.$queryRaw(selectionQuery(Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql}`, selection))
 }
 
 /** Known messages in (createdAt, id) order; unknown ids are left out. */
@@ -201,7 +205,10 @@ export async function listMessagesAround(
         ORDER BY m.created_at, m.id LIMIT ${after}
       ) later
     )
-    SELECT ${messageColumns} FROM messages m WHERE m.id IN (SELECT id FROM picked) ORDER BY m.created_at, m.id`
+    SELECT ${effectiveMessageColumns} FROM messages m
+    LEFT JOIN levels l ON l.id = m.thread_id AND ${withinLevelSql('m', 'l')}
+    ${nearestOverrideJoinSql('m', 'COALESCE(l.depth, 0)')}
+    WHERE m.id IN (SELECT id FROM picked) ORDER BY m.created_at, m.id`
   return rows.map(toMessage)
 }
 
@@ -231,9 +238,10 @@ async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: stri
     WITH RECURSIVE ${effectiveLevelsSql(sourceThreadId)},
     batch AS MATERIALIZED (SELECT gen_random_uuid()::text AS prefix),
     source AS MATERIALIZED (
-      SELECT m.id, m.role, m.type, m.content, m.created_at,
+      SELECT m.id, ${effectiveRoleSql}, m.type, ${effectiveContentSql}, m.created_at,
              batch.prefix || '-' || lpad((row_number() OVER (ORDER BY l.depth DESC, m.created_at, m.id))::text, 10, '0') AS new_id
       FROM levels l JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')} CROSS JOIN batch
+      ${nearestOverrideJoinSql('m', 'l.depth')}
       WHERE true ${selected}
     ), copied AS (
       INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)

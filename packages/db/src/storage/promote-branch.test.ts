@@ -37,15 +37,15 @@ describeEachDatabase('promoteBranch', (getDb, kind) => {
     await insertBranchRow(prisma, { id: id('f'), parentId: id('b'), pointMessageId: id('b1') }) // cut in b's own messages
     await insertBranchRow(prisma, { id: id('f2'), parentId: id('b'), pointMessageId: id('s2') }) // cut in b's inherited part
     await insertBranchRow(prisma, { id: id('cc'), parentId: id('c'), pointMessageId: id('s4') }) // below c, cut owned by s past p
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('b'),
       messages: [textMessage({ id: id('s2'), threadId: id('s'), resourceId, at: 2000, text: 'b fixed s2' })],
     })
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('b'),
       messages: [textMessage({ id: id('s1'), threadId: id('s'), resourceId, at: 1000, text: 'b fixed s1' })],
     })
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('d'),
       messages: [textMessage({ id: id('s1'), threadId: id('s'), resourceId, at: 1000, text: 'd fixed s1' })],
     })
@@ -100,15 +100,15 @@ describeEachDatabase('promoteBranch', (getDb, kind) => {
     await insertBranchRow(prisma, { id: id('c'), parentId: id('s'), pointMessageId: id('x3') }) // after
     await insertBranchRow(prisma, { id: id('d'), parentId: id('s'), pointMessageId: id('x1') }) // before
     await insertBranchRow(prisma, { id: id('e'), parentId: id('s'), pointMessageId: id('s1') }) // in s's own
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('s'),
       messages: [textMessage({ id: id('x1'), threadId: id('x'), resourceId, at: 1000, text: 's fixed x1' })],
     })
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('b'),
       messages: [textMessage({ id: id('x1'), threadId: id('x'), resourceId, at: 1000, text: 'b fixed x1' })],
     })
-    await storage.saveMessageOverrides({
+    await storage.saveRepairedMessages({
       threadId: id('b'),
       messages: [textMessage({ id: id('x2'), threadId: id('x'), resourceId, at: 2000, text: 'b fixed x2' })],
     })

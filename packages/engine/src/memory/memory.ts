@@ -158,7 +158,15 @@ export class Memory {
     const { branches } = parseInput(deleteThreadOptionsSchema, options, { root: 'options' })
     await this.storage.transaction(async (tx) => {
       if ((await tx.storage.getThreadById(id)) === null) throw new ThreadNotFoundError(id)
-      if (branches === 'materialize') await tx.storage.materializeBranchesOf(id)
+      if (branches === 'materialize') {
+        // every direct branch at once (deeper ones are re-pointed at their copies), override copies embedded again
+        const direct = await tx.storage.listBranches(id)
+        await materializeBranchesInTransaction(
+          this.branchContext(tx),
+          direct.map((branch) => branch.id),
+          new Date(),
+        )
+      }
       await tx.storage.deleteThread(id, branches === 'delete' ? { branches: 'delete' } : {})
     })
   }
@@ -513,10 +521,23 @@ export class Memory {
   async saveRepairedMessages(input: { threadId: string; messages: StoredMessage[] }): Promise<StoredMessage[]> {
     const parsed = parseInput(saveRepairedMessagesInputSchema, input)
     const messages = parsed.messages.map(asStoredMessage)
-    const { own, inherited } = splitRepairedMessages(parsed.threadId, messages)
-    if (own.length > 0) await this.saveMessages({ messages: own })
-    if (inherited.length > 0) await this.storage.saveMessageOverrides({ threadId: parsed.threadId, messages: inherited })
-    return messages
+    if (messages.length === 0) return []
+    const ids = messages.map((message) => message.id)
+    const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
+    if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
+    return this.storage.transaction(async (tx) => {
+      const thread = await this.requireThread(tx.storage, parsed.threadId)
+      const stranger = messages.findIndex((message) => message.resourceId !== thread.resourceId)
+      if (stranger >= 0)
+        throw new InvalidInputError(`messages[${stranger}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
+      // only the thread's own rows change (and get new vectors); an override keeps the inherited message's vector
+      const toEmbed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, messages).own)
+      await tx.storage.saveRepairedMessages({ threadId: thread.id, messages })
+      if (toEmbed.length > 0) {
+        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
+      }
+      return messages
+    })
   }
 
   // ---- internals

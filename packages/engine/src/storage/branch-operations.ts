@@ -90,16 +90,25 @@ export interface BranchOperationsStorage {
   /** The diff of the two threads' effective histories, computed in SQL. Unknown thread -> ThreadNotFoundError. */
   diffThreadHistories(input: DiffThreadHistoriesInput): Promise<StoredThreadDiff>
   /**
-   * Copy-on-write: the thread's own version of messages it INHERITS (upsert
-   * into message_overrides). A message that is not in the thread's inherited
-   * history -> InvalidInputError naming it.
+   * The processors' repairs of `threadId`'s history, copy-on-write, after
+   * locking the thread FOR UPDATE:
+   * - messages the thread INHERITS become its overrides (upsert into
+   *   message_overrides): the ancestor and the sibling branches are untouched;
+   * - messages it OWNS get their role and content replaced (never their
+   *   thread, time or id, so no cutoff moves); first, every direct branch
+   *   whose cutoff includes one of them gets an override holding the current
+   *   row (unless it has its own), so no branch's history changes.
+   * A message that is neither -> InvalidInputError naming it; unknown thread
+   * -> ThreadNotFoundError.
    */
-  saveMessageOverrides(input: { threadId: string; messages: StoredMessage[] }): Promise<void>
-  /**
-   * Before the processors rewrite messages the thread OWNS: every direct
-   * branch whose cutoff includes one of them gets an override holding the
-   * current row (unless it has its own), so no branch's history changes.
-   * Returns the ids of the branches that got one.
-   */
-  pinMessagesForBranches(input: { threadId: string; messageIds: string[] }): Promise<string[]>
+  saveRepairedMessages(input: { threadId: string; messages: StoredMessage[] }): Promise<SavedRepairs>
+}
+
+export type SavedRepairs = {
+  /** the thread's own messages whose row was rewritten */
+  rewrittenMessageIds: string[]
+  /** inherited messages that got (or replaced) an override of the thread */
+  overriddenMessageIds: string[]
+  /** branches that got an override holding what they read before */
+  pinnedBranchThreadIds: string[]
 }

@@ -22,9 +22,9 @@ export type ThreadDiff = {
   matchedCopies: boolean
 }
 
-/** Whether a clone link is in either thread's lineage, so copies must be paired with their originals. */
+/** Whether a clone link is in either thread's lineage (branches and clones, one model), so copies must be paired with their originals. */
 async function hasCloneLineage(storage: MemoryStorage, threadIds: string[]): Promise<boolean> {
-  const lineages = await Promise.all(threadIds.map((id) => storage.getThreadAncestry(id)))
+  const lineages = await Promise.all(threadIds.map((id) => storage.getLineage(id)))
   return lineages.some((lineage) => lineage.some(isClone))
 }
 

@@ -1,6 +1,6 @@
 import { ThreadNotFoundError } from '../../errors/index.ts'
 import type { StoredThread } from '../../storage/types.ts'
-import { withCloneDates } from '../clone-metadata.ts'
+import { withLineageDates } from '../branch-metadata.ts'
 import { type BranchOperationContext, reembedMessages } from './operation-context.ts'
 
 /** What `Memory.materializeBranch` returns. */
@@ -32,7 +32,7 @@ export async function materializeBranchesInTransaction(context: BranchOperationC
     context,
     done.flatMap((branch) => Object.values(branch.overriddenCopies)),
   )
-  const threads = new Map((await context.storage.getThreadsByIds(threadIds)).map((thread) => [thread.id, withCloneDates(thread)]))
+  const threads = new Map((await context.storage.getThreadsByIds(threadIds)).map((thread) => [thread.id, withLineageDates(thread)]))
   return done.map((branch) => ({
     thread: requireThread(threads, branch.threadId),
     copiedMessageCount: branch.copiedMessageCount,

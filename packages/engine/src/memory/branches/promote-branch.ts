@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { NotABranchError } from '../../errors/branch-operation-errors.ts'
 import { ThreadNotFoundError } from '../../errors/index.ts'
 import type { StoredThread } from '../../storage/types.ts'
-import { withCloneDates } from '../clone-metadata.ts'
+import { withLineageDates } from '../branch-metadata.ts'
 import { type BranchOperationContext, reembedMessages } from './operation-context.ts'
 
 export type PromoteBranchArgs = { branchThreadId: string }
@@ -30,9 +30,8 @@ const LINEAGE_KEYS = new Set(['branch', 'clone', 'materializedBranch', 'promoted
 export async function promoteBranchInTransaction(context: BranchOperationContext, branchThreadId: string, now: Date): Promise<PromoteBranchResult> {
   const branch = await context.storage.getThreadById(branchThreadId)
   if (branch === null) throw new ThreadNotFoundError(branchThreadId)
-  // TODO(i-core merge): read StoredThread.branch once the core's schema commit is merged
-  const parentThreadId = (branch as { branch?: { parentThreadId: string } | null }).branch?.parentThreadId
-  if (parentThreadId === undefined) throw new NotABranchError(branchThreadId, 'branchThreadId')
+  if (branch.branch === null) throw new NotABranchError(branchThreadId, 'branchThreadId')
+  const { parentThreadId } = branch.branch
   const source = await context.storage.getThreadById(parentThreadId)
   if (source === null) throw new ThreadNotFoundError(parentThreadId)
   // the new branch holds the source's former line: titled and described like a branchThread default
@@ -45,8 +44,8 @@ export async function promoteBranchInTransaction(context: BranchOperationContext
   })
   await reembedMessages(context, promoted.rewrittenMessageIds)
   return {
-    thread: withCloneDates(promoted.thread),
-    newBranchThread: withCloneDates(promoted.newBranchThread),
+    thread: withLineageDates(promoted.thread),
+    newBranchThread: withLineageDates(promoted.newBranchThread),
     promotedBranchThreadId: branchThreadId,
     movedToNewBranchCount: promoted.movedToNewBranchCount,
     movedToSourceCount: promoted.movedToSourceCount,

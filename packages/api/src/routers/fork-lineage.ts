@@ -1,9 +1,7 @@
-import { getBranchMetadata, getCloneMetadata, isBranch, isClone, messageSnippet, type LineageTreeNode } from '@threadline/engine'
+import { getBranchMetadata, getCloneMetadata, messageSnippet, type ForkKind, type LineageTreeNode } from '@threadline/engine'
 
 // The wire shape of a lineage tree: clones and branches in one model, each
 // node saying how it was forked from its parent in the tree and where.
-
-export type ForkKind = 'root' | 'clone' | 'branch'
 
 /** Where a fork was cut from its source: the message (`snippet` null once that message is gone or out of scope). */
 export type ForkPoint = { messageId: string; snippet: string | null }
@@ -23,16 +21,15 @@ export type LineageNode = {
 
 const FORK_SNIPPET_LENGTH = 60
 
-export function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): LineageNode {
+export function lineageNode({ thread, forkKind, forkedAfter, children }: LineageTreeNode): LineageNode {
   const clone = getCloneMetadata(thread)
-  const branched = isBranch(thread)
   return {
     id: thread.id,
     resourceId: thread.resourceId,
     title: thread.title,
     createdAt: thread.createdAt,
-    forkKind: branched ? 'branch' : isClone(thread) ? 'clone' : 'root',
-    forkedAt: branched ? (getBranchMetadata(thread)?.branchedAt ?? thread.createdAt) : (clone?.clonedAt ?? null),
+    forkKind,
+    forkedAt: forkKind === 'branch' ? (getBranchMetadata(thread)?.branchedAt ?? thread.createdAt) : (clone?.clonedAt ?? null),
     forkPoint: forkedAfter && {
       messageId: forkedAfter.messageId,
       snippet: forkedAfter.message ? messageSnippet(forkedAfter.message, FORK_SNIPPET_LENGTH) : null,

@@ -7,7 +7,7 @@ import { atomically, type StorageContext } from './context.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import * as branches from './branches.ts'
 import { materializeBranches } from './materialize-branches.ts'
-import { pinMessagesForBranches, saveMessageOverrides } from './message-overrides.ts'
+import { saveRepairedMessages } from './message-overrides.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
 import { promoteBranch } from './promote-branch.ts'
@@ -57,8 +57,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         materializeBranches: (input) => materializeBranches(ctx, input),
         promoteBranch: (input) => promoteBranch(ctx, input),
         diffThreadHistories: (input) => diffThreadHistories(ctx, input),
-        saveMessageOverrides: (input) => saveMessageOverrides(ctx, input),
-        pinMessagesForBranches: (input) => pinMessagesForBranches(ctx, input),
+        saveRepairedMessages: (input) => saveRepairedMessages(ctx, input),
       } satisfies Omit<MemoryStorage, 'transaction'>,
       'storage',
     ),

@@ -88,7 +88,8 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   const expectedClones = demoClones.filter((clone) => clone.source.thread.resourceId === resource).map((clone) => clone.title)
   await expect(rows).toHaveCount(listedCount(resource))
   for (const title of [...expected, ...expectedClones]) {
-    await expect(rows.filter({ hasText: title })).toHaveCount(1)
+    // by the exact title: "Branch of <title>" is another row
+    await expect(rows.filter({ has: page.getByRole('link', { name: title, exact: true }) })).toHaveCount(1)
   }
   await expect(rows.filter({ hasNotText: resource })).toHaveCount(0)
 

@@ -21,7 +21,7 @@ const kindText = { root: 'text-slate-500', clone: 'text-violet-700', branch: 'te
 export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
   const { thread, role, hiddenDescendants } = data
   const style = role === 'current' ? frame.current : thread.forkKind === 'root' ? frame.ancestor : frame[thread.forkKind]
-  const kind = role === 'current' ? `this thread · ${thread.forkKind}` : thread.forkKind
+  const kind = role === 'current' ? `this thread · ${thread.forkKind}` : role === 'ancestor' ? `ancestor · ${thread.forkKind}` : thread.forkKind
   return (
     <div
       className={`h-[84px] w-[250px] cursor-pointer rounded-lg border px-3 py-2 shadow-sm transition-shadow hover:shadow-md ${style}`}
@@ -34,7 +34,7 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
       <div className="flex items-center justify-between gap-2">
         <span className={`text-[10px] font-semibold uppercase tracking-wide ${role === 'current' ? 'text-indigo-700' : kindText[thread.forkKind]}`}>
           {thread.forkKind === 'branch' && <span aria-hidden>⎇ </span>}
-          {role === 'ancestor' && thread.forkKind === 'root' ? 'root' : kind}
+          {kind}
         </span>
         {hiddenDescendants > 0 ? (
           <Link

@@ -17,7 +17,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 1,
-  timeout: 30_000,
+  // a loaded machine (parallel builds) hydrates the heavier pages in seconds
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL,

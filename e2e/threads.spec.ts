@@ -1,10 +1,30 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
+import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
 
 // The server runs over a freshly seeded database (playwright.config.ts), so
 // the expected rows come from the demo data itself.
 
 const screenshotDir = 'test-results/screenshots'
+
+/** The resource of a seeded branch: its root's (a branch stays in its source's resource). */
+function branchResource(sourceThreadId: string): string {
+  const source = demoBranches.find((branch) => branch.id === sourceThreadId)
+  return source ? branchResource(source.sourceThreadId) : demoThreads.find((seed) => seed.thread.id === sourceThreadId)!.thread.resourceId
+}
+
+/**
+ * Threads the explorer lists, in `resource` or all: originals, clones and
+ * branches (a promoted branch's row is gone, the new branch holding its
+ * source's former tail took its place: one thread per seeded branch).
+ */
+function listedCount(resource?: string): number {
+  const inResource = (resourceId: string) => resource === undefined || resourceId === resource
+  return (
+    demoThreads.filter((seed) => inResource(seed.thread.resourceId)).length +
+    demoClones.filter((clone) => inResource(clone.source.thread.resourceId)).length +
+    demoBranches.filter((branch) => inResource(branchResource(branch.sourceThreadId))).length
+  )
+}
 
 /** Console errors and uncaught exceptions of the page, collected for the whole test. */
 function collectBrowserErrors(page: Page): string[] {
@@ -46,7 +66,7 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   await expect(page.getByRole('link', { name: 'Threadline home' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Threads', level: 1 })).toBeVisible()
   const rows = page.getByTestId('thread-row')
-  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(rows).toHaveCount(listedCount())
   for (const seed of demoThreads) {
     await expect(page.getByRole('link', { name: seed.thread.title, exact: true })).toBeVisible()
   }
@@ -66,9 +86,10 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   await expect(page).toHaveURL(new RegExp(`resource=${resource}`))
   const expected = demoThreads.filter((seed) => seed.thread.resourceId === resource).map((seed) => seed.thread.title)
   const expectedClones = demoClones.filter((clone) => clone.source.thread.resourceId === resource).map((clone) => clone.title)
-  await expect(rows).toHaveCount(expected.length + expectedClones.length)
+  await expect(rows).toHaveCount(listedCount(resource))
   for (const title of [...expected, ...expectedClones]) {
-    await expect(rows.filter({ hasText: title })).toHaveCount(1)
+    // by the exact title: "Branch of <title>" is another row
+    await expect(rows.filter({ has: page.getByRole('link', { name: title, exact: true }) })).toHaveCount(1)
   }
   await expect(rows.filter({ hasNotText: resource })).toHaveCount(0)
 
@@ -95,7 +116,7 @@ test('flag filters narrow the list, live in the URL, and clear with the other fi
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)
   const rows = page.getByTestId('thread-row')
-  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(rows).toHaveCount(listedCount())
 
   // "Is clone" shows only the seeded clones
   await page.getByRole('checkbox', { name: 'Is clone' }).check()
@@ -125,7 +146,7 @@ test('flag filters narrow the list, live in the URL, and clear with the other fi
   await page.getByLabel('Resource').selectOption('acme-support')
   await expect(page.getByTestId('empty-state')).toContainText('No threads match')
   await page.getByRole('button', { name: 'Clear filters' }).click()
-  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(rows).toHaveCount(listedCount())
   await expect(page.getByRole('checkbox', { name: 'Is clone' })).not.toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Has OM' })).not.toBeChecked()
   await expect(page).not.toHaveURL(/clone=|om=|resource=/)
@@ -136,7 +157,7 @@ test('a search that matches nothing shows the empty state, and clearing brings t
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)
   const rows = page.getByTestId('thread-row')
-  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(rows).toHaveCount(listedCount())
 
   await page.getByLabel('Search titles').fill('no thread is called this')
   await expect(page.getByTestId('empty-state')).toContainText('No threads match')
@@ -144,7 +165,7 @@ test('a search that matches nothing shows the empty state, and clearing brings t
   await page.screenshot({ path: `${screenshotDir}/threads-empty.png`, fullPage: true })
 
   await page.getByRole('button', { name: 'Clear filters' }).click()
-  await expect(rows).toHaveCount(demoThreads.length + demoClones.length)
+  await expect(rows).toHaveCount(listedCount())
   await expect(page.getByLabel('Search titles')).toHaveValue('')
   expect(browserErrors).toEqual([])
 })

@@ -34,7 +34,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   expect(await file.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160)
   await screenshot(page, 'thread-timeline')
 
-  await messages.nth(3).getByRole('link', { name: 'Fork from here' }).click()
+  await messages.nth(3).getByRole('link', { name: 'Clone from here…' }).click()
   await expect(page).toHaveURL(new RegExp(`/threads/${source.thread.id}/fork\\?at=${source.messages[3]!.id}$`))
   await expect(page.getByRole('heading', { name: 'Fork from a message', level: 1 })).toBeVisible()
   await expect(page.getByLabel('Fork point')).toHaveValue(source.messages[3]!.id)

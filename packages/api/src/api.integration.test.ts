@@ -1,7 +1,7 @@
 // The API over real HTTP with the typed client: every procedure outside the
 // playground, as the signed-in demo operator and as API tokens, with the
 // error codes a caller can get.
-import { demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
+import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
 import { messageEmbeddingText, messageSnippet } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createThreadlineClient, type ThreadlineClient } from './client/index.ts'
@@ -16,6 +16,9 @@ import { startTestServer } from './testing/test-server.ts'
 const ACME = 'acme-support'
 const acmeSeeds = demoThreads.filter((seed) => seed.thread.resourceId === ACME)
 const acmeClones = demoClones.filter((clone) => clone.source.thread.resourceId === ACME)
+/** the seeded branches stay in their source's resource (a promoted one's row is replaced by the new branch of its source) */
+const acmeBranches = demoBranches.filter((branch) => branch.messages[0]!.resourceId === ACME)
+const acmeThreadCount = acmeSeeds.length + acmeClones.length + acmeBranches.length
 const incident = demoThreads.find((seed) => seed.thread.id === 'initech-inc-2291')!
 
 describeEachApi('the API', (getApi, kind) => {
@@ -185,7 +188,7 @@ describeEachApi('the API', (getApi, kind) => {
         const raw = await fetch(`${server.url}/api/trpc/resources.list`, { headers: { authorization: `Bearer ${first.token}` } })
         expect(raw.status).toBe(429)
         expect(raw.headers.get('retry-after')).toBe('2') // one request refills in 1 / 0.5 s
-        const acme = [{ id: ACME, threadCount: acmeSeeds.length + acmeClones.length }]
+        const acme = [{ id: ACME, threadCount: acmeThreadCount }]
         expect(await createThreadlineClient({ url: server.url, token: second.token }).resources.list.query()).toEqual(acme)
 
         clock.advance(1_999)
@@ -202,7 +205,7 @@ describeEachApi('the API', (getApi, kind) => {
   describe('threads', () => {
     it('lists a resource with counts, clone flags and last activity, searches titles and paginates', async () => {
       const page = await api.operator.threads.list.query({ resourceId: ACME, pageSize: 100 })
-      expect(page.total).toBe(acmeSeeds.length + acmeClones.length)
+      expect(page.total).toBe(acmeThreadCount)
       for (const seed of acmeSeeds) {
         const row = page.items.find((item) => item.id === seed.thread.id)!
         expect(row).toMatchObject({ messageCount: seed.messages.length, isClone: false, resourceId: ACME })
@@ -253,7 +256,7 @@ describeEachApi('the API', (getApi, kind) => {
       expect(withOm.items.map((item) => item.id)).toEqual(['acme-refund-4512'])
       expect((await api.operator.threads.list.query({ resourceId: ACME, hasWorkingMemory: false })).total).toBe(0)
       const both = await api.operator.threads.list.query({ resourceId: ACME, hasWorkingMemory: true, hasObservationalMemory: false })
-      expect(both.total).toBe(acmeSeeds.length + acmeClones.length - 1)
+      expect(both.total).toBe(acmeThreadCount - 1)
       expect(await failureOf(api.operator.threads.list.query({ isClone: 'yes' as never }))).toMatchObject({ code: 'BAD_REQUEST', field: 'isClone' })
     })
 
@@ -453,7 +456,7 @@ describeEachApi('the API', (getApi, kind) => {
   describe('resources', () => {
     it('lists resources with thread counts', async () => {
       const resources = await api.operator.resources.list.query()
-      expect(resources.find((resource) => resource.id === ACME)?.threadCount).toBeGreaterThanOrEqual(acmeSeeds.length + acmeClones.length)
+      expect(resources.find((resource) => resource.id === ACME)?.threadCount).toBeGreaterThanOrEqual(acmeThreadCount)
     })
   })
 

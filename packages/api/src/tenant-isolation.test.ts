@@ -16,6 +16,8 @@ const FOREIGN = 'globex-research'
 const ownThread = demoThreads.find((seed) => seed.thread.resourceId === OWN)!.thread.id
 const foreignThread = demoThreads.find((seed) => seed.thread.resourceId === FOREIGN)!.thread.id
 const MISSING = 'thread-that-does-not-exist'
+/** a branch in the foreign resource (made by the operator): never visible to the token */
+const FOREIGN_BRANCH = 'foreign-branch'
 /** a seeded clone in the foreign resource: cloning it again gives a clone of a clone */
 const foreignClone = demoClones.find((clone) => clone.source.thread.resourceId === FOREIGN)!
 
@@ -28,6 +30,13 @@ const threadProcedures: Record<string, (client: ThreadlineClient, threadId: stri
   'clone.create (from)': (client, threadId) => client.clone.create.mutate({ sourceThreadId: threadId, resourceId: OWN }),
   'clone.preview (from)': (client, threadId) => client.clone.preview.query({ sourceThreadId: threadId }),
   'clone.lineage': (client, threadId) => client.clone.lineage.query({ threadId }),
+  'branches.create (from)': (client, threadId) => client.branches.create.mutate({ sourceThreadId: threadId }),
+  'branches.list': (client, threadId) => client.branches.list.query({ threadId }),
+  'branches.lineage': (client, threadId) => client.branches.lineage.query({ threadId }),
+  'branches.materialize': (client, threadId) => client.branches.materialize.mutate({ threadId }),
+  'branches.promote': (client, threadId) => client.branches.promote.mutate({ branchThreadId: threadId }),
+  'branches.diff (a)': (client, threadId) => client.branches.diff.query({ threadIdA: threadId, threadIdB: ownThread }),
+  'branches.diff (b)': (client, threadId) => client.branches.diff.query({ threadIdA: ownThread, threadIdB: threadId }),
   'recall.search (thread)': (client, threadId) => client.recall.search.query({ threadId, query: 'battery' }),
   'recall.indexThread': (client, threadId) => client.recall.indexThread.mutate({ threadId }),
   'recall.status': (client, threadId) => client.recall.status.query({ threadId }),
@@ -53,6 +62,7 @@ const resourceProcedures: Record<string, (client: ThreadlineClient, resourceId: 
   'threads.list': (client, resourceId) => client.threads.list.query({ resourceId }),
   'clone.create (into)': (client, resourceId) => client.clone.create.mutate({ sourceThreadId: ownThread, resourceId }),
   'clone.preview (into)': (client, resourceId) => client.clone.preview.query({ sourceThreadId: ownThread, resourceId }),
+  'branches.create (into)': (client, resourceId) => client.branches.create.mutate({ sourceThreadId: ownThread, resourceId }),
   'recall.search (resource)': (client, resourceId) => client.recall.search.query({ resourceId, query: 'battery' }),
   'memory.workingMemory.get (resource)': (client, resourceId) => client.memory.workingMemory.get.query({ scope: 'resource', resourceId }),
   'memory.workingMemory.update (resource)': (client, resourceId) =>
@@ -90,6 +100,7 @@ describeEachApi('a token scoped to another resource', (getApi) => {
     await api.operator.clone.create.mutate({ sourceThreadId: ownThread, newThreadId: 'own-cloned-into-foreign', resourceId: FOREIGN, returnMessages: false })
     // ... and a foreign thread INTO the token's resource: the token sees the clone, never its source
     await api.operator.clone.create.mutate({ sourceThreadId: foreignClone.id, newThreadId: 'foreign-cloned-into-own', resourceId: OWN, returnMessages: false })
+    await api.operator.branches.create.mutate({ sourceThreadId: foreignThread, newThreadId: FOREIGN_BRANCH })
   }, 120_000)
 
   for (const [name, call] of Object.entries(threadProcedures)) {
@@ -151,6 +162,31 @@ describeEachApi('a token scoped to another resource', (getApi) => {
     expect(asOperator.thread.forkedAfter?.snippet).toBeTruthy()
     const operatorRows = await api.operator.threads.list.query({ resourceId: OWN, pageSize: 100 })
     expect(operatorRows.items.find((item) => item.id === 'foreign-cloned-into-own')).toMatchObject({ cloneDepth: 2 })
+  })
+
+  it("never reaches another tenant's history through a branch, a lineage or a diff", async () => {
+    // the foreign branch is as missing as a thread that does not exist, in every branch procedure
+    const calls = [
+      () => token.branches.list.query({ threadId: FOREIGN_BRANCH }),
+      () => token.branches.lineage.query({ threadId: FOREIGN_BRANCH }),
+      () => token.branches.diff.query({ threadIdA: ownThread, threadIdB: FOREIGN_BRANCH }),
+      () => token.branches.create.mutate({ sourceThreadId: FOREIGN_BRANCH }),
+      () => token.threads.byId.query({ id: FOREIGN_BRANCH }),
+    ]
+    for (const call of calls) expect(await failureOf(call())).toMatchObject({ code: 'NOT_FOUND' })
+    // its own branch of the clone of a foreign thread: the lineage stops at the clone, the diff sees only its own side
+    const own = await token.branches.create.mutate({ sourceThreadId: 'foreign-cloned-into-own' })
+    const lineage = await token.branches.lineage.query({ threadId: own.thread.id })
+    expect(lineage.ancestors.map((node) => node.id)).toEqual(['foreign-cloned-into-own'])
+    expect(JSON.stringify(lineage)).not.toContain(foreignClone.source.thread.id)
+    const diff = await token.branches.diff.query({ threadIdA: own.thread.id, threadIdB: 'foreign-cloned-into-own' })
+    expect([...diff.onlyInA, ...diff.onlyInB].every((message) => message.resourceId === OWN)).toBe(true)
+    const page = await token.threads.byId.query({ id: own.thread.id })
+    expect(page.messages.every((message) => message.resourceId === OWN && message.inheritedFrom === 'foreign-cloned-into-own')).toBe(true)
+    // the foreign source lists its branch for the operator only
+    expect((await api.operator.branches.list.query({ threadId: foreignThread })).map((branch) => branch.id)).toContain(FOREIGN_BRANCH)
+    const rows = await token.threads.list.query({ isBranch: true, pageSize: 100 })
+    expect(rows.items.map((row) => row.id)).not.toContain(FOREIGN_BRANCH)
   })
 
   it('changed nothing of the other tenant', async () => {

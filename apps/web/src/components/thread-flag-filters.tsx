@@ -3,6 +3,7 @@
 /** The explorer's flag filters, by their URL keys: each narrows the list to threads that have the flag. */
 export const THREAD_FLAGS = [
   { key: 'clone', label: 'Is clone', title: 'Only clones (of any depth)' },
+  { key: 'branch', label: 'Is branch', title: 'Only branches (forks that share their source’s history up to a branch point)' },
   { key: 'om', label: 'Has OM', title: 'Only threads with observational memory (their own or their resource’s)' },
   { key: 'wm', label: 'Has WM', title: 'Only threads with working memory (their own or their resource’s)' },
 ] as const

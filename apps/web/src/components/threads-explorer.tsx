@@ -38,6 +38,7 @@ export function ThreadsExplorer() {
         resourceId: resource || undefined,
         search: search || undefined,
         isClone: flags.has('clone') || undefined,
+        isBranch: flags.has('branch') || undefined,
         hasObservationalMemory: flags.has('om') || undefined,
         hasWorkingMemory: flags.has('wm') || undefined,
         page,

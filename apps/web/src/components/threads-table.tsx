@@ -71,31 +71,16 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
                 {row.providersSeen.length > 0 ? <ProviderBadges providers={row.providersSeen} /> : <span className="text-slate-400">—</span>}
               </span>
             </td>
-            <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">{row.messageCount}</td>
-            <td className="px-4 py-3 align-middle">
-              {row.isClone ? (
-                <span className="flex min-w-0 flex-col items-start gap-0.5">
-                  <span className="flex items-center gap-1.5">
-                    <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
-                      Clone
-                    </Badge>
-                    <span
-                      className="text-[11px] font-medium text-violet-700"
-                      data-testid="clone-depth"
-                      title="Clone depth: 1 for a clone, 2 for a clone of a clone, …"
-                    >
-                      depth {row.cloneDepth}
-                    </span>
-                  </span>
-                  {row.sourceThreadId && (
-                    <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Cloned from ${row.sourceThreadId}`}>
-                      of {row.sourceThreadId}
-                    </span>
-                  )}
+            <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">
+              {row.messageCount}
+              {row.inheritedMessageCount > 0 && (
+                <span className="block text-[11px] text-slate-400" title="Read from its ancestors up to the branch point">
+                  {row.inheritedMessageCount} inherited
                 </span>
-              ) : (
-                <span className="text-slate-400">Original</span>
               )}
+            </td>
+            <td className="px-4 py-3 align-middle">
+              <LineageCell row={row} />
             </td>
             <td className="px-4 py-3 align-middle text-slate-600">
               <time dateTime={row.lastActivityAt.toISOString()} className="block whitespace-nowrap">
@@ -140,5 +125,39 @@ function MemoryBadges({ row }: { row: ThreadRow }) {
         </span>
       )}
     </>
+  )
+}
+
+/** Branch (with its source), clone (with depth and source) or original. */
+function LineageCell({ row }: { row: ThreadRow }) {
+  if (row.isBranch) {
+    return (
+      <span className="flex min-w-0 flex-col items-start gap-0.5" data-testid="branch-badge">
+        <Badge tone="teal" title={`Shares the history of ${row.branchParentId} up to its branch point`}>
+          ⎇ Branch
+        </Badge>
+        <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Branch of ${row.branchParentId}`}>
+          of {row.branchParentId}
+        </span>
+      </span>
+    )
+  }
+  if (!row.isClone) return <span className="text-slate-400">Original</span>
+  return (
+    <span className="flex min-w-0 flex-col items-start gap-0.5">
+      <span className="flex items-center gap-1.5">
+        <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
+          Clone
+        </Badge>
+        <span className="text-[11px] font-medium text-violet-700" data-testid="clone-depth" title="Clone depth: 1 for a clone, 2 for a clone of a clone, …">
+          depth {row.cloneDepth}
+        </span>
+      </span>
+      {row.sourceThreadId && (
+        <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Cloned from ${row.sourceThreadId}`}>
+          of {row.sourceThreadId}
+        </span>
+      )}
+    </span>
   )
 }

@@ -1,5 +1,6 @@
 import { router } from '../trpc.ts'
 import { authRouter } from './auth.ts'
+import { branchesRouter } from './branches.ts'
 import { cloneRouter } from './clone.ts'
 import { healthRouter } from './health.ts'
 import { memoryRouter } from './memory.ts'
@@ -16,6 +17,7 @@ export const appRouter = router({
   resources: resourcesRouter,
   threads: threadsRouter,
   clone: cloneRouter,
+  branches: branchesRouter,
   recall: recallRouter,
   memory: memoryRouter,
   playground: playgroundRouter,

@@ -1,8 +1,18 @@
-import { getCloneMetadata, InvalidInputError, isClone, type ThreadListItem } from '@threadline/engine'
+import {
+  deleteThreadOptionsSchema,
+  getCloneMetadata,
+  InvalidInputError,
+  isBranch,
+  isClone,
+  type StoredMessage,
+  type StoredThread,
+  type ThreadListItem,
+} from '@threadline/engine'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
+import { branchOf } from './branch-summary.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
 const listInput = z.object({
@@ -11,6 +21,8 @@ const listInput = z.object({
   search: z.string().trim().max(200).optional(),
   /** true: clones only; false: originals only */
   isClone: z.boolean().optional(),
+  /** true: branches only; false: threads that are not branches */
+  isBranch: z.boolean().optional(),
   /** observational memory in either scope (the thread's or its resource's) */
   hasObservationalMemory: z.boolean().optional(),
   /** working memory in either scope (the thread's or its resource's) */
@@ -24,6 +36,8 @@ const byIdInput = z.object({
   /** the thread page shows the first messages; `messages` pages through the rest */
   messageLimit: z.number().int().min(1).max(1000).default(500),
 })
+
+const deleteInput = deleteThreadOptionsSchema.extend({ threadId: threadIdInput })
 
 const messagesInput = z.object({
   threadId: threadIdInput,
@@ -39,8 +53,11 @@ export function toThreadRow(thread: ThreadListItem) {
     resourceId: thread.resourceId,
     title: thread.title,
     messageCount: thread.messageCount,
+    inheritedMessageCount: thread.inheritedMessageCount,
     isClone: isClone(thread),
     sourceThreadId: thread.sourceThreadId,
+    isBranch: isBranch(thread),
+    branchParentId: thread.branch?.parentThreadId ?? null,
     cloneDepth: thread.cloneDepth,
     providersSeen: thread.providersSeen,
     hasWorkingMemory: thread.hasWorkingMemory,
@@ -48,6 +65,15 @@ export function toThreadRow(thread: ThreadListItem) {
     createdAt: thread.createdAt,
     lastActivityAt,
   }
+}
+
+/**
+ * The messages of a thread's timeline, each saying where it lives: `inheritedFrom`
+ * is the ancestor that owns an inherited message (a branch reads its ancestors'
+ * history up to its branch point), null for the thread's own.
+ */
+function withInheritance(thread: StoredThread, messages: StoredMessage[]) {
+  return messages.map((message) => ({ ...message, inheritedFrom: message.threadId === thread.id ? null : message.threadId }))
 }
 
 /**
@@ -78,6 +104,7 @@ export const threadsRouter = router({
       ...(visible === null ? {} : { lineageResourceIds: visible }),
       titleContains: input.search || undefined,
       isClone: input.isClone,
+      isBranch: input.isBranch,
       hasObservationalMemory: input.hasObservationalMemory,
       hasWorkingMemory: input.hasWorkingMemory,
       limit: input.pageSize,
@@ -90,8 +117,8 @@ export const threadsRouter = router({
   /** One thread with its message count and clone metadata. */
   get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const messageCount = await ctx.services.memory.countMessages({ threadId: thread.id })
-    return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread) }
+    const [messageCount, branch] = await Promise.all([ctx.services.memory.countMessages({ threadId: thread.id }), branchOf(ctx.services, ctx.caller, thread)])
+    return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread), isBranch: branch !== null, branch }
   }),
 
   /** The thread page: the thread and its first messages. */
@@ -101,7 +128,7 @@ export const threadsRouter = router({
       ctx.services.memory.listMessages({ threadId: thread.id, limit: input.messageLimit }),
       ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
-    return { thread, messages, messageCount }
+    return { thread, messages: withInheritance(thread, messages), messageCount }
   }),
 
   /** A page of a thread's messages in (createdAt, id) order. */
@@ -111,13 +138,17 @@ export const threadsRouter = router({
       ctx.services.memory.listMessages({ threadId: thread.id, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
       ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
-    return { items, total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+    return { items: withInheritance(thread, items), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),
 
-  /** Deletes the thread with its messages, vectors and thread-scoped memory; its clones keep their lineage. */
-  delete: writeProcedure.input(z.object({ threadId: threadIdInput })).mutation(async ({ ctx, input }) => {
+  /**
+   * Deletes the thread with its messages, vectors and thread-scoped memory; its
+   * clones keep their lineage. A thread with branches needs `branches`:
+   * 'materialize' (they become independent first) or 'delete' (the whole subtree goes).
+   */
+  delete: writeProcedure.input(deleteInput).mutation(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    await ctx.services.memory.deleteThread(thread.id)
+    await ctx.services.memory.deleteThread(thread.id, input.branches === undefined ? {} : { branches: input.branches })
     return { deleted: thread.id }
   }),
 })

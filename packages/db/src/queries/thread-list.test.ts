@@ -146,4 +146,37 @@ describeEachDatabase('listThreads', (getDb) => {
       expect(page.threads).toHaveLength(1)
     })
   })
+
+  it('filters on branches and draws them in the lineage tree with their branch points', async () => {
+    const { storage, threadQueries } = getDb()
+    const resourceId = 'r-branch-list'
+    await storage.createThread({ id: 'bl-root', resourceId, title: 'branch list root' })
+    await storage.insertMessages([
+      textMessage({ id: 'bl-m1', threadId: 'bl-root', resourceId, at: Date.UTC(2025, 2, 1) }),
+      textMessage({ id: 'bl-m2', threadId: 'bl-root', resourceId, at: Date.UTC(2025, 2, 2) }),
+    ])
+    const branch = (id: string, sourceThreadId: string, branchPointMessageId: string) =>
+      storage.createBranch({ id, sourceThreadId, branchPointMessageId, title: `branch list ${id}`, metadata: {}, branchedAt: new Date() })
+    await branch('bl-branch', 'bl-root', 'bl-m1')
+    await branch('bl-branch-of-branch', 'bl-branch', 'bl-m1')
+    await storage.createThread({ id: 'bl-clone', resourceId, title: 'branch list clone', sourceThreadId: 'bl-root' })
+
+    const ids = async (query: Partial<ThreadListQuery>) =>
+      (await threadQueries.listThreads({ resourceId, orderBy: 'createdAt', ...query })).threads.map((t) => t.id).sort()
+    expect(await ids({ isBranch: true })).toEqual(['bl-branch', 'bl-branch-of-branch'])
+    expect(await ids({ isBranch: false })).toEqual(['bl-clone', 'bl-root'])
+    const [row] = (await threadQueries.listThreads({ resourceId, isBranch: true, titleContains: 'of-branch' })).threads
+    expect(row?.branch).toMatchObject({ parentThreadId: 'bl-branch', branchPointMessageId: 'bl-m1', branchPointThreadId: 'bl-root' })
+    // the count is the effective history's: what it inherits (through two levels) and its own
+    await storage.insertMessages([textMessage({ id: 'bl-own', threadId: 'bl-branch-of-branch', resourceId, at: Date.UTC(2025, 2, 3) })])
+    const [counted] = (await threadQueries.listThreads({ resourceId, isBranch: true, titleContains: 'of-branch' })).threads
+    expect(counted).toMatchObject({ messageCount: 2, inheritedMessageCount: 1 })
+    const [root] = (await threadQueries.listThreads({ resourceId, titleContains: 'root' })).threads
+    expect(root).toMatchObject({ messageCount: 2, inheritedMessageCount: 0 })
+
+    // one walk down both links: clones and branches, nearest generations first
+    const descendants = await storage.listThreadDescendants({ threadId: 'bl-root' })
+    expect(new Set(descendants.map((t) => t.id))).toEqual(new Set(['bl-branch', 'bl-clone', 'bl-branch-of-branch']))
+    expect(descendants.at(-1)!.id).toBe('bl-branch-of-branch')
+  })
 })

@@ -6,6 +6,7 @@ import type { ThreadListPage, ThreadListQuery } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
 import { threadRowColumns, toThread, type ThreadRow } from '../storage/rows.ts'
+import { branchChainCte } from '../storage/branch-history-sql.ts'
 import { threadFilterConditions, threadOrderSql, whereSql } from '../storage/thread-filter.ts'
 
 /** Column references of one thread row: `threads t` in the filter, the page's camelCase columns above it. */
@@ -69,6 +70,7 @@ const PROVIDER_SCAN_MESSAGES = 200
 type ListRow = ThreadRow & {
   total: number
   messageCount: number
+  inheritedMessageCount: number
   lastMessageAt: Date | null
   hasWorkingMemory: boolean
   hasObservationalMemory: boolean
@@ -79,10 +81,11 @@ type EmptyPageRow = { total: number; id: null }
 
 export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<ThreadListPage> {
   const parsed = query
-  const { isClone, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0 } = parsed
+  const { isClone, isBranch, hasObservationalMemory, hasWorkingMemory, lineageResourceIds, limit, offset = 0 } = parsed
   const conditions = [
     ...threadFilterConditions(parsed),
     flagCondition(isCloneSql(threadTable), isClone),
+    flagCondition(Prisma.sql`(t.branch_parent_id IS NOT NULL)`, isBranch),
     flagCondition(hasObservationalMemorySql(threadTable), hasObservationalMemory),
     flagCondition(hasWorkingMemorySql(threadTable), hasWorkingMemory),
   ].filter((c): c is Prisma.Sql => c !== null)
@@ -107,11 +110,12 @@ export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<Th
       SELECT l.start_id, source.source_thread_id, l.depth + 1, l.visited || l.next_id, l.next_id = ANY(l.visited)
       FROM lineage l LEFT JOIN threads source ON source.id = l.next_id ${walkable}
       WHERE l.next_id IS NOT NULL AND NOT l.closes_cycle
-    )
+    ),
+    ${branchChainCte(Prisma.sql`ARRAY(SELECT page.id FROM page)`)}
     SELECT counted.total, listed.*
     FROM (SELECT count(*)::int AS total FROM matching) counted
     LEFT JOIN LATERAL (
-      SELECT page.*, stats."messageCount", stats."lastMessageAt",
+      SELECT page.*, stats."messageCount" + inherited.count AS "messageCount", inherited.count AS "inheritedMessageCount", stats."lastMessageAt",
              ${hasWorkingMemorySql(pageRow)} AS "hasWorkingMemory",
              ${hasObservationalMemorySql(pageRow)} AS "hasObservationalMemory",
              providers.seen AS "providersSeen",
@@ -120,6 +124,12 @@ export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<Th
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS "messageCount", max(m.created_at) AS "lastMessageAt" FROM messages m WHERE m.thread_id = page.id
       ) stats
+      CROSS JOIN LATERAL (
+        -- a branch's inherited messages: at each level above it, an index range up to the cut
+        SELECT count(m.id)::int AS count FROM chain ch
+        JOIN messages m ON m.thread_id = ch.level_id AND ch.cut_owner = ch.level_id AND (m.created_at, m.id) <= (ch.cut_at, ch.cut_id)
+        WHERE ch.root_id = page.id AND ch.depth > 0
+      ) inherited
       CROSS JOIN LATERAL (
         SELECT coalesce(array_agg(DISTINCT split_part(found.provider, '.', 1) ORDER BY split_part(found.provider, '.', 1)), ARRAY[]::text[]) AS seen
         FROM (
@@ -145,6 +155,7 @@ export async function listThreadPage(db: Db, query: ThreadListQuery): Promise<Th
       .map((row) => ({
         ...toThread(row),
         messageCount: row.messageCount,
+        inheritedMessageCount: row.inheritedMessageCount,
         lastMessageAt: row.lastMessageAt,
         hasWorkingMemory: row.hasWorkingMemory,
         hasObservationalMemory: row.hasObservationalMemory,

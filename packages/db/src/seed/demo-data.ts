@@ -4,6 +4,7 @@ import { globexThreads } from './globex-research.ts'
 import { initechThreads } from './initech-ops.ts'
 import { initechRestoreDrill } from './initech-restore-drill.ts'
 
+export { demoBranches } from './branches.ts'
 export { demoClones } from './clones.ts'
 export { demoObservationalMemory } from './observational-memory.ts'
 export { demoWorkingMemory } from './working-memory.ts'

@@ -1,6 +1,6 @@
 // @threadline/db/seed: the demo data, its operator, and the demo-only embedder.
 export { seedDemoData, type SeedReport } from './seed-demo-data.ts'
-export { demoClones, demoObservationalMemory, demoResourceIds, demoThreads, demoWorkingMemory } from './demo-data.ts'
+export { demoBranches, demoClones, demoObservationalMemory, demoResourceIds, demoThreads, demoWorkingMemory } from './demo-data.ts'
 export { demoOperator, seedDemoOperator } from './demo-operator.ts'
 // single demo conversations the end-to-end tests open by id
 export { acmeDeliveryStorm } from './acme-support.ts'

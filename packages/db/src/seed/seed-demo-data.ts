@@ -1,6 +1,6 @@
 import { Memory, type MemoryStorage, type ObservationalMemoryKey } from '@threadline/engine'
 import type { SeedObservationalMemory } from './observational-memory.ts'
-import { demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory } from './demo-data.ts'
+import { demoBranches, demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory } from './demo-data.ts'
 
 /** What a seeding run wrote; all zeros when the demo data was already there. */
 export type SeedReport = {
@@ -9,12 +9,14 @@ export type SeedReport = {
   workingMemories: number
   observationalMemoryRecords: number
   clones: number
+  branches: number
 }
 
 /**
  * Loads the demo data: threads on three resources with histories from several
  * providers, working memory in both scopes, observational memory with
- * generations, and clones (made by Memory.cloneThread). Idempotent: what
+ * generations, clones (made by Memory.cloneThread) and branches (Memory.branchThread,
+ * one of them promoted). Idempotent: what
  * exists is left alone (an operator's later edits too), so running it again
  * writes nothing. One transaction: the demo data appears completely or not at all.
  */
@@ -63,12 +65,30 @@ export async function seedDemoData(storage: MemoryStorage): Promise<SeedReport> 
       )
     }
 
+    // A branch counts as seeded once its own messages exist: a promoted branch's
+    // messages live on in its source, under the same ids.
+    const seededMessageIds = new Set(
+      (await tx.getMessagesByIds(demoBranches.flatMap((branch) => branch.messages.map((message) => message.id)))).map((message) => message.id),
+    )
+    const newBranches = demoBranches.filter((branch) => !branch.messages.some((message) => seededMessageIds.has(message.id)))
+    for (const branch of newBranches) {
+      await memory.branchThread({
+        sourceThreadId: branch.sourceThreadId,
+        branchPointMessageId: branch.branchPointMessageId,
+        newThreadId: branch.id,
+        title: branch.title,
+      })
+      await tx.insertMessages(branch.messages)
+      if (branch.promote) await memory.promoteBranch({ branchThreadId: branch.id })
+    }
+
     return {
       threads: newThreads.length,
       messages: newMessages.length,
       workingMemories,
       observationalMemoryRecords,
       clones: newClones.length,
+      branches: newBranches.length,
     }
   })
 }

@@ -1,7 +1,7 @@
 import { Memory, type MemoryStorage, type StoredThread } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
-import { demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory, seedDemoData, type SeedReport } from './index.ts'
+import { demoBranches, demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory, seedDemoData, type SeedReport } from './index.ts'
 import { initechRestoreDrill, RESTORE_TOOL_CALL_ID } from './initech-restore-drill.ts'
 
 /** Everything the seed writes, read back through the storage. */
@@ -37,16 +37,20 @@ describeEachDatabase('seedDemoData', (getDb) => {
       workingMemories: demoWorkingMemory.length,
       observationalMemoryRecords: demoObservationalMemory.flat().length,
       clones: demoClones.length,
+      branches: demoBranches.length,
     })
 
     const { threads, total } = await storage.listThreads({ limit: 1000 })
-    expect(total).toBe(demoThreads.length + demoClones.length)
+    // a promoted branch's row is gone, and the new branch holding its source's former tail took its place
+    expect(total).toBe(demoThreads.length + demoClones.length + demoBranches.length)
     expect(new Set(threads.map((thread) => thread.resourceId))).toEqual(new Set(['acme-support', 'globex-research', 'initech-ops']))
 
     for (const seed of demoThreads) {
-      const stored = byId(threads, seed.thread.id)
-      expect(stored).toMatchObject({ title: seed.thread.title, resourceId: seed.thread.resourceId, sourceThreadId: null })
-      expect(stored.updatedAt).toEqual(seed.thread.updatedAt)
+      const thread = byId(threads, seed.thread.id)
+      expect(thread).toMatchObject({ title: seed.thread.title, resourceId: seed.thread.resourceId, sourceThreadId: null })
+      if (!demoBranches.some((branch) => branch.sourceThreadId === seed.thread.id)) expect(thread.updatedAt).toEqual(seed.thread.updatedAt)
+      // a promoted branch's source continues along it: see the branches test
+      if (demoBranches.some((branch) => branch.promote && branch.sourceThreadId === seed.thread.id)) continue
       expect(await storage.listMessages({ threadId: seed.thread.id })).toEqual(seed.messages)
     }
 
@@ -101,6 +105,33 @@ describeEachDatabase('seedDemoData', (getDb) => {
     expect(referenced.flat().every((id) => postmortemIds.has(id))).toBe(true)
   })
 
+  it('makes the branches with Memory.branchThread: shared history, a branch of a branch, one promoted', async () => {
+    const memory = new Memory({ storage: getDb().storage })
+    const [replacement, refund] = demoBranches
+    const ids = async (threadId: string) => (await memory.listMessages({ threadId })).map((message) => message.id)
+    const source = demoThreads.find((seed) => seed.thread.id === replacement!.sourceThreadId)!
+    const cut = source.messages.findIndex((message) => message.id === replacement!.branchPointMessageId)
+    const inherited = source.messages.slice(0, cut + 1).map((message) => message.id)
+    expect(await ids(replacement!.id)).toEqual([...inherited, ...replacement!.messages.map((message) => message.id)])
+    // the branch of the branch reads through both levels, up to its own cut
+    expect(await ids(refund!.id)).toEqual([...inherited, replacement!.messages[0]!.id, ...refund!.messages.map((message) => message.id)])
+    expect((await memory.getLineage(refund!.id)).map((entry) => [entry.thread.id, entry.forkKind])).toEqual([
+      [source.thread.id, 'root'],
+      [replacement!.id, 'branch'],
+      [refund!.id, 'branch'],
+    ])
+
+    // promoted: the source continues along the branch, its former tail kept on a new branch
+    const promoted = demoBranches.find((branch) => branch.promote)!
+    const promotedSource = demoThreads.find((seed) => seed.thread.id === promoted.sourceThreadId)!
+    const promotedCut = promotedSource.messages.findIndex((message) => message.id === promoted.branchPointMessageId)
+    const shared = promotedSource.messages.slice(0, promotedCut + 1).map((message) => message.id)
+    expect(await ids(promotedSource.thread.id)).toEqual([...shared, ...promoted.messages.map((message) => message.id)])
+    expect(await getDb().storage.getThreadById(promoted.id)).toBeNull()
+    const [formerTail] = await memory.listBranches(promotedSource.thread.id)
+    expect(await ids(formerTail!.id)).toEqual(promotedSource.messages.map((message) => message.id))
+  })
+
   it('holds a tool call stored apart from its result: a fork from message 4 splits the pair', async () => {
     const fourth = initechRestoreDrill.messages[3]!
     const preview = await new Memory({ storage: getDb().storage }).previewClone({
@@ -116,7 +147,7 @@ describeEachDatabase('seedDemoData', (getDb) => {
   it('is idempotent: a second run writes nothing and changes nothing', async () => {
     const { storage } = getDb()
     const before = await snapshot(storage)
-    expect(await seedDemoData(storage)).toEqual({ threads: 0, messages: 0, workingMemories: 0, observationalMemoryRecords: 0, clones: 0 })
+    expect(await seedDemoData(storage)).toEqual({ threads: 0, messages: 0, workingMemories: 0, observationalMemoryRecords: 0, clones: 0, branches: 0 })
     expect(await snapshot(storage)).toEqual(before)
   })
 })

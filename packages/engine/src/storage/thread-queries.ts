@@ -9,6 +9,8 @@ import type { ListThreadsInput, StoredThread } from './types.ts'
 export type ThreadListQuery = ListThreadsInput & {
   /** true: only clones (lineage column set, or `metadata.clone.sourceThreadId` a non-empty string); false: only originals */
   isClone?: boolean | undefined
+  /** true: only branches (branch link set); false: only threads that are not branches */
+  isBranch?: boolean | undefined
   /** true / false: only threads that have / have no observational memory (see ThreadListItem) */
   hasObservationalMemory?: boolean | undefined
   /** true / false: only threads that have / have no working memory (see ThreadListItem) */
@@ -23,7 +25,10 @@ export type ThreadListQuery = ListThreadsInput & {
 
 /** A thread of the explorer's listing: everything below `lastMessageAt` is computed in bulk SQL for the whole page. */
 export type ThreadListItem = StoredThread & {
+  /** the thread's effective history: a branch's inherited messages count too */
   messageCount: number
+  /** the messages a branch reads from its ancestors (0 for a thread that is not a branch) */
+  inheritedMessageCount: number
   lastMessageAt: Date | null
   /** working memory an agent on this thread sees, in either scope: the thread's own or its resource's (not blank) */
   hasWorkingMemory: boolean

@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { formatDateTime } from '../format.ts'
+import { threadMessageHref } from './anchors.ts'
 import { ButtonLink } from '../ui/button.tsx'
 import { Panel } from '../ui/panel.tsx'
 
@@ -12,10 +13,17 @@ type ThreadInfo = RouterOutputs['threads']['get']
 export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
   const threadId = info?.thread.id
   const clone = info?.clone ?? null
+  const branch = info?.branch ?? null
   return (
     <Panel
-      title="Clone metadata"
-      description={clone ? 'This thread is a clone.' : 'This thread is an original.'}
+      title="Lineage"
+      description={
+        branch
+          ? 'This thread is a branch: it shares its source’s history up to the branch point.'
+          : clone
+            ? 'This thread is a clone.'
+            : 'This thread is an original.'
+      }
       actions={
         threadId && (
           <ButtonLink size="sm" href={`/threads/${encodeURIComponent(threadId)}/lineage`}>
@@ -25,6 +33,30 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
       }
       testId="clone-panel"
     >
+      {branch && (
+        <dl className="mb-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs" data-testid="branch-metadata">
+          <dt className="text-slate-500">Branch of</dt>
+          <dd className="break-all">
+            {branch.parentThreadId ? (
+              <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(branch.parentThreadId)}`}>
+                {branch.parentTitle || branch.parentThreadId}
+              </Link>
+            ) : (
+              'a thread out of your scope'
+            )}
+          </dd>
+          <dt className="text-slate-500" title="The last message this branch inherits">
+            Branch point
+          </dt>
+          <dd className="break-all font-mono">
+            <Link className="text-indigo-700 hover:underline" href={threadMessageHref(branch.branchPointThreadId, branch.branchPointMessageId)}>
+              {branch.branchPointMessageId}
+            </Link>
+          </dd>
+          <dt className="text-slate-500">Branched at</dt>
+          <dd>{formatDateTime(branch.branchedAt)}</dd>
+        </dl>
+      )}
       {clone ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs">
           <dt className="text-slate-500">Source</dt>
@@ -68,7 +100,7 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
           )}
         </dl>
       ) : (
-        <p className="text-xs text-slate-500">Clones made from it appear in its lineage graph.</p>
+        !branch && <p className="text-xs text-slate-500">Clones and branches made from it appear in its lineage graph.</p>
       )}
     </Panel>
   )

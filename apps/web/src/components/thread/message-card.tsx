@@ -4,15 +4,19 @@ import { messageParts, type MessagePart, type StoredMessage } from '@threadline/
 import Link from 'next/link'
 import { useState } from 'react'
 import { Badge, type BadgeTone } from '../badge.tsx'
+import { BranchFromHere } from '../branches/branch-from-here.tsx'
 import { formatDateTime } from '../format.ts'
 import { JsonBlock } from '../ui/json-block.tsx'
-import { messageAnchor } from './anchors.ts'
+import { messageAnchor, threadMessageHref } from './anchors.ts'
 import { FilePartView } from './file-part.tsx'
 import { ReasoningPartView } from './reasoning-part.tsx'
 import { ToolCard, ToolResultReference } from './tool-card.tsx'
 import type { ToolLinks } from './tool-links.ts'
 
 const roleTone: Record<StoredMessage['role'], BadgeTone> = { user: 'emerald', assistant: 'indigo', system: 'amber' }
+
+/** The ancestor a branch inherited this message from (null: the thread's own message). */
+export type InheritedFrom = { threadId: string; title: string | null } | null
 
 /** How the current observational-memory generation covers this message. */
 export type ObservationMark = { kind: 'observed' | 'buffered'; generation: number } | null
@@ -43,6 +47,7 @@ export function MessageCard({
   links,
   mark,
   highlighted,
+  inheritedFrom,
 }: {
   message: StoredMessage
   /** 1-based position in the thread */
@@ -51,6 +56,7 @@ export function MessageCard({
   links: ToolLinks
   mark: ObservationMark
   highlighted: boolean
+  inheritedFrom: InheritedFrom
 }) {
   const [showDetails, setShowDetails] = useState(false)
   const model = producedBy(message)
@@ -67,7 +73,8 @@ export function MessageCard({
       data-role={message.role}
       data-message-id={message.id}
       data-highlighted={highlighted || undefined}
-      className={`scroll-mt-20 rounded-lg border bg-white shadow-sm transition-shadow ${
+      data-inherited-from={inheritedFrom?.threadId}
+      className={`scroll-mt-20 rounded-lg border shadow-sm transition-shadow ${inheritedFrom ? 'bg-slate-50' : 'bg-white'} ${
         highlighted ? 'border-amber-300 animate-[message-flash_2s_ease-out_forwards]' : 'border-slate-200'
       } ${mark ? 'border-l-4 border-l-teal-400' : ''}`}
     >
@@ -82,6 +89,20 @@ export function MessageCard({
           <Badge tone="teal" title={`The current observational-memory generation (${mark.generation}) ${mark.kind} this message`}>
             {mark.kind === 'observed' ? 'OM observed' : 'OM buffered'} · gen {mark.generation}
           </Badge>
+        )}
+        {inheritedFrom && (
+          <span className="inline-flex min-w-0 items-center gap-1" data-testid="inherited-marker">
+            <Badge tone="slate" title="Shared history: this message lives in an ancestor thread; this branch reads it without a copy">
+              inherited
+            </Badge>
+            <Link
+              href={threadMessageHref(inheritedFrom.threadId, message.id)}
+              className="truncate text-indigo-700 hover:underline"
+              title={inheritedFrom.threadId}
+            >
+              from {inheritedFrom.title || inheritedFrom.threadId}
+            </Link>
+          </span>
         )}
         <span className="ml-auto break-all font-mono text-slate-400">{message.id}</span>
       </header>
@@ -103,11 +124,13 @@ export function MessageCard({
         )}
       </div>
       <footer className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-1.5">
+        <BranchFromHere threadId={threadId} messageId={message.id} />
         <Link
           href={`/threads/${encodeURIComponent(threadId)}/fork?at=${encodeURIComponent(message.id)}`}
           className="rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+          title="An independent copy of the messages up to this one (another resource, an export, …)"
         >
-          Fork from here
+          Clone from here…
         </Link>
         {Object.keys(details).length > 0 && (
           <button

@@ -1,12 +1,28 @@
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
 import { formatDateTime } from '../format.ts'
+import { BranchActions } from '../branches/branch-actions.tsx'
 import { ButtonLink } from '../ui/button.tsx'
 import { DeleteThreadButton } from './delete-thread-button.tsx'
 
 type Thread = RouterOutputs['threads']['byId']['thread']
+type BranchInfo = NonNullable<RouterOutputs['threads']['get']['branch']>
 
-export function ThreadHeader({ thread, messageCount }: { thread: Thread; messageCount: number }) {
+export function ThreadHeader({
+  thread,
+  messageCount,
+  branch,
+  inheritedCount,
+  branchCount,
+}: {
+  thread: Thread
+  messageCount: number
+  /** null: not a branch */
+  branch: BranchInfo | null
+  inheritedCount: number
+  /** direct branches of this thread */
+  branchCount: number
+}) {
   const id = encodeURIComponent(thread.id)
   return (
     <header className="rounded-lg border border-slate-200 bg-white px-5 py-4 shadow-sm">
@@ -17,6 +33,11 @@ export function ThreadHeader({ thread, messageCount }: { thread: Thread; message
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{thread.resourceId}</Badge>
+          {branch && (
+            <Badge tone="teal" title={`Shares its history with ${branch.parentTitle || branch.parentThreadId || 'its source'} up to the branch point`}>
+              ⎇ Branch
+            </Badge>
+          )}
           {thread.sourceThreadId !== null && (
             <Badge tone="violet" title="Its source and clone metadata are in the side panel">
               Clone
@@ -27,7 +48,10 @@ export function ThreadHeader({ thread, messageCount }: { thread: Thread; message
       <dl className="mt-3 grid grid-cols-3 gap-3 text-sm sm:max-w-2xl">
         <div>
           <dt className="text-slate-500">Messages</dt>
-          <dd className="font-medium tabular-nums">{messageCount}</dd>
+          <dd className="font-medium tabular-nums">
+            {messageCount}
+            {inheritedCount > 0 && <span className="ml-1 text-xs font-normal text-slate-500">({inheritedCount} inherited)</span>}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-500">Created</dt>
@@ -51,7 +75,16 @@ export function ThreadHeader({ thread, messageCount }: { thread: Thread; message
         <ButtonLink size="sm" href={`/playground?thread=${id}`}>
           Test in playground
         </ButtonLink>
-        <DeleteThreadButton threadId={thread.id} title={thread.title} />
+        {branch?.parentThreadId && (
+          <BranchActions
+            threadId={thread.id}
+            title={thread.title}
+            parentThreadId={branch.parentThreadId}
+            parentTitle={branch.parentTitle}
+            inheritedCount={inheritedCount}
+          />
+        )}
+        <DeleteThreadButton threadId={thread.id} title={thread.title} branchCount={branchCount} />
       </div>
     </header>
   )

@@ -4,6 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
+import { ForkedHereMarker, BranchedFromMarker } from '../branches/fork-marker.tsx'
+import { branchesByMessage } from '../branches/fork-markers.ts'
+import { PromotedNotice } from '../branches/promoted-notice.tsx'
 import { EmptyState } from '../empty-state.tsx'
 import { describeError, errorCode } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
@@ -29,8 +32,16 @@ export function ThreadPage({ id }: { id: string }) {
   const [omScope, setOmScope] = useState<OmScope>('thread')
   const om = useQuery(trpc.memory.observational.get.queryOptions({ scope: omScope, threadId: id }, { enabled: thread.isSuccess }))
   const highlighted = useMessageHash(thread.isSuccess)
+  const branches = useQuery(trpc.branches.list.queryOptions({ threadId: id }))
+  const branch = info.data?.branch ?? null
+  // the titles of the ancestors inherited messages live in
+  const lineage = useQuery(trpc.branches.lineage.queryOptions({ threadId: id }, { enabled: branch !== null }))
 
   const messages = thread.data?.messages
+  const forks = useMemo(() => branchesByMessage(branches.data ?? []), [branches.data])
+  const titles = useMemo(() => new Map(lineage.data?.ancestors.map((ancestor) => [ancestor.id, ancestor.title])), [lineage.data])
+  const inheritedCount = messages?.filter((message) => message.inheritedFrom !== null).length ?? 0
+  const branchPointIndex = branch ? (messages?.findIndex((message) => message.id === branch.branchPointMessageId) ?? -1) : -1
   const links = useMemo(() => linkToolCalls(messages ?? []), [messages])
   const marks = useMemo(() => observationMarks(om.data?.current ?? null), [om.data])
   const markedHere = messages?.filter((message) => marks.has(message.id)).length ?? 0
@@ -48,8 +59,15 @@ export function ThreadPage({ id }: { id: string }) {
         <Loading label="Loading thread…" />
       ) : (
         <>
-          <ThreadHeader thread={thread.data.thread} messageCount={thread.data.messageCount} />
+          <ThreadHeader
+            thread={thread.data.thread}
+            messageCount={thread.data.messageCount}
+            branch={branch}
+            inheritedCount={inheritedCount}
+            branchCount={branches.data?.length ?? 0}
+          />
           <CloneResultBanner threadId={thread.data.thread.id} />
+          <PromotedNotice />
           <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <section aria-label="Timeline" className="min-w-0 space-y-3">
               {thread.data.messages.length === 0 ? (
@@ -67,7 +85,19 @@ export function ThreadPage({ id }: { id: string }) {
                         links={links}
                         mark={marks.get(message.id) ?? null}
                         highlighted={highlighted === message.id}
+                        inheritedFrom={
+                          message.inheritedFrom === null ? null : { threadId: message.inheritedFrom, title: titles.get(message.inheritedFrom) ?? null }
+                        }
                       />
+                      <ForkedHereMarker branches={forks.get(message.id) ?? []} />
+                      {branch && index === branchPointIndex && (
+                        <BranchedFromMarker
+                          parentThreadId={branch.parentThreadId}
+                          parentTitle={branch.parentTitle}
+                          branchPointMessageId={branch.branchPointMessageId}
+                          position={index + 1}
+                        />
+                      )}
                     </li>
                   ))}
                 </ol>

@@ -1,0 +1,23 @@
+import { formatDateTime } from '../format.ts'
+import type { LineageNode } from './lineage-layout.ts'
+
+/**
+ * How a thread was forked, in a few words: a clone from the message it was
+ * forked after, a branch at its branch point (the message's text, else its id).
+ * `withDate` adds when (the list and tooltips; the cards stay short).
+ */
+export function forkLabel(node: Pick<LineageNode, 'forkKind' | 'forkedAt' | 'forkPoint'>, withDate = false): string {
+  if (node.forkKind === 'root') return ''
+  const when = withDate && node.forkedAt ? ` ${formatDateTime(node.forkedAt)}` : ''
+  const verb = node.forkKind === 'branch' ? `branched${when} at` : `forked${when} after`
+  if (!node.forkPoint) return node.forkKind === 'branch' ? `branched${when}` : `forked${when}`
+  return `${verb} “${node.forkPoint.snippet ?? node.forkPoint.messageId}”`
+}
+
+/** "3 branches · 1 clone" */
+export function forkCounts(children: Pick<LineageNode, 'forkKind'>[]): string {
+  const branches = children.filter((child) => child.forkKind === 'branch').length
+  const clones = children.length - branches
+  const plural = (count: number, word: string, words: string) => `${count} ${count === 1 ? word : words}`
+  return [branches > 0 ? plural(branches, 'branch', 'branches') : null, clones > 0 ? plural(clones, 'clone', 'clones') : null].filter(Boolean).join(' · ')
+}

@@ -36,18 +36,18 @@ describeEachApi('the branches router', (getApi) => {
       await api.operator.branches.create.mutate({ sourceThreadId: refund.thread.id, branchPointMessageId: refund.messages[1]!.id, newThreadId: branchId })
     })
 
-    it('shares the history up to the branch point, marked as inherited in the thread reads', async () => {
+    it('shares the history up to the branch point; an inherited message keeps the threadId of the thread that owns it', async () => {
       const { messages, messageCount } = await api.operator.threads.byId.query({ id: branchId })
       expect(messageCount).toBe(2)
-      expect(messages.map((message) => [message.id, message.inheritedFrom])).toEqual([
+      expect(messages.map((message) => [message.id, message.threadId])).toEqual([
         [refund.messages[0]!.id, refund.thread.id],
         [refund.messages[1]!.id, refund.thread.id],
       ])
       const page = await api.operator.threads.messages.query({ threadId: branchId })
-      expect(page.items.every((message) => message.inheritedFrom === refund.thread.id)).toBe(true)
+      expect(page.items.every((message) => message.threadId === refund.thread.id)).toBe(true)
       // the source's own messages are its own
       const source = await api.operator.threads.byId.query({ id: refund.thread.id })
-      expect(source.messages.every((message) => message.inheritedFrom === null)).toBe(true)
+      expect(source.messages.every((message) => message.threadId === refund.thread.id)).toBe(true)
     })
 
     it('says where it was cut: threads.get, branches.list and the explorer row', async () => {
@@ -130,7 +130,7 @@ describeEachApi('the branches router', (getApi) => {
     await api.operator.branches.materialize.mutate({ threadId: branch.thread.id })
     const after = await api.operator.threads.byId.query({ id: branch.thread.id })
     expect(after.messageCount).toBe(refund.messages.length)
-    expect(after.messages.every((message) => message.inheritedFrom === null)).toBe(true)
+    expect(after.messages.every((message) => message.threadId === branch.thread.id)).toBe(true)
     expect(await api.operator.threads.get.query({ threadId: branch.thread.id })).toMatchObject({ isBranch: false })
     await api.operator.threads.delete.mutate({ threadId: source.thread.id })
     await api.operator.threads.delete.mutate({ threadId: branch.thread.id })
@@ -143,7 +143,7 @@ describeEachApi('the branches router', (getApi) => {
     await api.operator.threads.delete.mutate({ threadId: source.thread.id, branches: 'materialize' })
     const after = await api.operator.threads.byId.query({ id: branch.thread.id })
     expect(after.messageCount).toBe(3)
-    expect(after.messages.every((message) => message.inheritedFrom === null)).toBe(true)
+    expect(after.messages.every((message) => message.threadId === branch.thread.id)).toBe(true)
     await api.operator.threads.delete.mutate({ threadId: branch.thread.id })
   })
 

@@ -182,7 +182,7 @@ describeEachApi('a token scoped to another resource', (getApi) => {
     const diff = await token.branches.diff.query({ threadIdA: own.thread.id, threadIdB: 'foreign-cloned-into-own' })
     expect([...diff.onlyInA, ...diff.onlyInB].every((message) => message.resourceId === OWN)).toBe(true)
     const page = await token.threads.byId.query({ id: own.thread.id })
-    expect(page.messages.every((message) => message.resourceId === OWN && message.inheritedFrom === 'foreign-cloned-into-own')).toBe(true)
+    expect(page.messages.every((message) => message.resourceId === OWN && message.threadId === 'foreign-cloned-into-own')).toBe(true)
     // the foreign source lists its branch for the operator only
     expect((await api.operator.branches.list.query({ threadId: foreignThread })).map((branch) => branch.id)).toContain(FOREIGN_BRANCH)
     const rows = await token.threads.list.query({ isBranch: true, pageSize: 100 })

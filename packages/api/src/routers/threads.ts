@@ -1,13 +1,4 @@
-import {
-  deleteThreadOptionsSchema,
-  getCloneMetadata,
-  InvalidInputError,
-  isBranch,
-  isClone,
-  type StoredMessage,
-  type StoredThread,
-  type ThreadListItem,
-} from '@threadline/engine'
+import { deleteThreadOptionsSchema, getCloneMetadata, InvalidInputError, isBranch, isClone, type ThreadListItem } from '@threadline/engine'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
@@ -68,15 +59,6 @@ export function toThreadRow(thread: ThreadListItem) {
 }
 
 /**
- * The messages of a thread's timeline, each saying where it lives: `inheritedFrom`
- * is the ancestor that owns an inherited message (a branch reads its ancestors'
- * history up to its branch point), null for the thread's own.
- */
-function withInheritance(thread: StoredThread, messages: StoredMessage[]) {
-  return messages.map((message) => ({ ...message, inheritedFrom: message.threadId === thread.id ? null : message.threadId }))
-}
-
-/**
  * Which resource a listing covers: the one asked for (when in scope), or every
  * resource the caller sees. A token scoped to several resources names one.
  */
@@ -128,7 +110,7 @@ export const threadsRouter = router({
       ctx.services.memory.listMessages({ threadId: thread.id, limit: input.messageLimit }),
       ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
-    return { thread, messages: withInheritance(thread, messages), messageCount }
+    return { thread, messages, messageCount }
   }),
 
   /** A page of a thread's messages in (createdAt, id) order. */
@@ -138,7 +120,7 @@ export const threadsRouter = router({
       ctx.services.memory.listMessages({ threadId: thread.id, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
       ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
-    return { items: withInheritance(thread, items), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+    return { items, total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),
 
   /**

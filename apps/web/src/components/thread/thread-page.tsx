@@ -40,7 +40,7 @@ export function ThreadPage({ id }: { id: string }) {
   const messages = thread.data?.messages
   const forks = useMemo(() => branchesByMessage(branches.data ?? []), [branches.data])
   const titles = useMemo(() => new Map(lineage.data?.ancestors.map((ancestor) => [ancestor.id, ancestor.title])), [lineage.data])
-  const inheritedCount = messages?.filter((message) => message.inheritedFrom !== null).length ?? 0
+  const inheritedCount = messages?.filter((message) => message.threadId !== id).length ?? 0
   const branchPointIndex = branch ? (messages?.findIndex((message) => message.id === branch.branchPointMessageId) ?? -1) : -1
   const links = useMemo(() => linkToolCalls(messages ?? []), [messages])
   const marks = useMemo(() => observationMarks(om.data?.current ?? null), [om.data])
@@ -85,9 +85,7 @@ export function ThreadPage({ id }: { id: string }) {
                         links={links}
                         mark={marks.get(message.id) ?? null}
                         highlighted={highlighted === message.id}
-                        inheritedFrom={
-                          message.inheritedFrom === null ? null : { threadId: message.inheritedFrom, title: titles.get(message.inheritedFrom) ?? null }
-                        }
+                        inheritedFrom={message.threadId === id ? null : { threadId: message.threadId, title: titles.get(message.threadId) ?? null }}
                       />
                       <ForkedHereMarker branches={forks.get(message.id) ?? []} />
                       {branch && index === branchPointIndex && (

@@ -18,7 +18,7 @@ import type { DatabaseKind } from '@threadline/db'
 import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { Memory, messageEmbeddingText } from '@threadline/engine'
 import { flagValue, hasFlag, selectedSizes } from './lib/args.ts'
-import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
+import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed } from './lib/measure.ts'
 import { conversation, seededRandom } from './lib/messages.ts'
 import { createReport, type Report } from './lib/report.ts'
@@ -305,28 +305,7 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
 async function main(): Promise<void> {
   const kinds: DatabaseKind[] = selectedDatabaseKinds()
   const report = createReport('branch', { sizes, deepSize, semanticSize, branchCount, queries: queryCount, branchReps, databases: kinds, only: [...only] })
-  // PostgreSQL first: PGlite's WASM heap stays in this process's RSS once opened.
-  if (kinds.includes('postgres')) {
-    const server = await benchPostgresServer()
-    try {
-      const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
-      try {
-        await benchDatabase(report, db)
-      } finally {
-        await db.close()
-      }
-    } finally {
-      await server.stop()
-    }
-  }
-  if (kinds.includes('pglite')) {
-    const db = await openPgliteBenchDatabase()
-    try {
-      await benchDatabase(report, db)
-    } finally {
-      await db.close()
-    }
-  }
+  await forEachBenchDatabase(kinds, (db) => benchDatabase(report, db))
   report.printTables()
   report.save()
 }

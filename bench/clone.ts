@@ -11,7 +11,7 @@ import type { Database, DatabaseKind } from '@threadline/db'
 import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { itemAt } from './lib/item-at.ts'
-import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
+import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed, withPeakRss } from './lib/measure.ts'
 import { createReport, type Report, type Row } from './lib/report.ts'
 import { seedThread, seedVectors, type SeededThread } from './lib/seed.ts'
@@ -260,28 +260,9 @@ async function main(): Promise<void> {
   const kinds = selectedDatabaseKinds()
   const report = createReport('clone', { sizes, embeddingSizes, databases: kinds, repetitions: sizes.map(repetitions) })
   const rows: Row[] = []
-  // PostgreSQL first: PGlite's WASM heap stays in this process's RSS once opened.
-  if (kinds.includes('postgres')) {
-    const server = await benchPostgresServer()
-    try {
-      const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
-      try {
-        rows.push(...(await benchDatabase(report, db, 'postgres')))
-      } finally {
-        await db.close()
-      }
-    } finally {
-      await server.stop()
-    }
-  }
-  if (kinds.includes('pglite')) {
-    const db = await openPgliteBenchDatabase()
-    try {
-      rows.push(...(await benchDatabase(report, db, 'pglite')))
-    } finally {
-      await db.close()
-    }
-  }
+  await forEachBenchDatabase(kinds, async (db, kind) => {
+    rows.push(...(await benchDatabase(report, db, kind)))
+  })
   for (const row of growthRows(rows)) report.row('clone: linear growth (time per copied message as the thread grows)', row)
   report.printTables()
   report.save()

@@ -9,7 +9,7 @@ import { demoLexicalEmbedder } from '@threadline/db/seed'
 import { Memory } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { itemAt } from './lib/item-at.ts'
-import { benchPostgresServer, openPgliteBenchDatabase, openPostgresBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
+import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
 import { summarize, timed } from './lib/measure.ts'
 import { seededRandom } from './lib/messages.ts'
 import { createReport, type Report } from './lib/report.ts'
@@ -154,26 +154,6 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
 
 const kinds = selectedDatabaseKinds()
 const report = createReport('recall', { sizes, queries: queryCount, databases: kinds })
-if (kinds.includes('pglite')) {
-  const db = await openPgliteBenchDatabase()
-  try {
-    await benchDatabase(report, db)
-  } finally {
-    await db.close()
-  }
-}
-if (kinds.includes('postgres')) {
-  const server = await benchPostgresServer()
-  try {
-    const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
-    try {
-      await benchDatabase(report, db)
-    } finally {
-      await db.close()
-    }
-  } finally {
-    await server.stop()
-  }
-}
+await forEachBenchDatabase(kinds, (db) => benchDatabase(report, db))
 report.printTables()
 report.save()

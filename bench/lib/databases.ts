@@ -56,6 +56,34 @@ export async function openPgliteBenchDatabase(): Promise<BenchDatabase> {
   return { ...(await openDatabase('memory://')), label: 'pglite (in-memory, pgvector)' }
 }
 
+/**
+ * Runs `bench` on each selected database in turn, each opened fresh and closed
+ * after. PostgreSQL first: PGlite's WASM heap stays in this process's RSS once opened.
+ */
+export async function forEachBenchDatabase(kinds: readonly DatabaseKind[], bench: (db: BenchDatabase, kind: DatabaseKind) => Promise<void>): Promise<void> {
+  if (kinds.includes('postgres')) {
+    const server = await benchPostgresServer()
+    try {
+      const db = await openPostgresBenchDatabase(server.adminUrl, server.label)
+      try {
+        await bench(db, 'postgres')
+      } finally {
+        await db.close()
+      }
+    } finally {
+      await server.stop()
+    }
+  }
+  if (kinds.includes('pglite')) {
+    const db = await openPgliteBenchDatabase()
+    try {
+      await bench(db, 'pglite')
+    } finally {
+      await db.close()
+    }
+  }
+}
+
 /** Which databases to run on: BENCH_DATABASES=pglite,postgres (default both) or `--db=pglite`. */
 export function selectedDatabaseKinds(argv: readonly string[] = process.argv.slice(2)): DatabaseKind[] {
   const flag = argv.find((arg) => arg.startsWith('--db='))?.slice('--db='.length) ?? process.env.BENCH_DATABASES ?? 'pglite,postgres'

@@ -3,7 +3,7 @@
 // source learns after the cutoff never reaches the fork.
 import { deriveThreadMemory, Memory, type DerivedMemoryMode, type StoredMessage } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
-import { describeEachDatabase } from '../testing/index.ts'
+import { describeEachDatabase, observationalMemoryRecord } from '../testing/index.ts'
 import { storedMessage, threadSnapshot } from './fixtures.ts'
 
 /** Lets the clock move on (dates are stored to the millisecond). */
@@ -37,27 +37,19 @@ describeEachDatabase('derived memory', (getDb) => {
     await say(0)
     await say(1)
     await storage.setWorkingMemory({ scope: 'thread', threadId }, 'before')
-    const generation0 = await storage.insertObservationalMemory({
-      ...(await memory().getObservationalMemory({ threadId })),
-      scope: 'thread',
-      threadId,
-      resourceId: 'dm-user',
-      originType: 'initial',
-      activeObservations: `<thread id="${threadId}">${group(messages[0]!, messages[1]!, 'early')}</thread>`,
-      observedMessageIds: [messages[0]!.id, messages[1]!.id],
-      bufferedObservationChunks: [],
-      lastObservedAt: new Date(),
-      totalTokensObserved: 10,
-      observationTokenCount: 2,
-      pendingMessageTokens: 0,
-      isObserving: false,
-      isReflecting: false,
-      isBufferingObservation: false,
-      isBufferingReflection: false,
-      config: {},
-      metadata: {},
-      createdAt: new Date(),
-    })
+    const generation0 = await storage.insertObservationalMemory(
+      observationalMemoryRecord({
+        scope: 'thread',
+        threadId,
+        resourceId: 'dm-user',
+        activeObservations: `<thread id="${threadId}">${group(messages[0]!, messages[1]!, 'early')}</thread>`,
+        observedMessageIds: [messages[0]!.id, messages[1]!.id],
+        lastObservedAt: new Date(),
+        totalTokensObserved: 10,
+        observationTokenCount: 2,
+        createdAt: new Date(),
+      }),
+    )
     await tick()
     await say(2)
     const cutoff = messages[2]!

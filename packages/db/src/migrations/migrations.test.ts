@@ -5,28 +5,17 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase, openDatabase } from '../open-database.ts'
-import { openTestDatabase, testDatabaseKinds } from '../testing/index.ts'
+import { emptyTestDatabase, testDatabaseKinds } from '../testing/index.ts'
 import { createMigration, migrationFolderName } from './create-migration.ts'
 import { diffMigrationsToSchema } from './diff-schema.ts'
 import { migrationsDir, repoRoot, schemaPath } from './paths.ts'
 
 const run = promisify(execFile)
 
-/** An empty database of each kind, by URL (memory:// would be a new instance per open). */
-async function emptyDatabase(kind: (typeof testDatabaseKinds)[number]): Promise<{ url: string; dispose(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const folder = await mkdtemp(path.join(tmpdir(), 'threadline-pglite-'))
-    return { url: `file:${folder}`, dispose: () => rm(folder, { recursive: true, force: true }) }
-  }
-  const db = await openTestDatabase('postgres', { migrate: false })
-  await db.prisma.$disconnect()
-  return { url: db.url, dispose: () => db.close() }
-}
-
 for (const kind of testDatabaseKinds) {
   describe(`migrations [${kind}]`, () => {
     it('applies the history once; a second run is a no-op', async () => {
-      const target = await emptyDatabase(kind)
+      const target = await emptyTestDatabase(kind)
       try {
         const history = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name)
         expect(await migrateDatabase(target.url)).toEqual(history.sort())
@@ -46,7 +35,7 @@ for (const kind of testDatabaseKinds) {
     })
 
     it('fails loudly on a broken migration and does not record it as applied', async () => {
-      const target = await emptyDatabase(kind)
+      const target = await emptyTestDatabase(kind)
       const migrations = await mkdtemp(path.join(tmpdir(), 'threadline-broken-'))
       try {
         await cp(migrationsDir, migrations, { recursive: true })

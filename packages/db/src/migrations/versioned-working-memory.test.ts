@@ -6,21 +6,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { migrateDatabase, openDatabase } from '../open-database.ts'
-import { openTestDatabase, testDatabaseKinds } from '../testing/index.ts'
+import { emptyTestDatabase, testDatabaseKinds } from '../testing/index.ts'
 import { migrationsDir } from './paths.ts'
 
 const migrationName = (names: string[]) => names.find((name) => name.endsWith('_versioned_working_memory'))!
-
-/** An empty database of each kind, by URL (memory:// would be a new instance per open). */
-async function emptyDatabase(kind: (typeof testDatabaseKinds)[number]): Promise<{ url: string; dispose(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const folder = await mkdtemp(path.join(tmpdir(), 'threadline-pglite-'))
-    return { url: `file:${folder}`, dispose: () => rm(folder, { recursive: true, force: true }) }
-  }
-  const db = await openTestDatabase('postgres', { migrate: false })
-  await db.prisma.$disconnect()
-  return { url: db.url, dispose: () => db.close() }
-}
 
 /** A copy of the history that stops before the versioned-working-memory migration. */
 async function historyBefore(): Promise<{ dir: string; dispose(): Promise<void> }> {
@@ -35,7 +24,7 @@ async function historyBefore(): Promise<{ dir: string; dispose(): Promise<void> 
 for (const kind of testDatabaseKinds) {
   describe(`versioned working memory migration [${kind}]`, () => {
     it('moves thread and resource working memory into versions, dated by their updated_at, nothing lost', { timeout: 60_000 }, async () => {
-      const target = await emptyDatabase(kind)
+      const target = await emptyTestDatabase(kind)
       const before = await historyBefore()
       try {
         await migrateDatabase(target.url, { migrationsDir: before.dir })

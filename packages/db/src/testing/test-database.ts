@@ -1,6 +1,9 @@
 // One migrated database for a test block: an in-memory PGlite, or a fresh
 // database on the test PostgreSQL server that close() drops again.
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type Database, type DatabaseKind } from '../open-database.ts'
@@ -56,4 +59,18 @@ export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: 
       }
     },
   }
+}
+
+/**
+ * An empty, unmigrated database of a kind, by URL (for migration tests; memory://
+ * would be a new instance per open): a PGlite folder or a fresh PostgreSQL database.
+ */
+export async function emptyTestDatabase(kind: DatabaseKind): Promise<{ url: string; dispose(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const folder = await mkdtemp(path.join(tmpdir(), 'threadline-pglite-'))
+    return { url: `file:${folder}`, dispose: () => rm(folder, { recursive: true, force: true }) }
+  }
+  const db = await openTestDatabase('postgres', { migrate: false })
+  await db.prisma.$disconnect()
+  return { url: db.url, dispose: () => db.close() }
 }

@@ -13,71 +13,83 @@ import {
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchesInheriting as inheritingQuery } from './branch-inheritance.ts'
 import { atomically, type Db, type StorageContext } from './context.ts'
-import { effectiveLevelsSql, maxBranchDepth, withinLevelSql } from './effective-history.ts'
+import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { lockThreadsForWrite, rejectShared } from './message-guards.ts'
 import { threadRowColumns, toThread, type ThreadRow } from './rows.ts'
 
 /**
- * Locks the source and its ancestors FOR KEY SHARE (what the foreign key takes
- * too), root first (deleteThread locks a thread, then its subtree: no deadlock). Writers lock a thread FOR UPDATE before touching its messages, so a
- * writer that got there first has committed before the next statement's
- * snapshot is taken (READ COMMITTED), and one that comes later waits for the
- * branch: the cutoff chosen next can never be overtaken.
+ * Locks the source FOR KEY SHARE (what the foreign key takes too) in a
+ * statement of its own. Writers lock a thread FOR UPDATE before touching its
+ * messages, so a writer that got there first has committed before the insert's
+ * snapshot is taken (READ COMMITTED: even a backdated message is then seen or
+ * refused), and one that comes later waits for the branch: the cutoff chosen
+ * next can never be overtaken. The ancestors need no lock: a cutoff in them is
+ * at or before the source's own, which guards already protect.
  */
-async function lockChain(db: Db, sourceThreadId: string): Promise<void> {
-  await db.$queryRaw`
-    WITH RECURSIVE chain AS (
-      SELECT id, branch_parent_id, 0 AS depth FROM threads WHERE id = ${sourceThreadId}
-      UNION ALL
-      SELECT p.id, p.branch_parent_id, c.depth + 1 FROM chain c JOIN threads p ON p.id = c.branch_parent_id WHERE c.depth < ${maxBranchDepth}
-    )
-    SELECT t.id FROM threads t JOIN chain c ON c.id = t.id ORDER BY c.depth DESC FOR KEY SHARE OF t`
+async function lockSource(db: Db, sourceThreadId: string): Promise<boolean> {
+  const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${sourceThreadId} FOR KEY SHARE`
+  return rows.length > 0
 }
 
 type CreatedRow = ThreadRow & { inheritedMessageCount: number }
 
 /**
+ * The cutoff `cut(id, thread_id, created_at, n)`, n = the messages of the
+ * branch's history up to it, read from the owner's counters
+ * (threads.inherited_message_count + message_count, minus the owner's rows
+ * after the cutoff: none for the default, the source's last message).
+ */
+function cutSql(sourceThreadId: string, branchPointMessageId: string | null): Prisma.Sql {
+  if (branchPointMessageId === null) {
+    // the source's last own message, else (a branch without own messages) its own cutoff
+    return Prisma.sql`
+      SELECT c.id, c.thread_id, c.created_at, c.n FROM (
+        SELECT m.id, m.thread_id, m.created_at, s.inherited_message_count + s.message_count AS n, 0 AS rank
+        FROM threads s CROSS JOIN LATERAL (
+          SELECT m.id, m.thread_id, m.created_at FROM messages m WHERE m.thread_id = s.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+        ) m WHERE s.id = ${sourceThreadId}
+        UNION ALL
+        SELECT s.branch_point_message_id, s.branch_point_thread_id, s.branch_point_created_at, s.inherited_message_count, 1
+        FROM threads s WHERE s.id = ${sourceThreadId} AND s.branch_parent_id IS NOT NULL
+      ) c ORDER BY c.rank LIMIT 1`
+  }
+  return Prisma.sql`
+    WITH RECURSIVE ${effectiveLevelsSql(sourceThreadId)}
+    SELECT m.id, m.thread_id, m.created_at,
+           o.inherited_message_count + o.message_count - (
+             SELECT count(*)::int FROM messages later
+             WHERE later.thread_id = o.id AND (later.created_at, later.id) > (m.created_at, m.id)
+           ) AS n
+    FROM levels l JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')}
+    JOIN threads o ON o.id = m.thread_id
+    WHERE m.id = ${branchPointMessageId}`
+}
+
+/**
  * ONE INSERT ... SELECT: the cutoff (the named message, if it is in the
  * source's effective history, else the last one of it) is chosen in the same
- * statement that writes the row; the inherited count is read per level by
- * index range scans. Nothing else is written.
+ * statement that writes the row, and the inherited count comes from the
+ * counters (no count of the inherited rows). Nothing else is written.
  */
 async function insertBranchRow(db: Db, input: CreateBranchInput): Promise<CreatedRow | undefined> {
   const { id, sourceThreadId, branchPointMessageId, title, metadata, branchedAt } = input
-  const named = Prisma.sql`
-    SELECT m.id, m.thread_id, m.created_at, l.depth FROM levels l
-    JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')}
-    WHERE m.id = ${branchPointMessageId}`
-  const last = Prisma.sql`
-    SELECT m.id, m.thread_id, m.created_at, l.depth FROM levels l CROSS JOIN LATERAL (
-      SELECT m.id, m.thread_id, m.created_at FROM messages m WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')}
-      ORDER BY m.created_at DESC, m.id DESC LIMIT 1
-    ) m ORDER BY l.depth LIMIT 1`
   const [row] = await db.$queryRaw<CreatedRow[]>`
-    WITH RECURSIVE ${effectiveLevelsSql(sourceThreadId)},
-    cut AS (${branchPointMessageId === null ? last : named}),
-    inherited AS (
-      SELECT coalesce(sum(per_level.n), 0)::int AS n FROM cut c CROSS JOIN levels l CROSS JOIN LATERAL (
-        SELECT count(*) AS n FROM messages m
-        WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND (l.depth > c.depth OR (m.created_at, m.id) <= (c.created_at, c.id))
-      ) per_level
-      WHERE l.depth >= c.depth
-    ),
+    WITH cut AS (${cutSql(sourceThreadId, branchPointMessageId)}),
     inserted AS (
       INSERT INTO threads (id, resource_id, title, metadata, branch_parent_id, branch_point_message_id, branch_point_thread_id,
-                           branch_point_created_at, created_at, updated_at)
+                           branch_point_created_at, inherited_message_count, created_at, updated_at)
       SELECT ${id}, s.resource_id,
              coalesce(${title}::text, CASE WHEN s.title = '' THEN '' ELSE 'Branch of ' || s.title END),
              (s.metadata - 'clone' - 'branch') || (${JSON.stringify(metadata)}::jsonb - 'clone' - 'branch')
                || jsonb_build_object('branch', jsonb_build_object(
                     'sourceThreadId', s.id, 'branchPointMessageId', c.id, 'branchedAt', ${branchedAt.toISOString()}::text)),
-             s.id, c.id, c.thread_id, c.created_at, ${branchedAt}, ${branchedAt}
+             s.id, c.id, c.thread_id, c.created_at, c.n, ${branchedAt}, ${branchedAt}
       FROM threads s CROSS JOIN cut c
       WHERE s.id = ${sourceThreadId}
       ON CONFLICT (id) DO NOTHING
       RETURNING *
     )
-    SELECT ${Prisma.raw(threadRowColumns('t'))}, inherited.n AS "inheritedMessageCount" FROM inserted t CROSS JOIN inherited`
+    SELECT ${Prisma.raw(threadRowColumns('t'))}, t.inherited_message_count AS "inheritedMessageCount" FROM inserted t`
   return row
 }
 
@@ -102,7 +114,7 @@ async function refusal(db: Db, input: CreateBranchInput): Promise<Error> {
 
 export async function createBranch(ctx: StorageContext, input: CreateBranchInput): Promise<CreateBranchResult> {
   return atomically(ctx, async (tx) => {
-    await lockChain(tx.db, input.sourceThreadId)
+    if (!(await lockSource(tx.db, input.sourceThreadId))) throw new ThreadNotFoundError(input.sourceThreadId)
     const row = await insertBranchRow(tx.db, input)
     if (row === undefined) throw await refusal(tx.db, input)
     return { thread: toThread(row), inheritedMessageCount: row.inheritedMessageCount }

@@ -113,6 +113,7 @@ async function detach(ctx: StorageContext, ids: string[], materializedAt: Date):
     WITH counts AS (SELECT root_id, count(*)::int AS count FROM branch_copy_map GROUP BY root_id)
     UPDATE threads t SET
       branch_parent_id = NULL, branch_point_message_id = NULL, branch_point_thread_id = NULL, branch_point_created_at = NULL,
+      inherited_message_count = 0,
       metadata = (t.metadata - 'branch') || jsonb_build_object('materializedBranch',
         COALESCE(CASE WHEN jsonb_typeof(t.metadata -> 'branch') = 'object' THEN t.metadata -> 'branch' END, '{}'::jsonb)
         || jsonb_build_object(

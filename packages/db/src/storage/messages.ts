@@ -213,11 +213,14 @@ export async function listMessagesAround(
 }
 
 /** Messages of the effective history: a count per visible level (index range scans), summed. */
+/**
+ * The length of the thread's effective history, from its counters: its own
+ * rows (threads.message_count, kept by triggers on messages) plus what it reads
+ * through its ancestors (inherited_message_count, fixed with the cutoff). 0 for an unknown thread.
+ */
 export async function countMessages(ctx: StorageContext, threadId: string): Promise<number> {
   const [row] = await ctx.db.$queryRaw<{ count: number }[]>`
-    WITH RECURSIVE ${effectiveLevelsSql(threadId)}
-    SELECT coalesce(sum(per_level.n), 0)::int AS count FROM levels l
-    CROSS JOIN LATERAL (SELECT count(*) AS n FROM messages m WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')}) per_level`
+    SELECT (message_count + inherited_message_count)::int AS count FROM threads WHERE id = ${threadId}`
   return row?.count ?? 0
 }
 

@@ -30,6 +30,7 @@ type BranchRow = {
   pointThreadId: string | null
   pointMessageId: string | null
   pointCreatedAt: Date | null
+  inheritedMessageCount: number
 }
 
 type Plan = { branch: BranchRow; source: BranchRow; n: string; ownedBySource: boolean }
@@ -37,7 +38,8 @@ type Plan = { branch: BranchRow; source: BranchRow; n: string; ownedBySource: bo
 async function lockPair(ctx: StorageContext, branchThreadId: string): Promise<{ branch: BranchRow; source: BranchRow }> {
   const select = (ids: string[]) => ctx.db.$queryRaw<BranchRow[]>`
     SELECT id, resource_id AS "resourceId", title, metadata, branch_parent_id AS "parentId",
-           branch_point_thread_id AS "pointThreadId", branch_point_message_id AS "pointMessageId", branch_point_created_at AS "pointCreatedAt"
+           branch_point_thread_id AS "pointThreadId", branch_point_message_id AS "pointMessageId", branch_point_created_at AS "pointCreatedAt",
+           inherited_message_count AS "inheritedMessageCount"
     FROM threads WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`
   const [unlocked] = await ctx.db.$queryRaw<{ parentId: string | null }[]>`
     SELECT branch_parent_id AS "parentId" FROM threads WHERE id = ${branchThreadId}`
@@ -54,15 +56,17 @@ async function lockPair(ctx: StorageContext, branchThreadId: string): Promise<{ 
 async function createNewBranch(ctx: StorageContext, plan: Plan, input: PromoteBranchInput): Promise<void> {
   const { branch, source, ownedBySource } = plan
   const point = ownedBySource ? branch : source
+  // N reads what S read: up to p (what B inherited) when S owns p, else S's former cutoff (what S inherited)
   const metadata = {
     ...input.newBranchMetadata,
     branch: { sourceThreadId: source.id, branchPointMessageId: point.pointMessageId, branchedAt: input.promotedAt.toISOString() },
   }
   await ctx.db.$executeRaw`
     INSERT INTO threads (id, resource_id, title, metadata, branch_parent_id, branch_point_thread_id, branch_point_message_id,
-                         branch_point_created_at, created_at, updated_at)
+                         branch_point_created_at, inherited_message_count, created_at, updated_at)
     VALUES (${plan.n}, ${source.resourceId}, ${input.newBranchTitle}, ${JSON.stringify(metadata)}::jsonb, ${source.id},
-            ${point.pointThreadId}, ${point.pointMessageId}, ${point.pointCreatedAt}, ${input.promotedAt}, ${input.promotedAt})`
+            ${point.pointThreadId}, ${point.pointMessageId}, ${point.pointCreatedAt}, ${point.inheritedMessageCount},
+            ${input.promotedAt}, ${input.promotedAt})`
 }
 
 /**
@@ -155,7 +159,7 @@ export async function promoteBranch(ctx: StorageContext, input: PromoteBranchInp
     if (!plan.ownedBySource) {
       await tx.db.$executeRaw`
         UPDATE threads SET branch_point_thread_id = ${branch.pointThreadId}, branch_point_message_id = ${branch.pointMessageId},
-          branch_point_created_at = ${branch.pointCreatedAt},
+          branch_point_created_at = ${branch.pointCreatedAt}, inherited_message_count = ${branch.inheritedMessageCount},
           metadata = CASE WHEN jsonb_typeof(metadata -> 'branch') = 'object'
             THEN jsonb_set(metadata, '{branch,branchPointMessageId}', to_jsonb(${branch.pointMessageId}::text)) ELSE metadata END
         WHERE id = ${source.id}`

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
+import { InvalidInputError } from '../errors/index.ts'
 import type { MemoryStorage, StoredThread } from '../storage/types.ts'
 import { withLineageDates } from './branch-metadata.ts'
 import type { ParsedBranchThreadArgs } from './branch-options.ts'
@@ -13,30 +13,30 @@ export type BranchThreadResult = {
 }
 
 /**
- * Creates a branch in the caller's transaction (spec: branch-thread.md): ONE
+ * Creates a branch in the caller's transaction, which must roll back on a throw (spec: branch-thread.md): ONE
  * thread row whose cutoff the storage picks in the same statement (no message
  * or vector copied), then its thread-scoped working / observational memory derived from the source's.
  */
 export async function branchThread(tx: { storage: MemoryStorage }, args: ParsedBranchThreadArgs, now: Date): Promise<BranchThreadResult> {
   const { storage } = tx
-  const source = await storage.getThreadById(args.sourceThreadId)
-  if (source === null) throw new ThreadNotFoundError(args.sourceThreadId)
-  if (args.resourceId !== undefined && args.resourceId !== source.resourceId) {
-    throw new InvalidInputError(
-      'resourceId',
-      `must be "${source.resourceId}", the resource of thread "${source.id}": a branch shares its source's resource (clone the thread for another resource)`,
-    )
-  }
+  // the storage reports an unknown source (ThreadNotFoundError); the resource is checked on the row it
+  // wrote, which the caller's transaction then rolls back: one round trip fewer than reading the source first
   const { thread, inheritedMessageCount } = await storage.createBranch({
     id: args.newThreadId ?? randomUUID(),
-    sourceThreadId: source.id,
+    sourceThreadId: args.sourceThreadId,
     branchPointMessageId: args.branchPointMessageId ?? null,
     title: args.title ?? null,
     metadata: args.metadata ?? {},
     branchedAt: now,
   })
+  if (args.resourceId !== undefined && args.resourceId !== thread.resourceId) {
+    throw new InvalidInputError(
+      'resourceId',
+      `must be "${thread.resourceId}", the resource of thread "${args.sourceThreadId}": a branch shares its source's resource (clone the thread for another resource)`,
+    )
+  }
   await deriveThreadMemory(tx, {
-    sourceThreadId: source.id,
+    sourceThreadId: args.sourceThreadId,
     targetThreadId: thread.id,
     resourceId: thread.resourceId,
     mode: args.derivedMemory,

@@ -1,31 +1,16 @@
 // The versioned-working-memory migration moves the old rows (thread_working_memory,
 // resources.working_memory) into working_memory_versions without loss: applied to a
 // database that holds old-form rows, every text comes back through the storage.
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { migrateDatabase, openDatabase } from '../open-database.ts'
 import { emptyTestDatabase, testDatabaseKinds } from '../testing/index.ts'
-import { migrationsDir } from './paths.ts'
-
-const migrationName = (names: string[]) => names.find((name) => name.endsWith('_versioned_working_memory'))!
-
-/** A copy of the history that stops before the versioned-working-memory migration. */
-async function historyBefore(): Promise<{ dir: string; dispose(): Promise<void> }> {
-  const names = (await readdir(migrationsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-  const cutoff = migrationName(names)
-  const dir = await mkdtemp(path.join(tmpdir(), 'threadline-history-'))
-  await cp(path.join(migrationsDir, 'migration_lock.toml'), path.join(dir, 'migration_lock.toml'))
-  for (const name of names.filter((name) => name < cutoff)) await cp(path.join(migrationsDir, name), path.join(dir, name), { recursive: true })
-  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) }
-}
+import { historyBefore, migrationNamed } from './history-before.ts'
 
 for (const kind of testDatabaseKinds) {
   describe(`versioned working memory migration [${kind}]`, () => {
     it('moves thread and resource working memory into versions, dated by their updated_at, nothing lost', { timeout: 60_000 }, async () => {
       const target = await emptyTestDatabase(kind)
-      const before = await historyBefore()
+      const before = await historyBefore('versioned_working_memory')
       try {
         await migrateDatabase(target.url, { migrationsDir: before.dir })
         const old = await openDatabase(target.url, { migrate: false })
@@ -45,7 +30,7 @@ for (const kind of testDatabaseKinds) {
           await old.close()
         }
 
-        expect(await migrateDatabase(target.url)).toContain(migrationName(await readdir(migrationsDir)))
+        expect(await migrateDatabase(target.url)).toContain(await migrationNamed('versioned_working_memory'))
         const db = await openDatabase(target.url, { migrate: false })
         try {
           const { storage } = db

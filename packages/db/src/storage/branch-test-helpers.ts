@@ -6,14 +6,30 @@ import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import { branchChainCte, effectiveHistoryCte, inheritedMessagesCte } from './branch-history-sql.ts'
 import { toMessage, type MessageRow } from './rows.ts'
 
-/** A branch of `parentId` cut at `pointMessageId` (a message of the parent's effective history). */
+/** A branch of `parentId` cut at `pointMessageId` (a message of the parent's effective history), its inherited count set as createBranch sets it. */
 export async function insertBranchRow(prisma: PrismaClient, args: { id: string; parentId: string; pointMessageId: string }): Promise<void> {
   const { id, parentId, pointMessageId } = args
   const metadata = { branch: { sourceThreadId: parentId, branchPointMessageId: pointMessageId, branchedAt: new Date().toISOString() } }
   await prisma.$executeRaw`
-    INSERT INTO threads (id, resource_id, title, metadata, branch_parent_id, branch_point_message_id, branch_point_thread_id, branch_point_created_at)
-    SELECT ${id}, p.resource_id, '', ${JSON.stringify(metadata)}::jsonb, p.id, m.id, m.thread_id, m.created_at
-    FROM threads p, messages m WHERE p.id = ${parentId} AND m.id = ${pointMessageId}`
+    WITH RECURSIVE ${branchChainCte(Prisma.sql`ARRAY[${parentId}]::text[]`)}, ${inheritedMessagesCte}, ${effectiveHistoryCte}
+    INSERT INTO threads (id, resource_id, title, metadata, branch_parent_id, branch_point_message_id, branch_point_thread_id, branch_point_created_at,
+                         inherited_message_count)
+    SELECT ${id}, p.resource_id, '', ${JSON.stringify(metadata)}::jsonb, p.id, m.id, m.thread_id, m.created_at, h.pos
+    FROM threads p, messages m, history h WHERE p.id = ${parentId} AND m.id = ${pointMessageId} AND h.id = m.id`
+}
+
+export type MiscountedThread = { id: string; messageCount: number; ownRows: number; inheritedMessageCount: number; inheritedRows: number }
+
+/** Every thread whose counters (message_count, inherited_message_count) differ from a recount of the rows; [] when all agree. */
+export async function miscountedThreads(prisma: PrismaClient): Promise<MiscountedThread[]> {
+  return prisma.$queryRaw<MiscountedThread[]>`
+    WITH RECURSIVE ${branchChainCte(Prisma.sql`ARRAY(SELECT id FROM threads)`)}, ${inheritedMessagesCte},
+    counted AS (
+      SELECT t.id, t.message_count AS "messageCount", (SELECT count(*) FROM messages m WHERE m.thread_id = t.id)::int AS "ownRows",
+             t.inherited_message_count AS "inheritedMessageCount", (SELECT count(*) FROM inherited i WHERE i.root_id = t.id)::int AS "inheritedRows"
+      FROM threads t
+    )
+    SELECT * FROM counted WHERE "messageCount" <> "ownRows" OR "inheritedMessageCount" <> "inheritedRows" ORDER BY id`
 }
 
 /** The thread's effective history, inherited then own, overrides applied. */

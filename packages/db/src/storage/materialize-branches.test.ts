@@ -1,7 +1,7 @@
 import { NotABranchError, ThreadNotFoundError } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
-import { effectiveHistory, insertBranchRow, textOf } from './branch-test-helpers.ts'
+import { effectiveHistory, insertBranchRow, miscountedThreads, textOf } from './branch-test-helpers.ts'
 
 const resourceId = 'mat-r'
 
@@ -123,6 +123,9 @@ describeEachDatabase('materializeBranches', (getDb, kind) => {
     const before = await histories(['b', 'c', 'g', 'h', 'gg'].map(id))
     await prisma.$executeRaw`DELETE FROM threads WHERE id = ${id('root')}`
     expect(await histories(['b', 'c', 'g', 'h', 'gg'].map(id))).toEqual(before)
+    // the counters follow: the materialized branches own their history now, the ones below read the same count
+    expect(await miscountedThreads(prisma)).toEqual([])
+    for (const name of ['b', 'c', 'g', 'h', 'gg']) expect(await storage.countMessages(id(name)), name).toBe(before[id(name)]!.length)
   })
 
   it('rejects an unknown thread and a thread that is not a branch, changing nothing', async () => {

@@ -1,7 +1,7 @@
 import { NotABranchError, ThreadNotFoundError } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
-import { effectiveHistory, insertBranchRow, textOf } from './branch-test-helpers.ts'
+import { effectiveHistory, insertBranchRow, miscountedThreads, textOf } from './branch-test-helpers.ts'
 
 const resourceId = 'pro-r'
 
@@ -74,6 +74,9 @@ describeEachDatabase('promoteBranch', (getDb, kind) => {
     // nothing lost: the same rows, now owned by s and n
     expect(await allMessageIds([id('s'), id('n'), ...others])).toEqual(messagesBefore)
     expect(await storage.getThreadById(id('b'))).toBeNull()
+    expect(await miscountedThreads(prisma)).toEqual([])
+    expect(await storage.countMessages(id('s'))).toBe(before[id('b')]!.length)
+    expect(await storage.countMessages(id('n'))).toBe(before[id('s')]!.length)
     const parents = await prisma.$queryRaw<{ id: string; parent: string; owner: string }[]>`
       SELECT id, branch_parent_id AS parent, branch_point_thread_id AS owner FROM threads WHERE id = ANY(${[id('n'), ...others]}::text[]) ORDER BY id`
     expect(parents.map((row) => [row.id, row.parent, row.owner])).toEqual([
@@ -125,6 +128,10 @@ describeEachDatabase('promoteBranch', (getDb, kind) => {
     for (const other of others) expect(after[other], other).toEqual(before[other])
     expect(await allMessageIds([id('s'), id('n'), ...others])).toEqual(messagesBefore)
     expect((await storage.getThreadById(id('s')))!.metadata.branch).toMatchObject({ branchPointMessageId: id('x2') })
+    // the counters follow: S counts what B counted, N what S counted
+    expect(await miscountedThreads(prisma)).toEqual([])
+    expect(await storage.countMessages(id('s'))).toBe(before[id('b')]!.length)
+    expect(await storage.countMessages(id('n'))).toBe(before[id('s')]!.length)
   })
 
   it.runIf(kind === 'pglite')('moves the vectors with their messages', async () => {

@@ -1,7 +1,8 @@
 // Branch benchmark (issue 12): shared-history branches next to what they replace
 // or must match, in the same database and run.
 //   1. Memory.branchThread on 1k / 10k / 100k-message sources (p50 / p95; target:
-//      constant, < 5 ms on PostgreSQL) next to cloneThread of the same thread.
+//      constant, < 5 ms on PostgreSQL) next to cloneThread of the same thread and
+//      the round-trip floor (a transaction of as many empty statements).
 //   2. Last 50 messages of a depth-5 branch over a 100k-message root (target
 //      < 5 ms p50) next to the last 50 of the unbranched root (the floor).
 //   3. Semantic top-10 on that branch next to the same query on an unbranched
@@ -58,6 +59,8 @@ async function benchCreate(report: Report, db: BenchDatabase): Promise<void> {
     await db.prisma.$executeRawUnsafe('VACUUM ANALYZE')
     const branch: number[] = []
     const clone: number[] = []
+    // branchThread's round trips with nothing in them: BEGIN, 4 statements (lock, insert, working memory, OM as of), COMMIT
+    const floor: number[] = []
     let inherited = 0
     // interleaved, so a burst of load from other processes hits both alike
     for (let rep = 0; rep < Math.max(branchReps, cloneReps(size)); rep++) {
@@ -65,6 +68,15 @@ async function benchCreate(report: Report, db: BenchDatabase): Promise<void> {
         const result = await timed(() => memory.branchThread({ sourceThreadId: source.threadId }))
         branch.push(result.ms)
         inherited = result.value.inheritedMessageCount
+        floor.push(
+          (
+            await timed(() =>
+              db.prisma.$transaction(async (tx) => {
+                for (let statement = 0; statement < 4; statement++) await tx.$queryRaw`SELECT 1`
+              }),
+            )
+          ).ms,
+        )
       }
       if (rep < cloneReps(size)) {
         const newThreadId = `clone-${randomUUID()}`
@@ -84,6 +96,7 @@ async function benchCreate(report: Report, db: BenchDatabase): Promise<void> {
       'clone p50 ms': c.p50,
       'clone p95 ms': c.p95,
       'clone / branch (p50)': c.p50 / b.p50,
+      'round-trip floor p50 ms': ms(floor).p50,
       'branch reps': branch.length,
       'clone reps': clone.length,
     })

@@ -106,6 +106,18 @@ async function repointBranchesBelow(ctx: StorageContext, ids: string[]): Promise
   return repointed
 }
 
+type CopyPair = { rootId: string; oldId: string; newId: string }
+
+/** The copies of the given (root, old id) pairs: ONE lookup in the copy map. */
+async function referencedCopies(ctx: StorageContext, wanted: Record<string, string[]>): Promise<CopyPair[]> {
+  const pairs = Object.entries(wanted).flatMap(([rootId, oldIds]) => oldIds.map((oldId) => ({ rootId, oldId })))
+  if (pairs.length === 0) return []
+  return ctx.db.$queryRaw<CopyPair[]>`
+    SELECT map.root_id AS "rootId", map.old_id AS "oldId", map.new_id AS "newId"
+    FROM json_to_recordset(${JSON.stringify(pairs)}::json) AS w("rootId" text, "oldId" text)
+    JOIN branch_copy_map map ON map.root_id = w."rootId" AND map.old_id = w."oldId"`
+}
+
 /** Drops the roots' overrides (applied to the copies), clears their branch columns and records the materialization. */
 async function detach(ctx: StorageContext, ids: string[], materializedAt: Date): Promise<Map<string, number>> {
   await ctx.db.$executeRaw`DELETE FROM message_overrides WHERE thread_id = ANY(${ids}::text[])`
@@ -137,8 +149,9 @@ export async function materializeBranches(ctx: StorageContext, input: Materializ
     await copyInheritedMessages(tx, ids)
     const vectors = await copyVectors(tx)
     const repointed = await repointBranchesBelow(tx, ids)
-    const overridden = await tx.db.$queryRaw<{ rootId: string; oldId: string; newId: string }[]>`
+    const overridden = await tx.db.$queryRaw<CopyPair[]>`
       SELECT root_id AS "rootId", old_id AS "oldId", new_id AS "newId" FROM branch_copy_map WHERE overridden ORDER BY root_id, new_id`
+    const referenced = await referencedCopies(tx, input.referencedMessageIds ?? {})
     const copied = await detach(tx, ids, input.materializedAt)
     return ids.map((threadId) => ({
       threadId,
@@ -149,6 +162,7 @@ export async function materializeBranches(ctx: StorageContext, input: Materializ
         .map((row) => row.threadId)
         .sort(),
       overriddenCopies: Object.fromEntries(overridden.filter((row) => row.rootId === threadId).map((row) => [row.oldId, row.newId])),
+      referencedCopies: Object.fromEntries(referenced.filter((row) => row.rootId === threadId).map((row) => [row.oldId, row.newId])),
     }))
   })
 }

@@ -155,7 +155,11 @@ export async function getMessagesByIds(ctx: StorageContext, wanted: string[]): P
  * query of LATERAL index scans, de-duplicated, in (createdAt, id) order. An
  * anchor in `threadId`'s effective history takes its neighbours there, level
  * by level (never past a cutoff, never from a sibling branch); any other
- * anchor in its own thread's rows.
+ * anchor in its own thread's rows. Each probe bounds (created_at, id) with ONE
+ * row comparison per side (the anchor on its own level, the cutoff on the
+ * others), so it is an index range scan that stops after `before` / `after`
+ * rows: an OR between the two bounds made the anchor's own level a walk from
+ * the level's end, O(thread) per anchor.
  */
 export async function listMessagesAround(
   ctx: StorageContext,
@@ -176,7 +180,9 @@ export async function listMessagesAround(
       SELECT earlier.id FROM placed a CROSS JOIN LATERAL (
         SELECT e.id FROM levels l CROSS JOIN LATERAL (
           SELECT m.id, m.created_at FROM messages m
-          WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND (l.depth > a.depth OR (m.created_at, m.id) < (a.created_at, a.id))
+          WHERE m.thread_id = l.id AND m.id <> a.id
+            AND (m.created_at, m.id) <= (CASE WHEN l.depth = a.depth THEN a.created_at ELSE l.hi_at END,
+                                         CASE WHEN l.depth = a.depth THEN a.id ELSE l.hi_id END)
           ORDER BY m.created_at DESC, m.id DESC LIMIT ${before}
         ) e
         WHERE l.depth >= a.depth
@@ -186,7 +192,9 @@ export async function listMessagesAround(
       SELECT later.id FROM placed a CROSS JOIN LATERAL (
         SELECT e.id FROM levels l CROSS JOIN LATERAL (
           SELECT m.id, m.created_at FROM messages m
-          WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND (l.depth < a.depth OR (m.created_at, m.id) > (a.created_at, a.id))
+          WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')}
+            AND (m.created_at, m.id) > (CASE WHEN l.depth = a.depth THEN a.created_at ELSE '-infinity'::timestamptz END,
+                                        CASE WHEN l.depth = a.depth THEN a.id ELSE '' END)
           ORDER BY m.created_at, m.id LIMIT ${after}
         ) e
         WHERE l.depth <= a.depth
@@ -212,7 +220,6 @@ export async function listMessagesAround(
   return rows.map(toMessage)
 }
 
-/** Messages of the effective history: a count per visible level (index range scans), summed. */
 /**
  * The length of the thread's effective history, from its counters: its own
  * rows (threads.message_count, kept by triggers on messages) plus what it reads

@@ -15,6 +15,8 @@
 //      override of S).
 //   4. When O <> S, S's cutoff becomes B's.
 //   5. B's own messages move to S, B's branches to S; B's row is deleted.
+//   Thread-scoped memory follows the lines: S's working / observational memory
+//   moves to N, B's to S (re-keyed rows; the engine rewrites thread tags).
 import { NotABranchError, StorageError, ThreadNotFoundError, type PromoteBranchInput, type PromotedBranch } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte } from './branch-history-sql.ts'
@@ -141,6 +143,19 @@ async function moveMessages(ctx: StorageContext, from: string, to: string, after
   return row?.count ?? 0
 }
 
+/**
+ * The thread-scoped working memory (every version) and observational memory
+ * (every generation) of `from` become `to`'s (its rows re-keyed, nothing
+ * copied or dropped). `to` must have none: promote moves S's to the new branch
+ * N first, then B's to S.
+ */
+async function moveThreadMemory(ctx: StorageContext, from: string, to: string): Promise<void> {
+  await ctx.db.$executeRaw`
+    UPDATE working_memory_versions SET lookup_key = ${`thread:${to}`}, thread_id = ${to} WHERE lookup_key = ${`thread:${from}`}`
+  await ctx.db.$executeRaw`
+    UPDATE observational_memory SET lookup_key = ${`thread:${to}`}, thread_id = ${to} WHERE lookup_key = ${`thread:${from}`}`
+}
+
 /** Cutoffs owned by `from` (past a key when given) now name `to`: the messages moved there. */
 async function repointCutoffs(ctx: StorageContext, from: string, to: string, after: { at: Date; id: string } | null): Promise<void> {
   const past =
@@ -164,6 +179,9 @@ export async function promoteBranch(ctx: StorageContext, input: PromoteBranchInp
             THEN jsonb_set(metadata, '{branch,branchPointMessageId}', to_jsonb(${branch.pointMessageId}::text)) ELSE metadata END
         WHERE id = ${source.id}`
     }
+    // the memory follows the line it was written along: S's former line (now N) keeps S's, S takes B's
+    await moveThreadMemory(tx, source.id, plan.n)
+    await moveThreadMemory(tx, branch.id, source.id)
     const movedToNewBranchCount = await moveMessages(tx, source.id, plan.n, cutoff)
     await repointCutoffs(tx, source.id, plan.n, cutoff)
     const movedToSourceCount = await moveMessages(tx, branch.id, source.id, null)

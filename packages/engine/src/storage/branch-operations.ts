@@ -21,6 +21,8 @@ export type MaterializedBranch = {
    * row, so the original's vector was not copied): old id -> new id.
    */
   overriddenCopies: Record<string, string>
+  /** of the input's `referencedMessageIds` for this branch, those copied: old id -> new id */
+  referencedCopies: Record<string, string>
 }
 
 export type MaterializeBranchesInput = {
@@ -30,6 +32,8 @@ export type MaterializeBranchesInput = {
    */
   threadIds: string[]
   materializedAt: Date
+  /** per branch, message ids whose copies the caller needs (its observational memory names them); returned in `referencedCopies` */
+  referencedMessageIds?: Record<string, string[]>
 }
 
 export type PromoteBranchInput = {

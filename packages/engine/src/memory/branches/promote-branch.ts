@@ -4,6 +4,7 @@ import { ThreadNotFoundError } from '../../errors/index.ts'
 import type { StoredThread } from '../../storage/types.ts'
 import { withLineageDates } from '../branch-metadata.ts'
 import { type BranchOperationContext, reembedMessages } from './operation-context.ts'
+import { retagThreadMemory } from './thread-memory.ts'
 
 export type PromoteBranchArgs = { branchThreadId: string }
 
@@ -43,6 +44,9 @@ export async function promoteBranchInTransaction(context: BranchOperationContext
     promotedAt: now,
   })
   await reembedMessages(context, promoted.rewrittenMessageIds)
+  // the storage moved the thread-scoped memory along the lines (S's to the new branch, the branch's to S)
+  await retagThreadMemory(context.storage, promoted.newBranchThread.id, source.id)
+  await retagThreadMemory(context.storage, source.id, branchThreadId)
   return {
     thread: withLineageDates(promoted.thread),
     newBranchThread: withLineageDates(promoted.newBranchThread),

@@ -1,6 +1,6 @@
 'use client'
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { plural } from './fork-markers.ts'
+import { PromoteSummary } from './promote-summary.tsx'
 
 type BranchActionsProps = {
   threadId: string
@@ -24,8 +25,6 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
   const router = useRouter()
   const queryClient = useQueryClient()
   const [dialog, setDialog] = useState<'promote' | 'materialize' | null>(null)
-  // what promote would move: the source's messages past the branch point, and the branch's own
-  const diff = useQuery(trpc.branches.diff.queryOptions({ threadIdA: threadId, threadIdB: parentThreadId }, { enabled: dialog === 'promote' }))
   const refresh = () => queryClient.invalidateQueries()
   const promote = useMutation(
     trpc.branches.promote.mutationOptions({
@@ -61,25 +60,12 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
         title="Promote this branch"
         confirmLabel="Promote"
         pending={promote.isPending}
-        error={promote.error ? describeError(promote.error) : diff.error ? describeError(diff.error) : null}
+        error={promote.error ? describeError(promote.error) : null}
         onConfirm={() => promote.mutate({ branchThreadId: threadId })}
         onCancel={() => setDialog(null)}
         testId="promote-dialog"
       >
-        {diff.data ? (
-          <>
-            <p>
-              {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonMessageCount, 'shared message')} up to the branch
-              point, then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
-            </p>
-            <p>
-              The {plural(diff.data.onlyInB.length, 'message')} {parentName} has after the branch point move to a new branch of it: nothing is lost.
-            </p>
-            <p className="text-slate-500">One transaction. This branch (“{title || threadId}”) is then the source itself.</p>
-          </>
-        ) : (
-          <p className="text-slate-500">Counting the messages…</p>
-        )}
+        {dialog === 'promote' ? <PromoteSummary threadId={threadId} title={title} parentThreadId={parentThreadId} parentTitle={parentTitle} /> : null}
       </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'materialize'}

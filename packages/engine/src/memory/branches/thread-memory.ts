@@ -12,29 +12,29 @@ import { observationRangeIds, retagThread, splitObservationRange } from '../rema
 
 type Rewrite = { text: (text: string) => string; id: (id: string) => string }
 
-const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index])
-
 /** The rewritten text and ids of a generation; null when nothing changes. */
 function rewritten(record: ObservationalMemoryRecord, rewrite: Rewrite): ObservationalMemoryPatch | null {
-  const chunks = record.bufferedObservationChunks.map((c): BufferedObservationChunk => ({
-    ...c,
-    observations: rewrite.text(c.observations),
-    messageIds: c.messageIds.map(rewrite.id),
-  }))
-  const patch = {
-    activeObservations: rewrite.text(record.activeObservations),
-    observedMessageIds: record.observedMessageIds.map(rewrite.id),
-    bufferedObservationChunks: chunks,
+  const seen = { changed: false }
+  const text = (value: string) => {
+    const next = rewrite.text(value)
+    seen.changed ||= next !== value
+    return next
   }
-  const unchanged =
-    patch.activeObservations === record.activeObservations &&
-    sameIds(patch.observedMessageIds, record.observedMessageIds) &&
-    chunks.every(
-      (c, index) =>
-        c.observations === record.bufferedObservationChunks[index]?.observations &&
-        sameIds(c.messageIds, record.bufferedObservationChunks[index]?.messageIds ?? []),
-    )
-  return unchanged ? null : patch
+  const ids = (values: string[]) => {
+    const next = values.map(rewrite.id)
+    seen.changed ||= next.some((id, index) => id !== values[index])
+    return next
+  }
+  const patch = {
+    activeObservations: text(record.activeObservations),
+    observedMessageIds: ids(record.observedMessageIds),
+    bufferedObservationChunks: record.bufferedObservationChunks.map((chunk): BufferedObservationChunk => ({
+      ...chunk,
+      observations: text(chunk.observations),
+      messageIds: ids(chunk.messageIds),
+    })),
+  }
+  return seen.changed ? patch : null
 }
 
 async function rewriteGenerations(storage: MemoryStorage, generations: ObservationalMemoryRecord[], rewrite: Rewrite): Promise<void> {

@@ -17,7 +17,7 @@ function BranchList({ branches, testId }: { branches: BranchSummary[]; testId: s
     <ul className="ml-4 list-disc space-y-0.5" data-testid={testId}>
       {branches.map((branch) => (
         <li key={branch.id} className="break-words">
-          <Link className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300" href={`/threads/${encodeURIComponent(branch.id)}`}>
+          <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(branch.id)}`}>
             {branch.title || branch.id}
           </Link>
         </li>
@@ -37,7 +37,7 @@ export function PromoteSummary({ threadId, title, parentThreadId, parentTitle }:
   const siblings = useQuery(trpc.branches.list.queryOptions({ threadId: parentThreadId }))
   const children = useQuery(trpc.branches.list.queryOptions({ threadId }))
   const error = diff.error ?? siblings.error ?? children.error
-  if (error) return <p className="text-red-700 dark:text-red-300">{error.message}</p>
+  if (error) return <p className="text-red-700">{error.message}</p>
   if (!diff.data || !siblings.data || !children.data) return <p className="text-slate-500">Counting the messages…</p>
 
   const parentName = `“${parentTitle || parentThreadId}”`
@@ -71,7 +71,7 @@ export function PromoteSummary({ threadId, title, parentThreadId, parentTitle }:
           <BranchList branches={children.data} testId="promote-to-source" />
         </div>
       ) : null}
-      <p className="text-slate-500 dark:text-slate-400">
+      <p className="text-slate-500">
         One transaction. This branch (“{title || threadId}”) is then the source itself, with this branch&apos;s working and observational memory.
       </p>
     </div>

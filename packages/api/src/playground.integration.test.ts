@@ -360,7 +360,12 @@ describeEachApi('the playground', (getApi, kind) => {
     it('offers the rule template and the built-in rule names', async () => {
       const template = await api.operator.playground.template.query()
       expect(template.code).toContain('export default')
-      expect(template.builtInRules).toEqual(['anthropic-tool-id-format', 'cerebras-strip-reasoning-content', 'anthropic-strip-foreign-reasoning-content'])
+      expect(template.builtInRules).toEqual([
+        'anthropic-tool-id-format',
+        'cerebras-strip-reasoning-content',
+        'anthropic-strip-foreign-reasoning-content',
+        'openai-responses-orphan-reasoning',
+      ])
     })
   })
 })

@@ -107,6 +107,18 @@ export const openaiChatOrphanToolCall = openaiError(400, {
   code: null,
 })
 
+/**
+ * Responses: a reasoning item replayed without the output item it produced (a
+ * partial clone or branch, a cancelled turn): the built-in
+ * `openai-responses-orphan-reasoning` rule's target.
+ */
+export const openaiResponsesReasoningWithoutFollowingItem = openaiError(400, {
+  message: "Item 'rs_0c3876fcd4da19ef00692a14046bc8819eba6941c05c5ab7e7' of type 'reasoning' was provided without its required following item.",
+  type: 'invalid_request_error',
+  param: 'input',
+  code: null,
+})
+
 const OPENAI_SERVER_ERROR_MESSAGE =
   'An error occurred while processing your request. You can retry your request, or contact us through our help center at help.openai.com if the error persists. Please include the request ID req_7f1c0e5b3a2d4c6e8f9a0b1c2d3e4f5a in your message.'
 
@@ -237,6 +249,12 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
   { name: 'deepseekReasoningContentMissing', provider: 'DeepSeek', trigger: 'reasoning_content missing', reply: deepseekReasoningContentMissing },
   { name: 'openaiChatToolIdTooLong', provider: 'OpenAI', trigger: 'tool ID too long', reply: openaiChatToolIdTooLong },
   { name: 'openaiChatOrphanToolCall', provider: 'OpenAI', trigger: 'orphan tool call', reply: openaiChatOrphanToolCall },
+  {
+    name: 'openaiResponsesReasoningWithoutFollowingItem',
+    provider: 'OpenAI',
+    trigger: 'reasoning item without its following item',
+    reply: openaiResponsesReasoningWithoutFollowingItem,
+  },
   { name: 'openaiResponsesStreamServerError', provider: 'OpenAI', trigger: 'Responses stream server_error', reply: openaiResponsesStreamServerError },
   { name: 'openaiResponsesFailedServerError', provider: 'OpenAI', trigger: 'Responses stream response.failed', reply: openaiResponsesFailedServerError },
   { name: 'openaiStreamRateLimit', provider: 'OpenAI', trigger: 'rate limit mid-stream (the wait only in the text)', reply: openaiStreamRateLimit },

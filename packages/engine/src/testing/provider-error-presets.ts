@@ -267,14 +267,20 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
   { name: 'socketHangUp', provider: 'any', trigger: 'socket closed without an answer', reply: socketHangUp },
 ]
 
-/** What a client receives: the HTTP answer (the body as text) or the stream's error chunk. */
-export type ProviderErrorShape = { kind: 'http'; status: number; headers: Record<string, string>; body: string } | { kind: 'stream-chunk'; chunk: unknown }
-
 /**
- * A preset reply as a client receives it (the playground's input); undefined
- * for a dropped connection, which has no status, body or chunk to show.
+ * What a client receives: the HTTP answer (the body as text), the stream's
+ * error chunk, or, for a dropped connection, the Node error the transport
+ * throws (spec provider-errors.md: `code: 'ECONNRESET'` / `socket hang up`;
+ * @ai-sdk's fetch wraps it in an APICallError marked retryable, a custom
+ * transport or a stream reader hands it over bare).
  */
-export function providerErrorShape(reply: ProviderErrorPreset['reply']): ProviderErrorShape | undefined {
+export type ProviderErrorShape =
+  | { kind: 'http'; status: number; headers: Record<string, string>; body: string }
+  | { kind: 'stream-chunk'; chunk: unknown }
+  | { kind: 'connection'; code: string; message: string }
+
+/** A preset reply as a client receives it (the playground's input). */
+export function providerErrorShape(reply: ProviderErrorPreset['reply']): ProviderErrorShape {
   switch (reply.kind) {
     case 'http-error': {
       // as the fake provider server sends it
@@ -289,6 +295,7 @@ export function providerErrorShape(reply: ProviderErrorPreset['reply']): Provide
     case 'stream-error':
       return { kind: 'stream-chunk', chunk: reply.chunk }
     case 'drop':
-      return undefined
+      // Node's http client says `socket hang up` when the server closes without answering, `read ECONNRESET` on a reset
+      return { kind: 'connection', code: 'ECONNRESET', message: reply.reset === false ? 'socket hang up' : 'read ECONNRESET' }
   }
 }

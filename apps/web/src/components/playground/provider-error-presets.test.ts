@@ -4,9 +4,8 @@ import { errorPresets, presetById } from './provider-error-presets.ts'
 
 describe('the playground error presets', () => {
   it("are the engine's catalogue: same names, same status, headers, body and chunk", () => {
-    const visible = providerErrorPresets.filter((preset) => preset.reply.kind !== 'drop')
-    expect(errorPresets.map((preset) => preset.id)).toEqual(visible.map((preset) => preset.name))
-    for (const preset of visible) expect(presetById(preset.name)?.shape).toEqual(providerErrorShape(preset.reply))
+    expect(errorPresets.map((preset) => preset.id)).toEqual(providerErrorPresets.map((preset) => preset.name))
+    for (const preset of providerErrorPresets) expect(presetById(preset.name)?.shape).toEqual(providerErrorShape(preset.reply))
   })
 
   it('label each preset with the trigger and the HTTP status, and offer a model of its provider', () => {
@@ -18,5 +17,11 @@ describe('the playground error presets', () => {
     })
     expect(presetById('openaiStreamRateLimit')).toMatchObject({ label: 'rate limit mid-stream (the wait only in the text)', model: 'openai/gpt-4o' })
     expect(presetById('openaiStreamRateLimit')).not.toHaveProperty('threadId')
+    // the spec's custom-matcher example is a preset too (it was left out while drops had no shape)
+    expect(presetById('connectionReset')).toMatchObject({
+      label: 'connection reset before any byte (ECONNRESET)',
+      shape: { kind: 'connection', code: 'ECONNRESET' },
+    })
+    expect(presetById('openaiResponsesReasoningWithoutFollowingItem')).toMatchObject({ provider: 'OpenAI', model: 'openai/gpt-4o', shape: { status: 400 } })
   })
 })

@@ -65,6 +65,8 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.rules[0]).toMatchObject({ name: 'append-reminder', origin: 'custom', fired: true })
       expect(result.rules[0]!.changes!.addedMessages).toEqual([{ role: 'system', content: 'Answer in English.' }])
       expect(result.finalPrompt).toHaveLength(2)
+      // a successful rule's console output is collected, as the template promises
+      expect(result.rules[0]!.logs).toEqual([{ level: 'log', message: 'model openai/gpt-4o' }])
     })
 
     it('reports a rule that loops forever as a timeout, and the next request is answered normally', async () => {

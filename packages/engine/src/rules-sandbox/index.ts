@@ -3,7 +3,7 @@
 // the core ('@threadline/engine') never loads it.
 
 // Compile and load rules
-export { compileSandboxedRule, type SandboxedCompatRule, type SandboxedRuleOptions } from './compile-sandboxed-rule.ts'
+export { compileSandboxedRule, type SandboxedCompatRule, type SandboxedRuleOptions, type SandboxedRuleRun } from './compile-sandboxed-rule.ts'
 export { loadSandboxedRules, type SavedSandboxedRule } from './load-sandboxed-rules.ts'
 export { exportSandboxedRulesAsCode } from './export-rules-as-code.ts'
 export { CUSTOM_RULE_TEMPLATE } from './custom-rule-template.ts'

@@ -48,6 +48,22 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.rules.filter((rule) => rule.name !== cerebras.name).every((rule) => !rule.fired)).toBe(true)
     })
 
+    it('shows the reactive rules that would act on the provider rejection: for Anthropic on foreign tool IDs, the tool-ID rule would repair the thread', async () => {
+      const result = await api.operator.playground.runPrompt.mutate({
+        source: { kind: 'thread', threadId: KIMI_THREAD },
+        model: 'anthropic/claude-sonnet-4-5',
+      })
+      expect(result.reactive.map((rule) => [rule.name, rule.wouldFix])).toEqual([
+        ['anthropic-tool-id-format', true],
+        ['openai-responses-orphan-reasoning', false],
+      ])
+      expect(result.reactive[0]!.errorPatterns[0]!.source).toContain('tool_use')
+      // nothing was saved by the dry run
+      expect(JSON.stringify((await api.operator.threads.byId.query({ id: KIMI_THREAD })).messages)).toContain('functions.get_weather:1')
+      const pasted = await api.operator.playground.runPrompt.mutate({ source: { kind: 'prompt', prompt: userPrompt }, model: 'anthropic/claude-sonnet-4-5' })
+      expect(pasted.reactive.every((rule) => rule.wouldFix === null)).toBe(true)
+    })
+
     it('does not fire the Cerebras rule for another provider', async () => {
       const result = await api.operator.playground.runPrompt.mutate({ source: { kind: 'thread', threadId: CEREBRAS_THREAD }, model: 'openai/gpt-4o' })
       expect(result.promptChanged).toBe(false)

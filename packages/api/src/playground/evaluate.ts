@@ -102,11 +102,39 @@ export function ruleSet(builtInNames: readonly string[] | undefined, custom: rea
   return { compat, identities, runs, compileFailures }
 }
 
+/** A reactive rule seen before any error: what it waits for, and whether its fix would change the stored messages. */
+type ReactiveRulePreview = RuleIdentity & {
+  errorPatterns: { source: string; flags: string }[]
+  /** its fix would change these stored messages (null: no stored messages, a pasted prompt) */
+  wouldFix: boolean | null
+  error: RuleFailure | null
+}
+
 type PromptEvaluation = {
   inputPrompt: LanguageModelPrompt
   finalPrompt: LanguageModelPrompt
   promptChanged: boolean
   rules: ProactiveRuleReport[]
+  /** the reactive rules: they act only after the provider rejects the request */
+  reactive: ReactiveRulePreview[]
+}
+
+/**
+ * Each reactive rule's fix run on a copy of the stored messages, as it would
+ * run after its error: whether it would change them. Nothing is saved.
+ */
+function previewReactiveRules(set: RuleSet, messages: readonly StoredMessage[] | null): ReactiveRulePreview[] {
+  return set.compat.rules.flatMap((rule): ReactiveRulePreview[] => {
+    if (rule.fix === undefined || rule.errorPatterns === undefined) return []
+    const errorPatterns = rule.errorPatterns.map((pattern) => ({ source: pattern.source, flags: pattern.flags }))
+    const base = { ...identityOf(set, rule), errorPatterns }
+    if (messages === null) return [{ ...base, wouldFix: null, error: null }]
+    try {
+      return [{ ...base, wouldFix: rule.fix(structuredClone(messages) as StoredMessage[]), error: null }]
+    } catch (error) {
+      return [{ ...base, wouldFix: false, error: failureOf(error) }]
+    }
+  })
 }
 
 /** Every rule of a set has an identity (the set is built with them). */
@@ -116,7 +144,7 @@ function identityOf(set: RuleSet, rule: CompatRule): RuleIdentity {
   return identity
 }
 
-export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string): PromptEvaluation {
+export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string, messages: readonly StoredMessage[] | null = null): PromptEvaluation {
   const { proactive } = set.compat.explain({ prompt, model, messages: [], retryCount: 0 })
   const reports = proactive.rules.map((outcome): ProactiveRuleReport => {
     const identity = identityOf(set, outcome.rule)
@@ -130,7 +158,13 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
     }
   })
   const failed = set.compileFailures.map((entry): ProactiveRuleReport => ({ ...entry, status: 'compile-failed', fired: false, changes: null, logs: [] }))
-  return { inputPrompt: prompt, finalPrompt: proactive.prompt, promptChanged: proactive.changed, rules: [...reports, ...failed] }
+  return {
+    inputPrompt: prompt,
+    finalPrompt: proactive.prompt,
+    promptChanged: proactive.changed,
+    rules: [...reports, ...failed],
+    reactive: previewReactiveRules(set, messages),
+  }
 }
 
 type ErrorEvaluation = {

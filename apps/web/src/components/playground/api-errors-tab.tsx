@@ -120,7 +120,8 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
   )
 }
 
-function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) {
+/** What both error processors make of one provider error on stored messages (also shown by the prompt tab's reactive rules). */
+export function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) {
   const { changes } = evaluation
   const touched = new Set([...changes.changedMessageIds, ...changes.removedMessageIds, ...changes.addedMessageIds])
   const matched = evaluation.rules.filter((rule) => rule.matched).length

@@ -1,6 +1,7 @@
 import { providerErrorPresets, providerErrorShape } from '@threadline/engine/testing/provider-error-presets'
 import { describe, expect, it } from 'vitest'
-import { errorPresets, presetById } from './provider-error-presets.ts'
+import { builtInCompatRules } from '@threadline/engine'
+import { errorPresets, presetById, presetForRule, providerOfModel } from './provider-error-presets.ts'
 
 describe('the playground error presets', () => {
   it("are the engine's catalogue: same names, same status, headers, body and chunk", () => {
@@ -23,5 +24,19 @@ describe('the playground error presets', () => {
       shape: { kind: 'connection', code: 'ECONNRESET' },
     })
     expect(presetById('openaiResponsesReasoningWithoutFollowingItem')).toMatchObject({ provider: 'OpenAI', model: 'openai/gpt-4o', shape: { status: 400 } })
+  })
+
+  it('give every built-in reactive rule the recorded error it waits for, from its own provider', () => {
+    const reactive = builtInCompatRules.filter((rule) => rule.fix !== undefined)
+    expect(reactive.map((rule) => [rule.name, presetForRule(rule.name)?.id])).toEqual([
+      ['anthropic-tool-id-format', 'anthropicInvalidToolUseId'],
+      ['openai-responses-orphan-reasoning', 'openaiResponsesReasoningWithoutFollowingItem'],
+    ])
+    for (const rule of reactive) {
+      const preset = presetForRule(rule.name)!
+      const text = preset.shape.kind === 'http' ? preset.shape.body : ''
+      expect(rule.errorPatterns!.some((pattern) => pattern.test(text))).toBe(true)
+    }
+    expect(providerOfModel(presetForRule('anthropic-tool-id-format')!.model)).toBe(providerOfModel('anthropic/claude-opus-4'))
   })
 })

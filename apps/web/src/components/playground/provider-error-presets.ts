@@ -61,3 +61,19 @@ export function requirePreset(id: string): ErrorPreset {
   if (preset === undefined) throw new Error(`no provider error preset "${id}"`)
   return preset
 }
+
+/** The recorded provider error each built-in reactive rule waits for (its target in the catalogue). */
+const presetOfRule: Partial<Record<string, string>> = {
+  'anthropic-tool-id-format': 'anthropicInvalidToolUseId',
+  'openai-responses-orphan-reasoning': 'openaiResponsesReasoningWithoutFollowingItem',
+}
+
+export function presetForRule(ruleName: string): ErrorPreset | undefined {
+  const id = presetOfRule[ruleName]
+  return id === undefined ? undefined : presetById(id)
+}
+
+/** 'anthropic' for 'anthropic/claude-…': whether an error comes from the provider a model is served by. */
+export function providerOfModel(model: string): string {
+  return model.trim().split(/[/:]/)[0] ?? ''
+}

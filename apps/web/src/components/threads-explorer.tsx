@@ -126,6 +126,12 @@ export function ThreadsExplorer() {
           <p className="px-4 py-12 text-center text-sm text-slate-500" role="status">
             Loading threads…
           </p>
+        ) : data.items.length === 0 && data.total > 0 ? (
+          <EmptyState
+            title={`Page ${page} is past the end`}
+            description={`${filtered ? 'These filters match' : 'There are'} ${data.total} thread${data.total === 1 ? '' : 's'}, on ${data.pageCount} page${data.pageCount === 1 ? '' : 's'}.`}
+            action={{ label: `Go to page ${data.pageCount}`, onClick: () => setParams({ page: data.pageCount > 1 ? String(data.pageCount) : null }) }}
+          />
         ) : data.items.length === 0 ? (
           filtered ? (
             <EmptyState

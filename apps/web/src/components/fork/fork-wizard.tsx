@@ -1,6 +1,7 @@
 'use client'
 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { useDocumentTitle } from '../use-document-title.ts'
 import Link from 'next/link'
 import { useRouter, useSearchParams } from 'next/navigation'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -28,6 +29,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   const [form, setForm] = useState<ForkForm>(() => emptyForkForm(at))
 
   const messages = useMemo(() => source.data?.messages ?? [], [source.data])
+  useDocumentTitle(source.data ? `Fork ${source.data.thread.title || source.data.thread.id}` : null)
   const createdAt = useMemo(() => new Map(messages.map((message) => [message.id, message.createdAt])), [messages])
   const { args, errors } = toCloneArgs(sourceId, form, (id) => createdAt.get(id))
   const invalid = Object.keys(errors).length > 0

@@ -3,6 +3,7 @@
 import { messageParts, type MessagePart, type StoredMessage } from '@threadline/engine'
 import Link from 'next/link'
 import { useState } from 'react'
+import { CopyableId } from '../ui/copyable-id.tsx'
 import { Badge, type BadgeTone } from '../badge.tsx'
 import { BranchFromHere } from '../branches/branch-from-here.tsx'
 import { formatDateTime } from '../format.ts'
@@ -104,7 +105,7 @@ export function MessageCard({
             </Link>
           </span>
         )}
-        <span className="ml-auto break-all font-mono text-slate-400">{message.id}</span>
+        <CopyableId id={message.id} className="ml-auto max-w-[16rem] sm:max-w-[20rem]" />
       </header>
       <div className="space-y-3 px-4 py-3">
         {legacyInvocations.map((invocation) => {

@@ -1,6 +1,7 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
+import { useDocumentTitle } from '../use-document-title.ts'
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
@@ -38,6 +39,7 @@ export function ThreadPage({ id }: { id: string }) {
   const lineage = useQuery(trpc.branches.lineage.queryOptions({ threadId: id }, { enabled: branch !== null }))
 
   const messages = thread.data?.messages
+  useDocumentTitle(thread.data ? thread.data.thread.title || thread.data.thread.id : null)
   const forks = useMemo(() => branchesByMessage(branches.data ?? []), [branches.data])
   const titles = useMemo(() => new Map(lineage.data?.ancestors.map((ancestor) => [ancestor.id, ancestor.title])), [lineage.data])
   const inheritedCount = messages?.filter((message) => message.threadId !== id).length ?? 0

@@ -47,6 +47,7 @@ export function ThreadPage({ id }: { id: string }) {
   const links = useMemo(() => linkToolCalls(messages ?? []), [messages])
   const marks = useMemo(() => observationMarks(om.data?.current ?? null), [om.data])
   const markedHere = messages?.filter((message) => marks.has(message.id)).length ?? 0
+  const positions = useMemo(() => new Map(messages?.map((message, index) => [message.id, index + 1])), [messages])
 
   return (
     <div className="space-y-5">
@@ -111,7 +112,14 @@ export function ThreadPage({ id }: { id: string }) {
             <aside aria-label="Thread memory" className="grid min-w-0 items-start gap-4 md:grid-cols-2 lg:grid-cols-1">
               <LineagePanel info={info.data} />
               <WorkingMemoryPanel threadId={thread.data.thread.id} resourceId={thread.data.thread.resourceId} />
-              <ObservationalMemoryPanel scope={omScope} onScopeChange={setOmScope} memory={om.data} error={om.error} markedHere={markedHere} />
+              <ObservationalMemoryPanel
+                scope={omScope}
+                onScopeChange={setOmScope}
+                memory={om.data}
+                error={om.error}
+                markedHere={markedHere}
+                positions={positions}
+              />
               <EmbeddingsPanel threadId={thread.data.thread.id} />
             </aside>
           </div>

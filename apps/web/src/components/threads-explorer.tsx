@@ -28,6 +28,14 @@ export function ThreadsExplorer() {
   const [, startTransition] = useTransition()
 
   const [searchText, setSearchText] = useState(search)
+  // `/` pressed on a page without a search box lands here with the search focused
+  const searchInput = useRef<HTMLInputElement>(null)
+  const focusSearch = params.get('focus') === 'search'
+  useEffect(() => {
+    if (!focusSearch) return
+    searchInput.current?.focus()
+    setParams({ focus: null })
+  }, [focusSearch, setParams])
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(searchTimer.current), [])
 
@@ -99,6 +107,7 @@ export function ThreadsExplorer() {
           </label>
           <input
             id="thread-search"
+            ref={searchInput}
             type="search"
             value={searchText}
             onChange={(event) => onSearchChange(event.target.value)}

@@ -78,7 +78,7 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
       error: toProviderError(fixture.error),
       messages: fixture.messages,
       model: fixture.model,
-      retryOptions: resolveRetryOptions({}),
+      retryOptions: await resolveRetryOptions({}),
       retryCount: 0,
     })
     const report = onlyReport(evaluation.rules)

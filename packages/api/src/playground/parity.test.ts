@@ -225,7 +225,7 @@ describe('the playground and ProviderHistoryCompat agree', () => {
             error: toProviderError(fixture.error),
             messages: deepFreeze(structuredClone(fixture.messages)),
             model: fixture.model,
-            retryOptions: resolveRetryOptions({}),
+            retryOptions: await resolveRetryOptions({}),
             retryCount,
           })
           expect(report.compatRetry, label).toBe(result?.retry === true)

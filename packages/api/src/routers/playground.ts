@@ -106,7 +106,7 @@ export const playgroundRouter = router({
       error: toProviderError(input.error),
       messages,
       model: input.model,
-      retryOptions: resolveRetryOptions(input.retryOptions),
+      retryOptions: await resolveRetryOptions(input.retryOptions),
       retryCount: input.retryCount,
     })
   }),
@@ -115,7 +115,7 @@ export const playgroundRouter = router({
   retryDecision: authedProcedure.input(retryDecisionInput).mutation(async ({ input }) => {
     return decideRetry(
       { error: toProviderError(input.error), messages: [], retryCount: input.retryCount, stepNumber: 0, state: {}, model: input.model },
-      resolveRetryOptions(input.options),
+      await resolveRetryOptions(input.options),
     )
   }),
 

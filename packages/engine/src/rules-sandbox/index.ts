@@ -14,6 +14,7 @@ export { SandboxedRuleError, type SandboxedRuleErrorKind, type SandboxLog, type 
 // Limits and sandboxed regular expressions
 export { DEFAULT_SANDBOX_LIMITS, type SandboxLimits } from './sandbox-limits.ts'
 export { SandboxedRegExp, type SandboxedRegExpOptions } from './sandboxed-regexp.ts'
+export { prepareSandbox } from './sandbox-engine.ts'
 
 // The prompt as it crosses the sandbox boundary (JSON), validated
 export { languageModelPromptSchema, parseLanguageModelPrompt } from './prompt-json.ts'

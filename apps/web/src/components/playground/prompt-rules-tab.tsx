@@ -243,7 +243,7 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
           </div>
         </Panel>
       )}
-      {run.data && run.variables && (
+      {run.data && (
         <ReactiveRulePreview
           rules={run.data.reactive}
           model={run.variables.model}

@@ -18,14 +18,18 @@ async function replaceCode(page: Page, editor: Locator, text: string): Promise<v
 
 const optionLabel = (seed: { thread: { title: string; resourceId: string } }) => `${seed.thread.title} (${seed.thread.resourceId})`
 
-/** The relative luminance (0 black .. 1 white) of an element's background colour. */
+/** The relative luminance (0 black .. 1 white) of the background an element shows (its own, or the first opaque one behind it). */
 async function backgroundLuminance(locator: Locator): Promise<number> {
   return locator.evaluate((element) => {
-    const canvas = document.createElement('canvas').getContext('2d')!
-    canvas.fillStyle = getComputedStyle(element).backgroundColor
-    canvas.fillRect(0, 0, 1, 1)
-    const [r = 0, g = 0, b = 0] = canvas.getImageData(0, 0, 1, 1).data
-    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      canvas.clearRect(0, 0, 1, 1)
+      canvas.fillStyle = getComputedStyle(node).backgroundColor
+      canvas.fillRect(0, 0, 1, 1)
+      const [r = 0, g = 0, b = 0, a = 0] = canvas.getImageData(0, 0, 1, 1).data
+      if (a > 0) return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+    }
+    return 1 // nothing opaque: the canvas is white
   })
 }
 
@@ -281,10 +285,12 @@ test('keyboard: j/k move between messages, b and f act on the focused one, / sea
   await page.emulateMedia({ colorScheme: 'dark' })
   expect(await backgroundLuminance(page.locator('body'))).toBeLessThan(0.2)
   await page.goto('/playground')
-  await expect(page.locator('.cm-editor').first()).toBeVisible()
-  expect(await backgroundLuminance(page.locator('.cm-editor').first())).toBeLessThan(0.2)
+  const editor = page.locator('.cm-editor').first()
+  await expect(editor).toBeVisible()
+  await expect.poll(() => backgroundLuminance(editor)).toBeLessThan(0.2)
+  // and it follows a change of the system setting while the page is open
   await page.emulateMedia({ colorScheme: 'light' })
-  expect(await backgroundLuminance(page.locator('.cm-editor').first())).toBeGreaterThan(0.8)
+  await expect.poll(() => backgroundLuminance(editor)).toBeGreaterThan(0.8)
   expect(browserErrors).toEqual([])
 })
 

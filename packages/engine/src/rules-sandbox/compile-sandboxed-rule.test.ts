@@ -408,6 +408,8 @@ describe('onRun: the console output of successful calls', () => {
   })
 
   it('refuses an onRun that is not a function, naming it', async () => {
-    await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { onRun: 'log' as unknown as SandboxedRuleOptions['onRun'] })).rejects.toMatchObject({ field: 'options.onRun' })
+    await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { onRun: 'log' as unknown as SandboxedRuleOptions['onRun'] })).rejects.toMatchObject({
+      field: 'options.onRun',
+    })
   })
 })

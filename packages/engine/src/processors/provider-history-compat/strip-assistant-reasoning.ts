@@ -23,10 +23,7 @@ export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messa
  * APIs take consecutive user messages. A reasoning-only message carried no
  * answer text or tool call, so nothing the model needs is lost.
  */
-export function stripAssistantReasoning(
-  prompt: LanguageModelPrompt,
-  shouldStrip: ReasoningStripPredicate,
-): LanguageModelPrompt | undefined {
+export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip: ReasoningStripPredicate): LanguageModelPrompt | undefined {
   let next: PromptMessage[] | undefined
   for (const [i, message] of prompt.entries()) {
     const kept = message.role === 'assistant' ? keptContent(message.content, (part, j) => shouldStrip(part, i, j)) : undefined

@@ -136,7 +136,11 @@ describe('openai-responses-orphan-reasoning', () => {
       details: [{ type: 'text', text: `thinking ${id}` }],
       providerMetadata: { openai: { itemId: id } },
     })
-    const text = (value: string, itemId?: string): MessagePart => ({ type: 'text', text: value, ...(itemId ? { providerMetadata: { openai: { itemId } } } : {}) })
+    const text = (value: string, itemId?: string): MessagePart => ({
+      type: 'text',
+      text: value,
+      ...(itemId ? { providerMetadata: { openai: { itemId } } } : {}),
+    })
     const pendingCall: MessagePart = { type: 'tool-invocation', toolInvocation: { toolCallId: 'call_9', toolName: 'refund', args: {}, state: 'call' } }
 
     it('removes the stored orphaned reasoning of a cancelled tool turn and keeps everything else', () => {

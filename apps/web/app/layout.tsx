@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 import { AppHeader } from '@/components/app-header.tsx'
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts.tsx'
 import { TRPCReactProvider } from '@/trpc/client.tsx'
 import './globals.css'
 
@@ -16,6 +17,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <TRPCReactProvider>
           <AppHeader />
           <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">{children}</main>
+          <KeyboardShortcuts />
         </TRPCReactProvider>
       </body>
     </html>

@@ -1,6 +1,6 @@
 // The rule playground over real HTTP: the acceptance checks of the issue, the
 // sandbox seen through the API, and saved rules with their fixtures.
-import { anthropicInvalidToolUseId, anthropicRateLimited } from '@threadline/engine/testing'
+import { anthropicInvalidToolUseId, anthropicRateLimited, openaiResponsesReasoningWithoutFollowingItem } from '@threadline/engine/testing'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'
@@ -48,6 +48,22 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.rules.filter((rule) => rule.name !== cerebras.name).every((rule) => !rule.fired)).toBe(true)
     })
 
+    it('shows the reactive rules that would act on the provider rejection: for Anthropic on foreign tool IDs, the tool-ID rule would repair the thread', async () => {
+      const result = await api.operator.playground.runPrompt.mutate({
+        source: { kind: 'thread', threadId: KIMI_THREAD },
+        model: 'anthropic/claude-sonnet-4-5',
+      })
+      expect(result.reactive.map((rule) => [rule.name, rule.wouldFix])).toEqual([
+        ['anthropic-tool-id-format', true],
+        ['openai-responses-orphan-reasoning', false],
+      ])
+      expect(result.reactive[0]!.errorPatterns[0]!.source).toContain('tool_use')
+      // nothing was saved by the dry run
+      expect(JSON.stringify((await api.operator.threads.byId.query({ id: KIMI_THREAD })).messages)).toContain('functions.get_weather:1')
+      const pasted = await api.operator.playground.runPrompt.mutate({ source: { kind: 'prompt', prompt: userPrompt }, model: 'anthropic/claude-sonnet-4-5' })
+      expect(pasted.reactive.every((rule) => rule.wouldFix === null)).toBe(true)
+    })
+
     it('does not fire the Cerebras rule for another provider', async () => {
       const result = await api.operator.playground.runPrompt.mutate({ source: { kind: 'thread', threadId: CEREBRAS_THREAD }, model: 'openai/gpt-4o' })
       expect(result.promptChanged).toBe(false)
@@ -65,6 +81,8 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.rules[0]).toMatchObject({ name: 'append-reminder', origin: 'custom', fired: true })
       expect(result.rules[0]!.changes!.addedMessages).toEqual([{ role: 'system', content: 'Answer in English.' }])
       expect(result.finalPrompt).toHaveLength(2)
+      // a successful rule's console output is collected, as the template promises
+      expect(result.rules[0]!.logs).toEqual([{ level: 'log', message: 'model openai/gpt-4o' }])
     })
 
     it('reports a rule that loops forever as a timeout, and the next request is answered normally', async () => {
@@ -213,9 +231,52 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.changes.changedMessageIds).toEqual([])
       expect(result.retryDecision).toMatchObject({ retry: true, reason: 'openai-responses', delayMs: 250, delaySource: 'configured', maxRetries: 2 })
     })
+    it("repairs an orphaned OpenAI reasoning item on OpenAI's real 400, with the orphan rule named", async () => {
+      const reasoning = {
+        type: 'reasoning',
+        reasoning: 'cut short',
+        details: [{ type: 'text', text: 'cut short' }],
+        providerMetadata: { openai: { itemId: 'rs_cut' } },
+      }
+      const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second))
+      const message = (id: string, role: 'user' | 'assistant', parts: unknown[], second: number) => ({
+        id,
+        threadId: 't',
+        resourceId: 'r',
+        role,
+        createdAt: at(second),
+        content: { format: 2 as const, parts },
+      })
+      const result = await api.operator.playground.runError.mutate({
+        messages: [
+          message('m1', 'user', [{ type: 'text', text: 'refund?' }], 1),
+          message('m2', 'assistant', [reasoning], 2),
+          message('m3', 'user', [{ type: 'text', text: 'hello?' }], 3),
+        ] as never,
+        model: 'openai/gpt-5',
+        error: { kind: 'http', status: 400, body: JSON.stringify(openaiResponsesReasoningWithoutFollowingItem.body) },
+      })
+      expect(result).toMatchObject({ compatRetry: true, compatReason: 'fixed', fixedBy: 'openai-responses-orphan-reasoning' })
+      expect(result.changes.changedMessageIds).toEqual(['m2'])
+      expect(JSON.stringify(result.after)).not.toContain('rs_cut')
+    })
   })
 
   describe('playground.retryDecision', () => {
+    it('takes a dropped connection (the ECONNRESET preset): no rule retries it, the spec matcher does', async () => {
+      const error = { kind: 'connection' as const, code: 'ECONNRESET', message: 'socket hang up' }
+      expect(await api.operator.playground.retryDecision.mutate({ error, options: { maxRetries: 5 } })).toMatchObject({ retry: false, reason: 'no-match' })
+      const matched = await api.operator.playground.retryDecision.mutate({
+        error,
+        options: { maxRetries: 5, matchers: [{ pattern: 'econnreset|socket hang up', flags: 'i' }] },
+      })
+      expect(matched).toMatchObject({ retry: true, reason: 'matcher', matcherIndex: 0, maxRetries: 5 })
+      expect(await failureOf(api.operator.playground.retryDecision.mutate({ error: { ...error, code: ' ' } }))).toMatchObject({
+        code: 'BAD_REQUEST',
+        field: 'error.code',
+      })
+    })
+
     it('says retry after 7000 ms for a 429 with Retry-After: 7', async () => {
       const decision = await api.operator.playground.retryDecision.mutate({
         error: { kind: 'http', status: 429, headers: { 'Retry-After': '7' }, body: JSON.stringify(anthropicRateLimited.body) },
@@ -360,7 +421,12 @@ describeEachApi('the playground', (getApi, kind) => {
     it('offers the rule template and the built-in rule names', async () => {
       const template = await api.operator.playground.template.query()
       expect(template.code).toContain('export default')
-      expect(template.builtInRules).toEqual(['anthropic-tool-id-format', 'cerebras-strip-reasoning-content', 'anthropic-strip-foreign-reasoning-content'])
+      expect(template.builtInRules).toEqual([
+        'anthropic-tool-id-format',
+        'cerebras-strip-reasoning-content',
+        'anthropic-strip-foreign-reasoning-content',
+        'openai-responses-orphan-reasoning',
+      ])
     })
   })
 })

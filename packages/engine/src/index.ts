@@ -83,6 +83,7 @@ export type { ThreadDiff } from './memory/branches/diff-threads.ts'
 export type { MaterializeBranchResult } from './memory/branches/materialize-branch.ts'
 export type { PromoteBranchArgs, PromoteBranchResult } from './memory/branches/promote-branch.ts'
 export { hashThreadId } from './memory/thread-id-hash.ts'
+export { splitObservationRange } from './memory/remap-observational-memory.ts'
 export { messageEmbeddingText } from './memory/embedding-text.ts'
 export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
 

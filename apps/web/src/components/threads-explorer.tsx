@@ -28,6 +28,14 @@ export function ThreadsExplorer() {
   const [, startTransition] = useTransition()
 
   const [searchText, setSearchText] = useState(search)
+  // `/` pressed on a page without a search box lands here with the search focused
+  const searchInput = useRef<HTMLInputElement>(null)
+  const focusSearch = params.get('focus') === 'search'
+  useEffect(() => {
+    if (!focusSearch) return
+    searchInput.current?.focus()
+    setParams({ focus: null })
+  }, [focusSearch, setParams])
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(searchTimer.current), [])
 
@@ -99,6 +107,7 @@ export function ThreadsExplorer() {
           </label>
           <input
             id="thread-search"
+            ref={searchInput}
             type="search"
             value={searchText}
             onChange={(event) => onSearchChange(event.target.value)}
@@ -126,6 +135,12 @@ export function ThreadsExplorer() {
           <p className="px-4 py-12 text-center text-sm text-slate-500" role="status">
             Loading threads…
           </p>
+        ) : data.items.length === 0 && data.total > 0 ? (
+          <EmptyState
+            title={`Page ${page} is past the end`}
+            description={`${filtered ? 'These filters match' : 'There are'} ${data.total} thread${data.total === 1 ? '' : 's'}, on ${data.pageCount} page${data.pageCount === 1 ? '' : 's'}.`}
+            action={{ label: `Go to page ${data.pageCount}`, onClick: () => setParams({ page: data.pageCount > 1 ? String(data.pageCount) : null }) }}
+          />
         ) : data.items.length === 0 ? (
           filtered ? (
             <EmptyState

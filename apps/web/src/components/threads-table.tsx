@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import type { RouterOutputs } from '@/trpc/types.ts'
+import { CopyableId } from './ui/copyable-id.tsx'
 import { Badge } from './badge.tsx'
 import { formatDateTime, formatRelative } from './format.ts'
 
@@ -55,7 +56,7 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
                 {row.title || <span className="italic text-slate-400">Untitled thread</span>}
               </Link>
               <span className="flex min-w-0 items-center gap-1.5">
-                <span className="truncate font-mono text-xs text-slate-400">{row.id}</span>
+                <CopyableId id={row.id} className="text-xs" />
                 <MemoryBadges row={row} />
               </span>
               <span className="mt-1 flex flex-wrap gap-1 lg:hidden">

@@ -2,7 +2,7 @@
 // in the editor, compiled into sandboxed CompatRules. A rule that does not
 // compile (syntax, invalid export, top-level loop, ...) is reported, not thrown.
 import { errorPatternSourcesSchema, ruleNameSchema, ruleSourceSchema } from '@threadline/engine'
-import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule, type SandboxLog } from '@threadline/engine/sandbox'
+import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule, type SandboxedRuleRun, type SandboxLog } from '@threadline/engine/sandbox'
 import type { PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
@@ -25,7 +25,7 @@ export type ResolvedCustomRule = {
   name: string
   /** the saved rule's id, for saved rules */
   ruleId: string | null
-} & ({ rule: SandboxedCompatRule; compileError: null } | { rule: null; compileError: RuleFailure })
+} & ({ rule: SandboxedCompatRule; compileError: null; runs: SandboxedRuleRun[] } | { rule: null; compileError: RuleFailure })
 
 export function ruleFailureOf(error: SandboxedRuleError): RuleFailure {
   return { kind: error.kind, message: error.reason, logs: error.logs }
@@ -37,11 +37,14 @@ export async function compileCustomRule(
   options: { name: string | undefined; errorPatterns: string[] | undefined; ruleId: string | null },
 ): Promise<ResolvedCustomRule> {
   try {
+    // every successful hook call, with its console output (a failure carries its own on the error)
+    const runs: SandboxedRuleRun[] = []
     const rule = await compileSandboxedRule(code, {
       ...(options.name ? { name: options.name } : {}),
       ...(options.errorPatterns ? { errorPatterns: options.errorPatterns } : {}),
+      onRun: (run) => runs.push(run),
     })
-    return { name: rule.name, ruleId: options.ruleId, rule, compileError: null }
+    return { name: rule.name, ruleId: options.ruleId, rule, compileError: null, runs }
   } catch (error) {
     if (!SandboxedRuleError.isInstance(error)) throw error
     return { name: options.name ?? error.ruleName, ruleId: options.ruleId, rule: null, compileError: ruleFailureOf(error) }

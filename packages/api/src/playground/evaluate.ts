@@ -14,7 +14,7 @@ import {
   type RetryDecision,
   type StoredMessage,
 } from '@threadline/engine'
-import { SandboxedRuleError } from '@threadline/engine/sandbox'
+import { SandboxedRuleError, type SandboxedRuleRun, type SandboxLog } from '@threadline/engine/sandbox'
 import type { ResolvedStreamErrorRetryOptions } from '@threadline/engine'
 import { ruleFailureOf, type ResolvedCustomRule, type RuleFailure } from './custom-rules.ts'
 import { diffMessages, type MessagesDiff } from './message-diff.ts'
@@ -30,6 +30,8 @@ type ProactiveRuleReport = RuleIdentity & {
   fired: boolean
   changes: PromptDiff | null
   error: RuleFailure | null
+  /** what a custom rule's applyToPrompt logged when it did not fail (a failure's output is in `error.logs`) */
+  logs: SandboxLog[]
 }
 
 type ReactiveRuleReport = RuleIdentity & {
@@ -41,6 +43,8 @@ type ReactiveRuleReport = RuleIdentity & {
   /** what its fix did: null when it did not run (no match, or an earlier fix already applied) */
   fix: 'fixed' | 'unchanged' | 'failed' | null
   error: RuleFailure | null
+  /** what a custom rule's fix logged when it did not fail */
+  logs: SandboxLog[]
   compileFailed: boolean
 }
 
@@ -53,7 +57,14 @@ export type RuleSet = {
   /** the processor production would build from these rules */
   compat: ProviderHistoryCompat
   identities: Map<CompatRule, RuleIdentity>
+  /** the custom rules' successful hook calls, collected as they run */
+  runs: Map<CompatRule, SandboxedRuleRun[]>
   compileFailures: (RuleIdentity & { error: RuleFailure })[]
+}
+
+/** What a rule's successful calls of one hook logged (built-in rules log nothing here). */
+function logsOf(set: RuleSet, rule: CompatRule, hook: SandboxedRuleRun['hook']): SandboxLog[] {
+  return (set.runs.get(rule) ?? []).filter((run) => run.hook === hook).flatMap((run) => run.logs)
 }
 
 /** `additionalRules[i]...` (the compiled rules) as the playground's `customRules[j]...` (compile failures included). */
@@ -80,12 +91,23 @@ export function ruleSet(builtInNames: readonly string[] | undefined, custom: rea
   }
   const identities = new Map<CompatRule, RuleIdentity>()
   for (const rule of compat.rules) identities.set(rule, { name: rule.name, origin: 'built-in', ruleId: null })
+  const runs = new Map<CompatRule, SandboxedRuleRun[]>()
   const compileFailures: RuleSet['compileFailures'] = []
   for (const entry of custom) {
-    if (entry.rule) identities.set(entry.rule, { name: entry.name, origin: 'custom', ruleId: entry.ruleId })
-    else compileFailures.push({ name: entry.name, origin: 'custom', ruleId: entry.ruleId, error: entry.compileError })
+    if (entry.rule) {
+      identities.set(entry.rule, { name: entry.name, origin: 'custom', ruleId: entry.ruleId })
+      runs.set(entry.rule, entry.runs)
+    } else compileFailures.push({ name: entry.name, origin: 'custom', ruleId: entry.ruleId, error: entry.compileError })
   }
-  return { compat, identities, compileFailures }
+  return { compat, identities, runs, compileFailures }
+}
+
+/** A reactive rule seen before any error: what it waits for, and whether its fix would change the stored messages. */
+type ReactiveRulePreview = RuleIdentity & {
+  errorPatterns: { source: string; flags: string }[]
+  /** its fix would change these stored messages (null: no stored messages, a pasted prompt) */
+  wouldFix: boolean | null
+  error: RuleFailure | null
 }
 
 type PromptEvaluation = {
@@ -93,6 +115,26 @@ type PromptEvaluation = {
   finalPrompt: LanguageModelPrompt
   promptChanged: boolean
   rules: ProactiveRuleReport[]
+  /** the reactive rules: they act only after the provider rejects the request */
+  reactive: ReactiveRulePreview[]
+}
+
+/**
+ * Each reactive rule's fix run on a copy of the stored messages, as it would
+ * run after its error: whether it would change them. Nothing is saved.
+ */
+function previewReactiveRules(set: RuleSet, messages: readonly StoredMessage[] | null): ReactiveRulePreview[] {
+  return set.compat.rules.flatMap((rule): ReactiveRulePreview[] => {
+    if (rule.fix === undefined || rule.errorPatterns === undefined) return []
+    const errorPatterns = rule.errorPatterns.map((pattern) => ({ source: pattern.source, flags: pattern.flags }))
+    const base = { ...identityOf(set, rule), errorPatterns }
+    if (messages === null) return [{ ...base, wouldFix: null, error: null }]
+    try {
+      return [{ ...base, wouldFix: rule.fix(structuredClone(messages) as StoredMessage[]), error: null }]
+    } catch (error) {
+      return [{ ...base, wouldFix: false, error: failureOf(error) }]
+    }
+  })
 }
 
 /** Every rule of a set has an identity (the set is built with them). */
@@ -102,7 +144,7 @@ function identityOf(set: RuleSet, rule: CompatRule): RuleIdentity {
   return identity
 }
 
-export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string): PromptEvaluation {
+export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string, messages: readonly StoredMessage[] | null = null): PromptEvaluation {
   const { proactive } = set.compat.explain({ prompt, model, messages: [], retryCount: 0 })
   const reports = proactive.rules.map((outcome): ProactiveRuleReport => {
     const identity = identityOf(set, outcome.rule)
@@ -112,10 +154,17 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
       fired: outcome.status === 'changed',
       changes: outcome.status === 'changed' ? diffPrompts(outcome.before, outcome.prompt) : null,
       error: outcome.status === 'failed' ? failureOf(outcome.error) : null,
+      logs: logsOf(set, outcome.rule, 'applyToPrompt'),
     }
   })
-  const failed = set.compileFailures.map((entry): ProactiveRuleReport => ({ ...entry, status: 'compile-failed', fired: false, changes: null }))
-  return { inputPrompt: prompt, finalPrompt: proactive.prompt, promptChanged: proactive.changed, rules: [...reports, ...failed] }
+  const failed = set.compileFailures.map((entry): ProactiveRuleReport => ({ ...entry, status: 'compile-failed', fired: false, changes: null, logs: [] }))
+  return {
+    inputPrompt: prompt,
+    finalPrompt: proactive.prompt,
+    promptChanged: proactive.changed,
+    rules: [...reports, ...failed],
+    reactive: previewReactiveRules(set, messages),
+  }
 }
 
 type ErrorEvaluation = {
@@ -153,6 +202,7 @@ export async function evaluateError(args: {
       matchedText: match?.text ?? null,
       fix: outcome?.status ?? null,
       error: outcome?.status === 'failed' ? failureOf(outcome.error) : null,
+      logs: logsOf(set, rule, 'fix'),
       compileFailed: false,
     }
   })
@@ -162,6 +212,7 @@ export async function evaluateError(args: {
     pattern: null,
     matchedText: null,
     fix: null,
+    logs: [],
     compileFailed: true,
   }))
   const retryDecision = await decideRetry(

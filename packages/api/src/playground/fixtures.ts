@@ -78,7 +78,7 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
       error: toProviderError(fixture.error),
       messages: fixture.messages,
       model: fixture.model,
-      retryOptions: resolveRetryOptions({}),
+      retryOptions: await resolveRetryOptions({}),
       retryCount: 0,
     })
     const report = onlyReport(evaluation.rules)
@@ -98,7 +98,7 @@ async function runFixture(set: RuleSet, fixture: RuleFixture): Promise<FixtureRe
 
 /** Runs each fixture against the rule alone (no built-ins), in order. */
 export async function runRuleFixtures(rule: SandboxedCompatRule, fixtures: readonly RuleFixture[]): Promise<FixtureResult[]> {
-  const set = ruleSet([], [{ name: rule.name, ruleId: null, rule, compileError: null }])
+  const set = ruleSet([], [{ name: rule.name, ruleId: null, rule, compileError: null, runs: [] }])
   const results: FixtureResult[] = []
   for (const fixture of fixtures) results.push(await runFixture(set, fixture))
   return results

@@ -43,11 +43,8 @@ const promptFixtures: PromptFixture[] = models.flatMap((model) => [
   { name: `a stored history for ${model}`, kind: 'prompt', model, prompt: toPrompt(foreignIdHistory()) },
 ])
 
-/** Every catalogue error a client can see (a dropped connection has no shape), against both histories. */
-const providerErrors = providerErrorPresets.flatMap((preset) => {
-  const shape = providerErrorShape(preset.reply)
-  return shape === undefined ? [] : [{ name: preset.name, error: shape }]
-})
+/** Every catalogue error as a client sees it (a dropped connection as its Node error), against both histories. */
+const providerErrors = providerErrorPresets.map((preset) => ({ name: preset.name, error: providerErrorShape(preset.reply) }))
 
 const errorFixtures: ErrorFixture[] = [
   ...providerErrors,
@@ -225,7 +222,7 @@ describe('the playground and ProviderHistoryCompat agree', () => {
             error: toProviderError(fixture.error),
             messages: deepFreeze(structuredClone(fixture.messages)),
             model: fixture.model,
-            retryOptions: resolveRetryOptions({}),
+            retryOptions: await resolveRetryOptions({}),
             retryCount,
           })
           expect(report.compatRetry, label).toBe(result?.retry === true)

@@ -1,5 +1,5 @@
 // A provider error as the playground receives it (status + headers + body, or
-// a stream error chunk), turned into the value production code sees: the AI
+// a stream error chunk, or a dropped connection's Node error), turned into the value production code sees: the AI
 // SDK's APICallError for an HTTP error, and for a chunk the ProviderStreamError
 // the agent throws when a stream delivers an `error` part.
 import { APICallError } from '@ai-sdk/provider'
@@ -21,6 +21,12 @@ export const providerErrorInput = z.discriminatedUnion('kind', [
     /** the error chunk's JSON, e.g. `{ "type": "error", "error": { ... } }` */
     chunk: z.unknown().refine((chunk) => chunk !== undefined, 'is required'),
   }),
+  z.strictObject({
+    kind: z.literal('connection'),
+    /** the Node error code, e.g. `ECONNRESET` */
+    code: z.string().trim().min(1).max(100),
+    message: z.string().trim().min(1).max(2000),
+  }),
 ])
 
 export type ProviderErrorInput = z.output<typeof providerErrorInput>
@@ -37,6 +43,8 @@ function bodyMessage(body: string): string | undefined {
 }
 
 export function toProviderError(input: ProviderErrorInput): Error {
+  // a dropped connection as a transport throws it: a plain Error with a Node `code`, no status, no retry flag
+  if (input.kind === 'connection') return Object.assign(new Error(input.message), { code: input.code })
   if (input.kind === 'stream-chunk') {
     const chunk = input.chunk as { error?: unknown } | null | undefined
     const message = messageOf(chunk) ?? messageOf(chunk?.error) ?? `provider stream error: ${JSON.stringify(chunk)}`

@@ -10,12 +10,14 @@ import {
   type StreamErrorRetryMatcherEntry,
   type StreamErrorRetryOptionsData,
 } from '@threadline/engine'
-import { SandboxedRegExp } from '@threadline/engine/sandbox'
+import { prepareSandbox, SandboxedRegExp } from '@threadline/engine/sandbox'
 
 export const retryOptionsInput = streamErrorRetryOptionsDataSchema.default({})
 
-export function resolveRetryOptions(input: StreamErrorRetryOptionsData): ResolvedStreamErrorRetryOptions {
+/** Loads the sandbox first when there are matchers: a pattern matches nothing before it is loaded (a fresh server, no custom rule compiled yet). */
+export async function resolveRetryOptions(input: StreamErrorRetryOptionsData): Promise<ResolvedStreamErrorRetryOptions> {
   const { matchers, ...rest } = input
+  if (matchers !== undefined && matchers.length > 0) await prepareSandbox()
   const entries = (matchers ?? []).map((matcher, index): StreamErrorRetryMatcherEntry => {
     const pattern = new SandboxedRegExp(matcher.pattern, matcher.flags, { ruleName: `matcher ${index}` })
     return {

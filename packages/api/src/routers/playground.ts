@@ -90,11 +90,10 @@ export const playgroundRouter = router({
 
   /** The prompt a target model would receive after the proactive rules, and what each rule did. */
   runPrompt: authedProcedure.input(runPromptInput).mutation(async ({ ctx, input }) => {
-    const prompt =
-      input.source.kind === 'prompt'
-        ? input.source.prompt
-        : toPrompt(await threadMessages(ctx, input.source.threadId), { instructions: input.source.instructions })
-    return evaluatePrompt(await chosenRules(ctx.services, input), prompt, input.model)
+    if (input.source.kind === 'prompt') return evaluatePrompt(await chosenRules(ctx.services, input), input.source.prompt, input.model)
+    const messages = await threadMessages(ctx, input.source.threadId)
+    const prompt = toPrompt(messages, { instructions: input.source.instructions })
+    return evaluatePrompt(await chosenRules(ctx.services, input), prompt, input.model, messages)
   }),
 
   /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
@@ -107,7 +106,7 @@ export const playgroundRouter = router({
       error: toProviderError(input.error),
       messages,
       model: input.model,
-      retryOptions: resolveRetryOptions(input.retryOptions),
+      retryOptions: await resolveRetryOptions(input.retryOptions),
       retryCount: input.retryCount,
     })
   }),
@@ -116,7 +115,7 @@ export const playgroundRouter = router({
   retryDecision: authedProcedure.input(retryDecisionInput).mutation(async ({ input }) => {
     return decideRetry(
       { error: toProviderError(input.error), messages: [], retryCount: input.retryCount, stepNumber: 0, state: {}, model: input.model },
-      resolveRetryOptions(input.options),
+      await resolveRetryOptions(input.options),
     )
   }),
 

@@ -72,3 +72,18 @@ export function isAnthropicModel(model: unknown): boolean {
 export function isCerebrasModel(model: unknown): boolean {
   return isProviderModel(model, 'cerebras')
 }
+
+/**
+ * OpenAI's Responses API, the one that takes reasoning items as input: a
+ * 'openai/<id>' string (the agent resolves it to the Responses API; 'openai-chat/'
+ * is Chat Completions) or an AI SDK model whose provider id is 'openai.responses'
+ * ('openai.chat' and OpenAI-compatible gateways send no reasoning items).
+ */
+export function isOpenAIResponsesModel(model: unknown): boolean {
+  if (Array.isArray(model)) return model.some(isOpenAIResponsesModel)
+  if (typeof model === 'string') return parseModelString(model).provider === 'openai'
+  if (!isObject(model)) return false
+  const unwrapped = unwrapEntry(model)
+  if (unwrapped !== model) return isOpenAIResponsesModel(unwrapped)
+  return model.provider === 'openai.responses'
+}

@@ -395,3 +395,21 @@ describe('compileSandboxedRule: fix', () => {
     expect(messages).toEqual(original)
   })
 })
+
+describe('onRun: the console output of successful calls', () => {
+  it('reports each successful hook call with what it logged; a failing call reports on its error instead', async () => {
+    const runs: unknown[] = []
+    const rule = await compileSandboxedRule(proactive("console.log('saw', model); return undefined"), { onRun: (run) => runs.push(run) })
+    expect(rule.applyToPrompt?.({ prompt, model: 'openai/gpt-4o' })).toBeUndefined()
+    expect(runs).toEqual([{ hook: 'applyToPrompt', logs: [{ level: 'log', message: 'saw openai/gpt-4o' }], durationMs: expect.any(Number) as number }])
+    const failing = await compileSandboxedRule(proactive("console.log('before'); throw new Error('boom')"), { onRun: (run) => runs.push(run) })
+    expect(() => failing.applyToPrompt?.({ prompt, model: 'x' })).toThrow(SandboxedRuleError)
+    expect(runs).toHaveLength(1)
+  })
+
+  it('refuses an onRun that is not a function, naming it', async () => {
+    await expect(compileSandboxedRule(UPPERCASE_SYSTEM_RULE, { onRun: 'log' as unknown as SandboxedRuleOptions['onRun'] })).rejects.toMatchObject({
+      field: 'options.onRun',
+    })
+  })
+})

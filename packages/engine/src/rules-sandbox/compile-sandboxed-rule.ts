@@ -25,7 +25,12 @@ export type SandboxedRuleOptions = {
   /** more error patterns (RegExp sources), added to the code's own */
   errorPatterns?: readonly string[] | undefined
   limits?: Partial<SandboxLimits> | undefined
+  /** called after each hook call that returned a usable result, with its console output (a failed call carries it on its SandboxedRuleError) */
+  onRun?: ((run: SandboxedRuleRun) => void) | undefined
 }
+
+/** One successful hook call of a sandboxed rule: which hook, what it logged, how long it took. */
+export type SandboxedRuleRun = { hook: 'applyToPrompt' | 'fix'; logs: SandboxLog[]; durationMs: number }
 
 /** A CompatRule backed by sandboxed code, with run details for the playground. */
 export type SandboxedCompatRule = CompatRule & {
@@ -41,6 +46,7 @@ const optionsSchema = z.object({
   name: ruleNameSchema.optional(),
   errorPatterns: errorPatternSourcesSchema.optional(),
   limits: z.unknown().optional(),
+  onRun: z.custom<(run: SandboxedRuleRun) => void>((value) => typeof value === 'function', 'must be a function').optional(),
 })
 
 const promptEnvelopeSchema = z.union([
@@ -149,7 +155,7 @@ class SandboxedRule {
  */
 export async function compileSandboxedRule(source: string, options: SandboxedRuleOptions = {}): Promise<SandboxedCompatRule> {
   const code = parseInput(ruleSourceSchema, source, { root: 'source' })
-  const { name, errorPatterns, limits: limitInput } = parseInput(optionsSchema, options, { root: 'options' })
+  const { name, errorPatterns, limits: limitInput, onRun } = parseInput(optionsSchema, options, { root: 'options' })
   const limits = resolveSandboxLimits(limitInput, 'options.limits')
   await prepareSandbox()
   const fallbackName = name ?? 'custom rule'
@@ -171,7 +177,11 @@ export async function compileSandboxedRule(source: string, options: SandboxedRul
       (pattern) => new SandboxedRegExp(pattern.source, pattern.flags, { ruleName: definition.name, limits }),
     )
   }
-  if (definition.hasApplyToPrompt) compiled.applyToPrompt = (args) => rule.runApplyToPrompt(args).value
-  if (definition.hasFix) compiled.fix = (messages) => rule.runFix(messages).value
+  const reported = <T>(hook: SandboxedRuleRun['hook'], run: SandboxRun<T>): T => {
+    onRun?.({ hook, logs: run.logs, durationMs: run.durationMs })
+    return run.value
+  }
+  if (definition.hasApplyToPrompt) compiled.applyToPrompt = (args) => reported('applyToPrompt', rule.runApplyToPrompt(args))
+  if (definition.hasFix) compiled.fix = (messages) => reported('fix', rule.runFix(messages))
   return Object.freeze(compiled)
 }

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import * as presets from './provider-error-presets.ts'
-import { anthropicRateLimited, connectionReset, openaiStreamRateLimit, providerErrorPresets, providerErrorShape } from './provider-error-presets.ts'
+import {
+  anthropicRateLimited,
+  connectionReset,
+  openaiStreamRateLimit,
+  providerErrorPresets,
+  providerErrorShape,
+  socketHangUp,
+} from './provider-error-presets.ts'
 
 describe('providerErrorPresets', () => {
   it('lists every preset reply once, under its export name', () => {
@@ -32,8 +39,9 @@ describe('providerErrorShape', () => {
     })
   })
 
-  it('gives a stream error as its chunk, and nothing for a dropped connection', () => {
+  it('gives a stream error as its chunk, and a dropped connection as the Node error the transport throws', () => {
     expect(providerErrorShape(openaiStreamRateLimit)).toEqual({ kind: 'stream-chunk', chunk: openaiStreamRateLimit.chunk })
-    expect(providerErrorShape(connectionReset)).toBeUndefined()
+    expect(providerErrorShape(connectionReset)).toEqual({ kind: 'connection', code: 'ECONNRESET', message: 'read ECONNRESET' })
+    expect(providerErrorShape(socketHangUp)).toEqual({ kind: 'connection', code: 'ECONNRESET', message: 'socket hang up' })
   })
 })

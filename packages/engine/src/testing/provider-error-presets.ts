@@ -107,6 +107,18 @@ export const openaiChatOrphanToolCall = openaiError(400, {
   code: null,
 })
 
+/**
+ * Responses: a reasoning item replayed without the output item it produced (a
+ * partial clone or branch, a cancelled turn): the built-in
+ * `openai-responses-orphan-reasoning` rule's target.
+ */
+export const openaiResponsesReasoningWithoutFollowingItem = openaiError(400, {
+  message: "Item 'rs_0c3876fcd4da19ef00692a14046bc8819eba6941c05c5ab7e7' of type 'reasoning' was provided without its required following item.",
+  type: 'invalid_request_error',
+  param: 'input',
+  code: null,
+})
+
 const OPENAI_SERVER_ERROR_MESSAGE =
   'An error occurred while processing your request. You can retry your request, or contact us through our help center at help.openai.com if the error persists. Please include the request ID req_7f1c0e5b3a2d4c6e8f9a0b1c2d3e4f5a in your message.'
 
@@ -237,6 +249,12 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
   { name: 'deepseekReasoningContentMissing', provider: 'DeepSeek', trigger: 'reasoning_content missing', reply: deepseekReasoningContentMissing },
   { name: 'openaiChatToolIdTooLong', provider: 'OpenAI', trigger: 'tool ID too long', reply: openaiChatToolIdTooLong },
   { name: 'openaiChatOrphanToolCall', provider: 'OpenAI', trigger: 'orphan tool call', reply: openaiChatOrphanToolCall },
+  {
+    name: 'openaiResponsesReasoningWithoutFollowingItem',
+    provider: 'OpenAI',
+    trigger: 'reasoning item without its following item',
+    reply: openaiResponsesReasoningWithoutFollowingItem,
+  },
   { name: 'openaiResponsesStreamServerError', provider: 'OpenAI', trigger: 'Responses stream server_error', reply: openaiResponsesStreamServerError },
   { name: 'openaiResponsesFailedServerError', provider: 'OpenAI', trigger: 'Responses stream response.failed', reply: openaiResponsesFailedServerError },
   { name: 'openaiStreamRateLimit', provider: 'OpenAI', trigger: 'rate limit mid-stream (the wait only in the text)', reply: openaiStreamRateLimit },
@@ -249,14 +267,20 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
   { name: 'socketHangUp', provider: 'any', trigger: 'socket closed without an answer', reply: socketHangUp },
 ]
 
-/** What a client receives: the HTTP answer (the body as text) or the stream's error chunk. */
-export type ProviderErrorShape = { kind: 'http'; status: number; headers: Record<string, string>; body: string } | { kind: 'stream-chunk'; chunk: unknown }
-
 /**
- * A preset reply as a client receives it (the playground's input); undefined
- * for a dropped connection, which has no status, body or chunk to show.
+ * What a client receives: the HTTP answer (the body as text), the stream's
+ * error chunk, or, for a dropped connection, the Node error the transport
+ * throws (spec provider-errors.md: `code: 'ECONNRESET'` / `socket hang up`;
+ * @ai-sdk's fetch wraps it in an APICallError marked retryable, a custom
+ * transport or a stream reader hands it over bare).
  */
-export function providerErrorShape(reply: ProviderErrorPreset['reply']): ProviderErrorShape | undefined {
+export type ProviderErrorShape =
+  | { kind: 'http'; status: number; headers: Record<string, string>; body: string }
+  | { kind: 'stream-chunk'; chunk: unknown }
+  | { kind: 'connection'; code: string; message: string }
+
+/** A preset reply as a client receives it (the playground's input). */
+export function providerErrorShape(reply: ProviderErrorPreset['reply']): ProviderErrorShape {
   switch (reply.kind) {
     case 'http-error': {
       // as the fake provider server sends it
@@ -271,6 +295,7 @@ export function providerErrorShape(reply: ProviderErrorPreset['reply']): Provide
     case 'stream-error':
       return { kind: 'stream-chunk', chunk: reply.chunk }
     case 'drop':
-      return undefined
+      // Node's http client says `socket hang up` when the server closes without answering, `read ECONNRESET` on a reset
+      return { kind: 'connection', code: 'ECONNRESET', message: reply.reset === false ? 'socket hang up' : 'read ECONNRESET' }
   }
 }

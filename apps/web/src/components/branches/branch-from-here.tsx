@@ -23,6 +23,7 @@ export function BranchFromHere({ threadId, messageId }: { threadId: string; mess
     <>
       <button
         type="button"
+        data-shortcut="b"
         onClick={() => branch.mutate({ sourceThreadId: threadId, branchPointMessageId: messageId })}
         disabled={branch.isPending || branch.isSuccess}
         title="A new thread that shares this history up to and including this message (nothing is copied)"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyForkForm, toCloneArgs } from './fork-form.ts'
+import { emptyForkForm, takenThreadIdProblem, toCloneArgs } from './fork-form.ts'
 
 const fourth = new Date('2026-11-29T09:04:00.000Z')
 const createdAtOf = (id: string) => (id === 'm4' ? fourth : undefined)
@@ -65,5 +65,15 @@ describe('toCloneArgs', () => {
 
   it('reads a limit of 0 as no limit', () => {
     expect(toCloneArgs('src', { ...emptyForkForm(), messageLimit: '0' }, createdAtOf).args).toEqual({ sourceThreadId: 'src' })
+  })
+})
+
+describe('takenThreadIdProblem', () => {
+  it('words a taken newThreadId the same whichever call found it (preview or create), and ignores other failures', () => {
+    const fromPreview = takenThreadIdProblem('acme-delivery-storm', { field: 'newThreadId' }, { field: undefined })
+    const fromCreate = takenThreadIdProblem('acme-delivery-storm', { field: undefined }, { field: 'newThreadId' })
+    expect(fromPreview).toBe('“acme-delivery-storm” is already taken: choose another ID, or leave it empty for a generated one.')
+    expect(fromCreate).toBe(fromPreview)
+    expect(takenThreadIdProblem('x', { field: 'options.messageLimit' }, { field: undefined })).toBeUndefined()
   })
 })

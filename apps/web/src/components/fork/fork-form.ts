@@ -27,7 +27,7 @@ export type ForkForm = {
 
 export type CloneArgs = RouterInputs['clone']['preview']
 
-export type ForkFormErrors = Partial<Record<'metadata' | 'messageLimit' | 'dates' | 'pickedIds' | 'upTo', string>>
+export type ForkFormErrors = Partial<Record<'metadata' | 'messageLimit' | 'dates' | 'pickedIds' | 'upTo' | 'newThreadId', string>>
 
 export function emptyForkForm(upTo = ''): ForkForm {
   return {
@@ -113,4 +113,14 @@ export function toCloneArgs(
     ...(Object.keys(options).length > 0 ? { options } : {}),
   }
   return { args, errors }
+}
+
+/**
+ * The field problem of a taken `newThreadId`, in one wording whichever call
+ * found it (the preview and create answer CONFLICT naming `newThreadId`, each
+ * in its own words); undefined for any other failure.
+ */
+export function takenThreadIdProblem(newThreadId: string, ...failures: { field: string | undefined }[]): string | undefined {
+  if (!failures.some((failure) => failure.field === 'newThreadId')) return undefined
+  return `“${newThreadId}” is already taken: choose another ID, or leave it empty for a generated one.`
 }

@@ -43,7 +43,7 @@ export function ForkOptions({
               onChange={(event) => set('title', event.target.value)}
             />
           </Field>
-          <Field label="New thread ID" hint="Empty: a generated UUID.">
+          <Field label="New thread ID" hint="Empty: a generated UUID." error={errors.newThreadId}>
             <input
               className={`${inputClass} font-mono`}
               value={form.newThreadId}
@@ -87,10 +87,17 @@ export function ForkOptions({
             ))}
           </select>
         </Field>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Message limit" hint="Most recent N; empty or 0: all." error={errors.messageLimit}>
-            <input className={inputClass} type="number" min={0} value={form.messageLimit} onChange={(event) => set('messageLimit', event.target.value)} />
-          </Field>
+        <Field label="Message limit" hint="Most recent N; empty or 0: all." error={errors.messageLimit}>
+          <input
+            className={`${inputClass} sm:max-w-[12rem]`}
+            type="number"
+            min={0}
+            value={form.messageLimit}
+            onChange={(event) => set('messageLimit', event.target.value)}
+          />
+        </Field>
+        {/* two per row: a datetime-local field needs about 15rem to show its whole value */}
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field label="From (inclusive)" error={errors.dates}>
             <input className={inputClass} type="datetime-local" value={form.startDate} onChange={(event) => set('startDate', event.target.value)} />
           </Field>
@@ -104,10 +111,24 @@ export function ForkOptions({
             />
           </Field>
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className={checkboxClass} checked={form.handPick} onChange={(event) => set('handPick', event.target.checked)} />
-          Hand-pick messages (tick them in the preview list)
-        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={form.handPick}
+              onChange={(event) => set('handPick', event.target.checked)}
+              aria-invalid={errors.pickedIds !== undefined}
+              aria-describedby={errors.pickedIds ? 'hand-pick-error' : undefined}
+            />
+            Hand-pick messages (tick them in the preview list)
+          </label>
+          {errors.pickedIds && (
+            <p id="hand-pick-error" role="alert" className="mt-1 text-xs text-red-700" data-testid="hand-pick-error">
+              {errors.pickedIds}
+            </p>
+          )}
+        </div>
         <FieldSet legend="Boundary policy">
           <div className="grid gap-2 sm:grid-cols-3">
             {boundaries.map((boundary) => (

@@ -23,7 +23,7 @@ export function ForkPreview({
   preview,
   error,
   updating,
-  invalid,
+  problems,
   messages,
   upTo,
   handPick,
@@ -33,15 +33,17 @@ export function ForkPreview({
   preview: ClonePreview | undefined
   error: unknown
   updating: boolean
-  /** the form has problems: the preview waits for them to be fixed */
-  invalid: boolean
+  /** the form's problems, each also shown at its field: the preview waits for them to be fixed */
+  problems: string[]
   messages: StoredMessage[]
   upTo: string
   handPick: boolean
   pickedIds: string[]
   onTogglePick: (messageId: string, picked: boolean) => void
 }) {
-  const selected = new Set(preview?.messageIds ?? [])
+  const invalid = problems.length > 0
+  // no selection to show while the options are invalid: an old preview would mark messages it no longer copies
+  const selected = new Set(invalid ? [] : (preview?.messageIds ?? []))
   const warnedAt = new Map((preview?.warnings ?? []).flatMap((warning) => (warning.messageId ? [[warning.messageId, warning.code] as const] : [])))
   return (
     <Panel
@@ -51,8 +53,14 @@ export function ForkPreview({
       testId="clone-preview"
     >
       <div className="space-y-3">
-        {invalid ? (
-          <Notice tone="info">Fix the highlighted options to see the preview.</Notice>
+        {problems.length > 0 ? (
+          <Notice tone="info" title="Fix the highlighted options to see the preview" testId="preview-problems">
+            <ul className="list-disc pl-5">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </Notice>
         ) : error ? (
           <Notice tone="error" title="The preview failed">
             {describeError(error)}
@@ -115,7 +123,9 @@ export function ForkPreview({
           data-testid="preview-messages"
         >
           {messages.map((message, index) => {
-            const copied = selected.has(message.id)
+            const picked = pickedIds.includes(message.id)
+            // hand-picking: an unticked message is never copied, whatever the last preview said
+            const copied = selected.has(message.id) && (!handPick || picked)
             const warning = warnedAt.get(message.id)
             return (
               <li
@@ -129,7 +139,7 @@ export function ForkPreview({
                     type="checkbox"
                     aria-label={`Pick message #${index + 1}`}
                     className={`${checkboxClass} mt-0.5`}
-                    checked={pickedIds.includes(message.id)}
+                    checked={picked}
                     onChange={(event) => onTogglePick(message.id, event.target.checked)}
                   />
                 ) : (

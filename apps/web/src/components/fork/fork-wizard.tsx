@@ -1,18 +1,19 @@
 'use client'
 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { useDocumentTitle } from '../use-document-title.ts'
 import Link from 'next/link'
 import { useRouter, useSearchParams } from 'next/navigation'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { rememberCloneResult } from '../thread/clone-result-banner.tsx'
 import { Button } from '../ui/button.tsx'
-import { describeError, errorCode } from '../ui/describe-error.ts'
+import { describeError, errorCode, errorField } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
 import { Loading, ProgressBar } from '../ui/progress.tsx'
 import { useDebouncedValue } from '../use-debounced-value.ts'
-import { emptyForkForm, toCloneArgs, type CloneArgs, type ForkForm } from './fork-form.ts'
+import { emptyForkForm, takenThreadIdProblem, toCloneArgs, type CloneArgs, type ForkForm } from './fork-form.ts'
 import { ForkOptions } from './fork-options.tsx'
 import { ForkPreview } from './fork-preview.tsx'
 
@@ -28,6 +29,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   const [form, setForm] = useState<ForkForm>(() => emptyForkForm(at))
 
   const messages = useMemo(() => source.data?.messages ?? [], [source.data])
+  useDocumentTitle(source.data ? `Fork ${source.data.thread.title || source.data.thread.id}` : null)
   const createdAt = useMemo(() => new Map(messages.map((message) => [message.id, message.createdAt])), [messages])
   const { args, errors } = toCloneArgs(sourceId, form, (id) => createdAt.get(id))
   const invalid = Object.keys(errors).length > 0
@@ -54,7 +56,21 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
     }),
   )
 
+  // a failed create belongs to the form it was sent with: an edit clears it
+  const { reset: resetCreate } = create
+  const editForm: typeof setForm = (update) => {
+    resetCreate()
+    setForm(update)
+  }
+  const takenId = takenThreadIdProblem(
+    form.newThreadId.trim(),
+    { field: preview.isPlaceholderData ? undefined : errorField(preview.error) },
+    { field: errorField(create.error) },
+  )
+  const fieldErrors = takenId === undefined ? errors : { ...errors, newThreadId: takenId }
+
   function togglePick(messageId: string, picked: boolean) {
+    resetCreate()
     setForm((current) => ({
       ...current,
       pickedIds: picked ? [...current.pickedIds, messageId] : current.pickedIds.filter((id) => id !== messageId),
@@ -90,17 +106,17 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
         <div className="min-w-0 space-y-4">
           <ForkOptions
             form={form}
-            setForm={setForm}
-            errors={errors}
+            setForm={editForm}
+            errors={fieldErrors}
             messages={messages}
             sourceTitle={thread.title}
             sourceResourceId={thread.resourceId}
             resources={resources.data?.map((resource) => resource.id) ?? []}
           />
           <CreatePanel
-            disabled={invalid || create.isPending || !preview.data}
+            disabled={invalid || takenId !== undefined || create.isPending || !preview.data}
             pending={create.isPending}
-            error={create.error}
+            error={takenId === undefined ? create.error : null}
             count={willCopy}
             onCreate={() => create.mutate({ ...args, returnMessages: false })}
           />
@@ -109,7 +125,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
           preview={preview.data}
           error={preview.error}
           updating={preview.isFetching}
-          invalid={invalid}
+          problems={Object.values(fieldErrors)}
           messages={messages}
           upTo={form.upTo}
           handPick={form.handPick}

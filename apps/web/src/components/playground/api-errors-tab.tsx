@@ -20,6 +20,7 @@ import { requirePreset, type ErrorPreset } from './provider-error-presets.ts'
 import { ReactiveRuleList } from './reactive-rule-list.tsx'
 import { RetryDecisionView } from './retry-decision-view.tsx'
 import { ThreadField } from './thread-field.tsx'
+import { explainCombined, explainCompatVerdict, explainRetryDecision } from './verdict-explanation.ts'
 
 type Evaluation = RouterOutputs['playground']['runError']
 type RunErrorInput = RouterInputs['playground']['runError']
@@ -38,10 +39,18 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
   const [problem, setProblem] = useState<string | null>(null)
   const run = useMutation(trpc.playground.runError.mutationOptions())
   const { error: providerError, problems } = toProviderErrorInput(draft)
+  // a result belongs to the inputs that produced it: any edit (valid or not) clears it
+  const changed =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      run.reset()
+      set(value)
+    }
 
   function choosePreset(preset: ErrorPreset | null) {
     setPresetId(preset?.id ?? '')
     if (!preset) return
+    run.reset()
     setDraft(draftOf(preset.shape))
     setModel(preset.model)
     if (preset.threadId) setThreadId(preset.threadId)
@@ -68,7 +77,7 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
     <div className="space-y-5">
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <Panel title="Provider error" description="Status, headers and body all matter: matchers read all three.">
-          <ErrorShapeEditor draft={draft} onChange={setDraft} presetId={presetId} onPreset={choosePreset} problems={problems} />
+          <ErrorShapeEditor draft={draft} onChange={changed(setDraft)} presetId={presetId} onPreset={choosePreset} problems={problems} />
         </Panel>
         <Panel title="Messages and target" description="The stored history a fix would repair (nothing is saved).">
           <div className="space-y-4">
@@ -80,15 +89,15 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
                 { id: 'json', label: 'Messages JSON' },
               ]}
               selected={messagesSource}
-              onSelect={setMessagesSource}
+              onSelect={changed(setMessagesSource)}
             />
             {messagesSource === 'thread' ? (
-              <ThreadField value={threadId} onChange={setThreadId} />
+              <ThreadField value={threadId} onChange={changed(setThreadId)} />
             ) : (
-              <CodeEditor language="json" label="Stored messages JSON" value={messagesText} onChange={setMessagesText} maxHeight="16rem" />
+              <CodeEditor language="json" label="Stored messages JSON" value={messagesText} onChange={changed(setMessagesText)} maxHeight="16rem" />
             )}
             {problem && <Notice tone="error">{problem}</Notice>}
-            <ModelField id="error-model" value={model} onChange={setModel} />
+            <ModelField id="error-model" value={model} onChange={changed(setModel)} />
             <Button variant="primary" onClick={onRun} disabled={!ready || run.isPending}>
               {run.isPending ? (
                 <>
@@ -111,7 +120,8 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
   )
 }
 
-function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) {
+/** What both error processors make of one provider error on stored messages (also shown by the prompt tab's reactive rules). */
+export function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) {
   const { changes } = evaluation
   const touched = new Set([...changes.changedMessageIds, ...changes.removedMessageIds, ...changes.addedMessageIds])
   const matched = evaluation.rules.filter((rule) => rule.matched).length
@@ -127,6 +137,15 @@ function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) {
         }
       >
         <ReactiveRuleList rules={evaluation.rules} />
+      </Panel>
+      <Panel title="Why" description="Each processor decides on its own; the agent retries when either asks." testId="verdict-why">
+        <ul className="space-y-1 text-sm">
+          <li data-testid="compat-why">{explainCompatVerdict(evaluation)}</li>
+          <li data-testid="retry-why-sentence">{explainRetryDecision(evaluation.retryDecision)}</li>
+          <li className="font-medium" data-testid="combined-why">
+            {explainCombined(evaluation.compatRetry, evaluation.retryDecision.retry)}
+          </li>
+        </ul>
       </Panel>
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel

@@ -55,6 +55,7 @@ export function ErrorShapeEditor({
         items={[
           { id: 'http', label: 'HTTP response' },
           { id: 'stream-chunk', label: 'Stream error chunk' },
+          { id: 'connection', label: 'Connection error' },
         ]}
         selected={draft.kind}
         onSelect={(kind) => set('kind', kind)}
@@ -86,6 +87,15 @@ export function ErrorShapeEditor({
             <CodeEditor language="json" label="Response body" value={draft.body} onChange={(value) => set('body', value)} maxHeight="14rem" />
           </div>
         </>
+      ) : draft.kind === 'connection' ? (
+        <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)]">
+          <Field label="Code" hint="The Node error code." error={problems.code}>
+            <input className={`${inputClass} font-mono`} value={draft.code} onChange={(event) => set('code', event.target.value)} aria-label="Error code" />
+          </Field>
+          <Field label="Message" hint="No status, headers or body: the connection dropped." error={problems.message}>
+            <input className={inputClass} value={draft.message} onChange={(event) => set('message', event.target.value)} aria-label="Error message" />
+          </Field>
+        </div>
       ) : (
         <div>
           <p className="mb-1 text-sm font-medium text-slate-700">Chunk (JSON)</p>

@@ -19,14 +19,22 @@ describe('error shapes', () => {
   })
 
   it('names the bad field: a status out of range, a chunk that is not JSON', () => {
-    expect(toProviderErrorInput({ kind: 'http', status: '42', headers: '', body: '', chunk: '' }).problems).toEqual({
+    expect(toProviderErrorInput({ kind: 'http', status: '42', headers: '', body: '', chunk: '', code: '', message: '' }).problems).toEqual({
       status: 'A status is a whole number from 100 to 599',
     })
-    expect(toProviderErrorInput({ kind: 'stream-chunk', status: '', headers: '', body: '', chunk: '{' }).problems.chunk).toMatch(/not valid JSON/)
+    expect(toProviderErrorInput({ kind: 'stream-chunk', status: '', headers: '', body: '', chunk: '{', code: '', message: '' }).problems.chunk).toMatch(
+      /not valid JSON/,
+    )
   })
 
   it('keeps a stream chunk as parsed JSON', () => {
     const draft = draftOf(presetById('openaiResponsesStreamServerError')!.shape)
     expect(toProviderErrorInput(draft).error).toMatchObject({ kind: 'stream-chunk', chunk: { type: 'error', error: { code: 'server_error' } } })
+  })
+
+  it('takes a dropped connection as its Node code and message (the ECONNRESET preset), both required', () => {
+    const draft = draftOf(presetById('socketHangUp')!.shape)
+    expect(toProviderErrorInput(draft)).toEqual({ error: { kind: 'connection', code: 'ECONNRESET', message: 'socket hang up' }, problems: {} })
+    expect(toProviderErrorInput({ ...draft, code: ' ' }).problems).toEqual({ code: 'A connection error has a code, e.g. ECONNRESET' })
   })
 })

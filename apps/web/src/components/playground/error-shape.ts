@@ -7,16 +7,19 @@ import type { ErrorShape } from './provider-error-presets.ts'
 export type ProviderErrorInput = RouterInputs['playground']['retryDecision']['error']
 
 export type ErrorShapeDraft = {
-  kind: 'http' | 'stream-chunk'
+  kind: 'http' | 'stream-chunk' | 'connection'
   status: string
   /** one `Name: value` per line */
   headers: string
   body: string
   /** the stream chunk as JSON */
   chunk: string
+  /** a dropped connection's Node error code and message */
+  code: string
+  message: string
 }
 
-export type ErrorShapeProblems = Partial<Record<'status' | 'headers' | 'chunk', string>>
+export type ErrorShapeProblems = Partial<Record<'status' | 'headers' | 'chunk' | 'code' | 'message', string>>
 
 export function formatHeaders(headers: Record<string, string>): string {
   return Object.entries(headers)
@@ -37,10 +40,17 @@ export function parseHeaders(text: string): { headers: Record<string, string>; p
   return { headers }
 }
 
+const emptyDraft = { status: '', headers: '', body: '', chunk: '', code: '', message: '' }
+
 export function draftOf(shape: ErrorShape): ErrorShapeDraft {
-  return shape.kind === 'http'
-    ? { kind: 'http', status: String(shape.status), headers: formatHeaders(shape.headers), body: prettyJson(shape.body), chunk: '' }
-    : { kind: 'stream-chunk', status: '', headers: '', body: '', chunk: JSON.stringify(shape.chunk, null, 2) }
+  switch (shape.kind) {
+    case 'http':
+      return { ...emptyDraft, kind: 'http', status: String(shape.status), headers: formatHeaders(shape.headers), body: prettyJson(shape.body) }
+    case 'stream-chunk':
+      return { ...emptyDraft, kind: 'stream-chunk', chunk: JSON.stringify(shape.chunk, null, 2) }
+    case 'connection':
+      return { ...emptyDraft, kind: 'connection', code: shape.code, message: shape.message }
+  }
 }
 
 /** Indents a JSON body for editing; other text is kept as it is. */
@@ -54,6 +64,13 @@ function prettyJson(body: string): string {
 
 export function toProviderErrorInput(draft: ErrorShapeDraft): { error?: ProviderErrorInput; problems: ErrorShapeProblems } {
   const problems: ErrorShapeProblems = {}
+  if (draft.kind === 'connection') {
+    const code = draft.code.trim()
+    const message = draft.message.trim()
+    if (code === '') problems.code = 'A connection error has a code, e.g. ECONNRESET'
+    if (message === '') problems.message = 'A connection error has a message, e.g. socket hang up'
+    return code === '' || message === '' ? { problems } : { error: { kind: 'connection', code, message }, problems }
+  }
   if (draft.kind === 'stream-chunk') {
     try {
       const chunk: unknown = JSON.parse(draft.chunk)

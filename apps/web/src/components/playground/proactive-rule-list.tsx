@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge, type BadgeTone } from '../badge.tsx'
-import { RuleFailureNotice } from './rule-failure.tsx'
+import { RuleConsoleOutput, RuleFailureNotice } from './rule-failure.tsx'
 
 type Report = RouterOutputs['playground']['runPrompt']['rules'][number]
 type PromptDiff = NonNullable<Report['changes']>
@@ -63,6 +63,7 @@ export function ProactiveRuleList({ rules }: { rules: Report[] }) {
               </ul>
             )}
             {rule.error && <RuleFailureNotice name={rule.name} failure={rule.error} />}
+            <RuleConsoleOutput logs={rule.logs} className="text-slate-600" />
           </li>
         )
       })}

@@ -15,6 +15,7 @@ import { Spinner } from '../ui/progress.tsx'
 import { Tabs } from '../ui/tabs.tsx'
 import { isModel, ModelField } from './model-field.tsx'
 import { ProactiveRuleList } from './proactive-rule-list.tsx'
+import { ReactiveRulePreview } from './reactive-rule-preview.tsx'
 import { JsonDiff } from './prompt-diff.tsx'
 import { RuleFailureNotice } from './rule-failure.tsx'
 import { SAMPLE_PROMPT } from './sample-prompt.ts'
@@ -228,7 +229,7 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
           description={
             run.data.promptChanged
               ? `Changed by ${run.data.rules.filter((rule) => rule.fired).length} rule(s) for ${model}.`
-              : `No rule changed the prompt for ${model}.`
+              : `No proactive rule changed the prompt for ${model}. Reactive rules act only after a rejection: see below.`
           }
           testId="prompt-result"
         >
@@ -241,6 +242,13 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
             )}
           </div>
         </Panel>
+      )}
+      {run.data && (
+        <ReactiveRulePreview
+          rules={run.data.reactive}
+          model={run.variables.model}
+          threadId={run.variables.source.kind === 'thread' ? run.variables.source.threadId : null}
+        />
       )}
 
       <div className="grid items-start gap-5 lg:grid-cols-2">

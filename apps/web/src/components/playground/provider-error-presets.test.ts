@@ -1,12 +1,12 @@
 import { providerErrorPresets, providerErrorShape } from '@threadline/engine/testing/provider-error-presets'
 import { describe, expect, it } from 'vitest'
-import { errorPresets, presetById } from './provider-error-presets.ts'
+import { builtInCompatRules } from '@threadline/engine'
+import { errorPresets, presetById, presetForRule, providerOfModel } from './provider-error-presets.ts'
 
 describe('the playground error presets', () => {
   it("are the engine's catalogue: same names, same status, headers, body and chunk", () => {
-    const visible = providerErrorPresets.filter((preset) => preset.reply.kind !== 'drop')
-    expect(errorPresets.map((preset) => preset.id)).toEqual(visible.map((preset) => preset.name))
-    for (const preset of visible) expect(presetById(preset.name)?.shape).toEqual(providerErrorShape(preset.reply))
+    expect(errorPresets.map((preset) => preset.id)).toEqual(providerErrorPresets.map((preset) => preset.name))
+    for (const preset of providerErrorPresets) expect(presetById(preset.name)?.shape).toEqual(providerErrorShape(preset.reply))
   })
 
   it('label each preset with the trigger and the HTTP status, and offer a model of its provider', () => {
@@ -18,5 +18,25 @@ describe('the playground error presets', () => {
     })
     expect(presetById('openaiStreamRateLimit')).toMatchObject({ label: 'rate limit mid-stream (the wait only in the text)', model: 'openai/gpt-4o' })
     expect(presetById('openaiStreamRateLimit')).not.toHaveProperty('threadId')
+    // the spec's custom-matcher example is a preset too (it was left out while drops had no shape)
+    expect(presetById('connectionReset')).toMatchObject({
+      label: 'connection reset before any byte (ECONNRESET)',
+      shape: { kind: 'connection', code: 'ECONNRESET' },
+    })
+    expect(presetById('openaiResponsesReasoningWithoutFollowingItem')).toMatchObject({ provider: 'OpenAI', model: 'openai/gpt-4o', shape: { status: 400 } })
+  })
+
+  it('give every built-in reactive rule the recorded error it waits for, from its own provider', () => {
+    const reactive = builtInCompatRules.filter((rule) => rule.fix !== undefined)
+    expect(reactive.map((rule) => [rule.name, presetForRule(rule.name)?.id])).toEqual([
+      ['anthropic-tool-id-format', 'anthropicInvalidToolUseId'],
+      ['openai-responses-orphan-reasoning', 'openaiResponsesReasoningWithoutFollowingItem'],
+    ])
+    for (const rule of reactive) {
+      const preset = presetForRule(rule.name)!
+      const text = preset.shape.kind === 'http' ? preset.shape.body : ''
+      expect(rule.errorPatterns!.some((pattern) => pattern.test(text))).toBe(true)
+    }
+    expect(providerOfModel(presetForRule('anthropic-tool-id-format')!.model)).toBe(providerOfModel('anthropic/claude-opus-4'))
   })
 })

@@ -37,21 +37,18 @@ const demoThreadOf: Partial<Record<string, string>> = {
   openaiChatToolIdTooLong: 'globex-electrolytes-review',
 }
 
-/** Every engine preset a client can see (a dropped connection has no status, body or chunk to paste). */
-export const errorPresets: ErrorPreset[] = providerErrorPresets.flatMap((preset): ErrorPreset[] => {
+/** Every engine preset, as a client receives it (a dropped connection: the Node error, e.g. ECONNRESET). */
+export const errorPresets: ErrorPreset[] = providerErrorPresets.map((preset): ErrorPreset => {
   const shape = providerErrorShape(preset.reply)
-  if (shape === undefined) return []
   const threadId = demoThreadOf[preset.name]
-  return [
-    {
-      id: preset.name,
-      provider: preset.provider,
-      label: shape.kind === 'http' ? `${preset.trigger} (${shape.status})` : preset.trigger,
-      shape,
-      model: modelOf[preset.provider],
-      ...(threadId === undefined ? {} : { threadId }),
-    },
-  ]
+  return {
+    id: preset.name,
+    provider: preset.provider,
+    label: shape.kind === 'http' ? `${preset.trigger} (${shape.status})` : shape.kind === 'connection' ? `${preset.trigger} (${shape.code})` : preset.trigger,
+    shape,
+    model: modelOf[preset.provider],
+    ...(threadId === undefined ? {} : { threadId }),
+  }
 })
 
 export function presetById(id: string): ErrorPreset | undefined {
@@ -63,4 +60,20 @@ export function requirePreset(id: string): ErrorPreset {
   const preset = presetById(id)
   if (preset === undefined) throw new Error(`no provider error preset "${id}"`)
   return preset
+}
+
+/** The recorded provider error each built-in reactive rule waits for (its target in the catalogue). */
+const presetOfRule: Partial<Record<string, string>> = {
+  'anthropic-tool-id-format': 'anthropicInvalidToolUseId',
+  'openai-responses-orphan-reasoning': 'openaiResponsesReasoningWithoutFollowingItem',
+}
+
+export function presetForRule(ruleName: string): ErrorPreset | undefined {
+  const id = presetOfRule[ruleName]
+  return id === undefined ? undefined : presetById(id)
+}
+
+/** 'anthropic' for 'anthropic/claude-…': whether an error comes from the provider a model is served by. */
+export function providerOfModel(model: string): string {
+  return model.trim().split(/[/:]/)[0] ?? ''
 }

@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
 import { splitAtMatch } from './highlight-match.ts'
-import { RuleFailureNotice } from './rule-failure.tsx'
+import { RuleConsoleOutput, RuleFailureNotice } from './rule-failure.tsx'
 
 type Report = RouterOutputs['playground']['runError']['rules'][number]
 
@@ -54,6 +54,7 @@ export function ReactiveRuleList({ rules }: { rules: Report[] }) {
               </p>
             )}
             {rule.error && <RuleFailureNotice name={rule.name} failure={rule.error} />}
+            <RuleConsoleOutput logs={rule.logs} className="text-slate-600" />
           </li>
         )
       })}

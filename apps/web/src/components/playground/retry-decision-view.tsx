@@ -1,18 +1,7 @@
-import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
+import { explainRetryDecision, type RetryDecision } from './verdict-explanation.ts'
 
-export type RetryDecision = RouterOutputs['playground']['retryDecision']
-
-const reasonText: Record<RetryDecision['reason'], string> = {
-  matcher: 'a custom matcher matched',
-  'openai-responses': 'the built-in matcher recognised a transient error (OpenAI Responses stream error, or the same shape from Anthropic)',
-  'is-retryable': 'the provider marked the error retryable',
-  'unknown-error': 'nothing matched and retryUnknownErrors is on',
-  terminal: 'the error is terminal: no wait can fix it',
-  'budget-exhausted': 'the retry budget is spent',
-  'no-match': 'no rule recognised the error as transient',
-  aborted: 'the call was aborted',
-}
+export type { RetryDecision }
 
 const delaySourceText: Record<RetryDecision['delaySource'], string> = {
   configured: 'the configured delayMs',
@@ -30,17 +19,18 @@ export function formatDelay(ms: number): string {
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(seconds < 10 ? 2 : 1)} s`
 }
 
-export function describeReason(decision: RetryDecision): string {
-  const terminal = decision.terminalReason ? ` (${decision.terminalReason.kind}: ${decision.terminalReason.detail})` : ''
-  return `${reasonText[decision.reason]}${terminal}`
-}
-
 export function describeDelaySource(source: RetryDecision['delaySource']): string {
   return delaySourceText[source]
 }
 
 /** StreamErrorRetryProcessor's answer for one attempt. */
-export function RetryDecisionView({ decision }: { decision: RetryDecision }) {
+export function RetryDecisionView({
+  decision,
+  matchers = [],
+}: {
+  decision: RetryDecision
+  matchers?: readonly { pattern: string; flags?: string | undefined }[]
+}) {
   return (
     <div className="space-y-1 text-sm" data-testid="retry-decision">
       <div className="flex flex-wrap items-center gap-2">
@@ -54,7 +44,9 @@ export function RetryDecisionView({ decision }: { decision: RetryDecision }) {
           retry {decision.retryCount} of {decision.maxRetries} allowed
         </span>
       </div>
-      <p className="text-xs text-slate-600">Why: {describeReason(decision)}.</p>
+      <p className="text-xs text-slate-600" data-testid="retry-why">
+        {explainRetryDecision(decision, matchers)}
+      </p>
     </div>
   )
 }

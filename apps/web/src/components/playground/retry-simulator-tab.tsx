@@ -12,9 +12,10 @@ import { Spinner } from '../ui/progress.tsx'
 import { draftOf, toProviderErrorInput, type ErrorShapeDraft } from './error-shape.ts'
 import { ErrorShapeEditor } from './error-shape-editor.tsx'
 import { requirePreset, type ErrorPreset } from './provider-error-presets.ts'
-import { describeDelaySource, describeReason, formatDelay, type RetryDecision } from './retry-decision-view.tsx'
+import { describeDelaySource, formatDelay } from './retry-decision-view.tsx'
 import { defaultRetryOptions, RetryOptionsForm, toRetryOptions, type RetryOptionsDraft } from './retry-options-form.tsx'
 import { buildRetryTimeline, simulateRetries, type TimelineStep } from './retry-timeline.ts'
+import { explainRetryDecision, needsCustomMatcher, SPEC_ECONNRESET_MATCHER, type RetryDecision } from './verdict-explanation.ts'
 
 const FIRST_PRESET = requirePreset('anthropicRateLimited')
 
@@ -31,20 +32,33 @@ export function RetrySimulatorTab() {
       simulateRetries((retryCount) => client.playground.retryDecision.mutate({ error, options, retryCount })),
   })
 
+  // a result belongs to the inputs that produced it: any edit (valid or not) clears it
+  const { reset } = simulate
+  function changeDraft(next: ErrorShapeDraft) {
+    reset()
+    setDraft(next)
+  }
+  function changeOptions(next: RetryOptionsDraft) {
+    reset()
+    setOptionsDraft(next)
+  }
   function choosePreset(preset: ErrorPreset | null) {
     setPresetId(preset?.id ?? '')
-    if (preset) setDraft(draftOf(preset.shape))
+    if (preset) changeDraft(draftOf(preset.shape))
+  }
+  function addSpecMatcher() {
+    changeOptions({ ...optionsDraft, matchers: [...optionsDraft.matchers, { ...SPEC_ECONNRESET_MATCHER, maxRetries: '', delayMs: '' }] })
   }
 
   return (
     <div className="space-y-5">
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <Panel title="Error shape" description="What every attempt fails with.">
-          <ErrorShapeEditor draft={draft} onChange={setDraft} presetId={presetId} onPreset={choosePreset} problems={problems} />
+          <ErrorShapeEditor draft={draft} onChange={changeDraft} presetId={presetId} onPreset={choosePreset} problems={problems} />
         </Panel>
         <Panel title="StreamErrorRetryProcessor options">
           <div className="space-y-4">
-            <RetryOptionsForm draft={optionsDraft} onChange={setOptionsDraft} />
+            <RetryOptionsForm draft={optionsDraft} onChange={changeOptions} />
             {problem && <Notice tone="error">{problem}</Notice>}
             <Button
               variant="primary"
@@ -69,12 +83,24 @@ export function RetrySimulatorTab() {
           {describeError(simulate.error)}
         </Notice>
       )}
-      {simulate.data && <RetryTimelineView decisions={simulate.data} />}
+      {simulate.data && (
+        <RetryTimelineView decisions={simulate.data} matchers={options.matchers ?? []} errorKind={draft.kind} onAddSpecMatcher={addSpecMatcher} />
+      )}
     </div>
   )
 }
 
-function RetryTimelineView({ decisions }: { decisions: RetryDecision[] }) {
+function RetryTimelineView({
+  decisions,
+  matchers,
+  errorKind,
+  onAddSpecMatcher,
+}: {
+  decisions: RetryDecision[]
+  matchers: readonly { pattern: string; flags?: string | undefined }[]
+  errorKind: ErrorShapeDraft['kind']
+  onAddSpecMatcher: () => void
+}) {
   const { steps, totalWaitMs } = buildRetryTimeline(decisions)
   const attempts = decisions.length
   const final = decisions.at(-1)
@@ -84,11 +110,23 @@ function RetryTimelineView({ decisions }: { decisions: RetryDecision[] }) {
     <Panel
       title="Attempts and waits"
       description={`${attempts} attempt${attempts === 1 ? '' : 's'}, ${formatDelay(totalWaitMs)} spent waiting. ${
-        final.retry ? 'The simulation stops at 11 attempts.' : `Then it gives up: ${describeReason(final)}.`
+        final.retry ? 'The simulation stops at 11 attempts.' : `Then it gives up. ${explainRetryDecision(final, matchers)}`
       }`}
       testId="retry-timeline"
     >
       <div className="space-y-5">
+        {needsCustomMatcher(errorKind, final) && (
+          <Notice tone="warning" title="Needs a custom matcher (see README)" testId="needs-custom-matcher">
+            <p>
+              A dropped connection carries no status, no retry flag and no provider error body, so no built-in rule recognises it: whatever maxRetries says,
+              only a custom matcher retries it. The spec’s example matches <code className="font-mono">/{SPEC_ECONNRESET_MATCHER.pattern}/</code>
+              {SPEC_ECONNRESET_MATCHER.flags}.
+            </p>
+            <Button size="sm" className="mt-2" onClick={onAddSpecMatcher}>
+              Add the spec’s ECONNRESET matcher
+            </Button>
+          </Notice>
+        )}
         <ol className="flex flex-wrap items-center gap-y-3" aria-label="Timeline">
           {steps.map((step, index) => (
             <li key={index} className="flex items-center">
@@ -112,7 +150,7 @@ function RetryTimelineView({ decisions }: { decisions: RetryDecision[] }) {
               ) : (
                 <Badge tone="slate">stop</Badge>
               )}
-              <span className="basis-full text-xs text-slate-500 sm:basis-auto">why: {describeReason(decision)}</span>
+              <span className="basis-full text-xs text-slate-500 sm:basis-auto">{explainRetryDecision(decision, matchers)}</span>
             </li>
           ))}
         </ol>

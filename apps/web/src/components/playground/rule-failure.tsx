@@ -13,19 +13,25 @@ const kindLabel: Record<RuleFailure['kind'], string> = {
   unavailable: 'could not run: the sandbox is restarting, try again',
 }
 
+type Log = RuleFailure['logs'][number]
+
+/** A custom rule's console output, folded. */
+export function RuleConsoleOutput({ logs, className = '' }: { logs: Log[]; className?: string }) {
+  if (logs.length === 0) return null
+  return (
+    <details className={`mt-1 ${className}`} data-testid="rule-console">
+      <summary className="cursor-pointer text-xs font-medium">console output ({logs.length})</summary>
+      <pre className="mt-1 whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]">{logs.map((log) => `[${log.level}] ${log.message}`).join('\n')}</pre>
+    </details>
+  )
+}
+
 /** A custom rule's failure in the sandbox: what happened, the message, and what it logged. */
 export function RuleFailureNotice({ name, failure }: { name: string; failure: RuleFailure }) {
   return (
     <Notice tone="error" title={`Rule “${name}” ${kindLabel[failure.kind]}`} testId="rule-error">
       <pre className="whitespace-pre-wrap font-mono text-xs [overflow-wrap:anywhere]">{failure.message}</pre>
-      {failure.logs.length > 0 && (
-        <details className="mt-1">
-          <summary className="cursor-pointer text-xs font-medium">console output ({failure.logs.length})</summary>
-          <pre className="mt-1 whitespace-pre-wrap font-mono text-xs text-red-900/80">
-            {failure.logs.map((log) => `[${log.level}] ${log.message}`).join('\n')}
-          </pre>
-        </details>
-      )}
+      <RuleConsoleOutput logs={failure.logs} className="text-red-900/80" />
     </Notice>
   )
 }

@@ -3,6 +3,7 @@
 import { messageParts, type MessagePart, type StoredMessage } from '@threadline/engine'
 import Link from 'next/link'
 import { useState } from 'react'
+import { CopyableId } from '../ui/copyable-id.tsx'
 import { Badge, type BadgeTone } from '../badge.tsx'
 import { BranchFromHere } from '../branches/branch-from-here.tsx'
 import { formatDateTime } from '../format.ts'
@@ -74,7 +75,9 @@ export function MessageCard({
       data-message-id={message.id}
       data-highlighted={highlighted || undefined}
       data-inherited-from={inheritedFrom?.threadId}
-      className={`scroll-mt-20 rounded-lg border shadow-sm transition-shadow ${inheritedFrom ? 'bg-slate-50' : 'bg-white'} ${
+      // j / k move the keyboard focus from message to message
+      tabIndex={-1}
+      className={`scroll-mt-20 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 border shadow-sm transition-shadow ${inheritedFrom ? 'bg-slate-50' : 'bg-white'} ${
         highlighted ? 'border-amber-300 animate-[message-flash_2s_ease-out_forwards]' : 'border-slate-200'
       } ${mark ? 'border-l-4 border-l-teal-400' : ''}`}
     >
@@ -104,7 +107,7 @@ export function MessageCard({
             </Link>
           </span>
         )}
-        <span className="ml-auto break-all font-mono text-slate-400">{message.id}</span>
+        <CopyableId id={message.id} className="ml-auto max-w-[16rem] sm:max-w-[20rem]" />
       </header>
       <div className="space-y-3 px-4 py-3">
         {legacyInvocations.map((invocation) => {
@@ -129,6 +132,7 @@ export function MessageCard({
           href={`/threads/${encodeURIComponent(threadId)}/fork?at=${encodeURIComponent(message.id)}`}
           className="rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
           title="An independent copy of the messages up to this one (another resource, an export, …)"
+          data-shortcut="f"
         >
           Clone from here…
         </Link>

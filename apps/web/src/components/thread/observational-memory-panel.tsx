@@ -8,6 +8,8 @@ import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
 import { Tabs } from '../ui/tabs.tsx'
+import { messageAnchor } from './anchors.ts'
+import { observationSegments } from './observation-groups.ts'
 
 export type ObservationalMemory = RouterOutputs['memory']['observational']['get']
 export type OmScope = 'thread' | 'resource'
@@ -19,6 +21,7 @@ export function ObservationalMemoryPanel({
   memory,
   error,
   markedHere,
+  positions,
 }: {
   scope: OmScope
   onScopeChange: (scope: OmScope) => void
@@ -26,6 +29,8 @@ export function ObservationalMemoryPanel({
   error: unknown
   /** how many of this thread's messages the generation covers */
   markedHere: number
+  /** this thread's messages: id -> position (1-based) */
+  positions: ReadonlyMap<string, number>
 }) {
   const current = memory?.current ?? null
   return (
@@ -75,21 +80,77 @@ export function ObservationalMemoryPanel({
               ? `${markedHere} message${markedHere === 1 ? '' : 's'} of this thread marked on the timeline.`
               : 'No message of this thread is covered by this generation.'}
           </p>
-          <pre className="max-h-64 overflow-y-auto whitespace-pre-wrap rounded-md bg-slate-50 p-2 font-mono text-xs leading-5 text-slate-700 [overflow-wrap:anywhere]">
-            {current.activeObservations}
-          </pre>
+          <Observations text={current.activeObservations} positions={positions} />
           {current.bufferedObservationChunks.length > 0 && (
             <div className="space-y-1">
               <p className="text-xs font-semibold text-slate-600">Buffered, not yet merged</p>
               {current.bufferedObservationChunks.map((chunk) => (
-                <pre key={chunk.id} className="whitespace-pre-wrap rounded-md border border-dashed border-teal-200 p-2 font-mono text-xs text-slate-600">
-                  {chunk.observations}
-                </pre>
+                <div key={chunk.id} className="rounded-md border border-dashed border-teal-200 p-2">
+                  <Observations text={chunk.observations} positions={positions} />
+                </div>
               ))}
             </div>
           )}
         </div>
       )}
     </Panel>
+  )
+}
+
+const observationText = 'whitespace-pre-wrap text-xs leading-5 text-slate-700 [overflow-wrap:anywhere]'
+
+/** A message of this thread as a link to it on the timeline; another thread's (resource scope) as its id. */
+function MessageRef({ id, positions }: { id: string; positions: ReadonlyMap<string, number> }) {
+  const position = positions.get(id)
+  if (position === undefined) {
+    return (
+      <span className="font-mono" title={`${id} (not in this thread)`}>
+        another thread
+      </span>
+    )
+  }
+  return (
+    <a href={`#${messageAnchor(encodeURIComponent(id))}`} className="font-medium text-indigo-700 hover:underline" title={id}>
+      #{position}
+    </a>
+  )
+}
+
+/** Observation text with its observation groups as sections headed by the messages they came from. */
+function Observations({ text, positions }: { text: string; positions: ReadonlyMap<string, number> }) {
+  const segments = observationSegments(text, (id) => positions.has(id))
+  return (
+    <div className="max-h-80 space-y-2 overflow-y-auto" data-testid="om-observations">
+      {segments.map((segment, index) =>
+        segment.kind === 'text' ? (
+          <p key={index} className={observationText}>
+            {segment.text}
+          </p>
+        ) : (
+          <section key={index} className="rounded-md bg-slate-50 px-2 py-1.5" data-testid="om-group">
+            <h3 className="mb-0.5 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
+              {segment.range ? (
+                <>
+                  Messages <MessageRef id={segment.range[0]} positions={positions} />
+                  {segment.range[1] !== segment.range[0] && (
+                    <>
+                      {' '}
+                      to <MessageRef id={segment.range[1]} positions={positions} />
+                    </>
+                  )}
+                </>
+              ) : segment.rawRange ? (
+                <span className="font-mono normal-case" title="A range of messages outside this thread">
+                  {segment.rawRange}
+                </span>
+              ) : (
+                'Observations'
+              )}
+            </h3>
+            <p className={observationText}>{segment.text}</p>
+          </section>
+        ),
+      )}
+    </div>
   )
 }

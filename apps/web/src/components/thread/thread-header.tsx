@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@/trpc/types.ts'
+import { CopyableId } from '../ui/copyable-id.tsx'
 import { Badge } from '../badge.tsx'
 import { formatDateTime } from '../format.ts'
 import { BranchActions } from '../branches/branch-actions.tsx'
@@ -29,7 +30,9 @@ export function ThreadHeader({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-semibold tracking-tight">{thread.title || 'Untitled thread'}</h1>
-          <p className="mt-1 break-all font-mono text-xs text-slate-400">{thread.id}</p>
+          <p className="mt-1 flex min-w-0 text-xs">
+            <CopyableId id={thread.id} />
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{thread.resourceId}</Badge>

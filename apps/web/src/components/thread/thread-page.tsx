@@ -1,6 +1,7 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
+import { useDocumentTitle } from '../use-document-title.ts'
 import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
@@ -38,6 +39,7 @@ export function ThreadPage({ id }: { id: string }) {
   const lineage = useQuery(trpc.branches.lineage.queryOptions({ threadId: id }, { enabled: branch !== null }))
 
   const messages = thread.data?.messages
+  useDocumentTitle(thread.data ? thread.data.thread.title || thread.data.thread.id : null)
   const forks = useMemo(() => branchesByMessage(branches.data ?? []), [branches.data])
   const titles = useMemo(() => new Map(lineage.data?.ancestors.map((ancestor) => [ancestor.id, ancestor.title])), [lineage.data])
   const inheritedCount = messages?.filter((message) => message.threadId !== id).length ?? 0
@@ -45,6 +47,7 @@ export function ThreadPage({ id }: { id: string }) {
   const links = useMemo(() => linkToolCalls(messages ?? []), [messages])
   const marks = useMemo(() => observationMarks(om.data?.current ?? null), [om.data])
   const markedHere = messages?.filter((message) => marks.has(message.id)).length ?? 0
+  const positions = useMemo(() => new Map(messages?.map((message, index) => [message.id, index + 1])), [messages])
 
   return (
     <div className="space-y-5">
@@ -109,7 +112,14 @@ export function ThreadPage({ id }: { id: string }) {
             <aside aria-label="Thread memory" className="grid min-w-0 items-start gap-4 md:grid-cols-2 lg:grid-cols-1">
               <LineagePanel info={info.data} />
               <WorkingMemoryPanel threadId={thread.data.thread.id} resourceId={thread.data.thread.resourceId} />
-              <ObservationalMemoryPanel scope={omScope} onScopeChange={setOmScope} memory={om.data} error={om.error} markedHere={markedHere} />
+              <ObservationalMemoryPanel
+                scope={omScope}
+                onScopeChange={setOmScope}
+                memory={om.data}
+                error={om.error}
+                markedHere={markedHere}
+                positions={positions}
+              />
               <EmbeddingsPanel threadId={thread.data.thread.id} />
             </aside>
           </div>

@@ -10,6 +10,7 @@ import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
 import { Tabs } from '../ui/tabs.tsx'
+import { confirmDiscardingUnsaved, useUnsavedChanges } from '../use-unsaved-changes.ts'
 
 type Scope = 'thread' | 'resource'
 
@@ -26,7 +27,10 @@ export function WorkingMemoryPanel({ threadId, resourceId }: { threadId: string;
           { id: 'thread', label: 'This thread' },
         ]}
         selected={scope}
-        onSelect={setScope}
+        onSelect={(next) => {
+          // switching scope drops the other scope's draft
+          if (confirmDiscardingUnsaved()) setScope(next)
+        }}
       />
       <WorkingMemoryEditor key={scope} scope={scope} threadId={threadId} />
     </Panel>
@@ -40,6 +44,8 @@ function WorkingMemoryEditor({ scope, threadId }: { scope: Scope; threadId: stri
   const stored = useQuery(trpc.memory.workingMemory.get.queryOptions(target))
   const [draft, setDraft] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
+  const dirty = draft !== null && draft !== (stored.data?.workingMemory ?? '')
+  useUnsavedChanges(dirty)
   const save = useMutation(
     trpc.memory.workingMemory.update.mutationOptions({
       onSuccess: (result) => {
@@ -65,7 +71,6 @@ function WorkingMemoryEditor({ scope, threadId }: { scope: Scope; threadId: stri
   if (!stored.data) return <Loading label="Loading working memory…" />
   const current = stored.data.workingMemory
   const value = draft ?? current ?? ''
-  const dirty = draft !== null && draft !== (current ?? '')
   return (
     <div className="mt-3 space-y-2">
       {current === null && draft === null && (

@@ -4,12 +4,14 @@ import { javascript } from '@codemirror/lang-javascript'
 import { json } from '@codemirror/lang-json'
 import CodeMirror, { EditorView } from '@uiw/react-codemirror'
 import { useMemo } from 'react'
+import { useColorScheme } from '../use-color-scheme.ts'
 import type { CodeLanguage } from './code-editor.tsx'
 
 const chrome = EditorView.theme({
   '&': { fontSize: '12px' },
   '.cm-content': { fontFamily: 'var(--font-mono)' },
-  '.cm-gutters': { backgroundColor: '#f8fafc', borderRight: '1px solid #e2e8f0', color: '#94a3b8' },
+  // the app's palette variables, which dark mode mirrors
+  '.cm-gutters': { backgroundColor: 'var(--color-slate-50)', borderRight: '1px solid var(--color-slate-200)', color: 'var(--color-slate-400)' },
 })
 
 export default function CodeEditorImpl({
@@ -27,6 +29,8 @@ export default function CodeEditorImpl({
   minHeight?: string
   maxHeight?: string
 }) {
+  // CodeMirror draws its own colours: it follows the system theme like the rest of the app
+  const colorScheme = useColorScheme()
   const extensions = useMemo(
     () => [language === 'json' ? json() : javascript(), chrome, EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
     [language, label],
@@ -40,7 +44,7 @@ export default function CodeEditorImpl({
         value={value}
         onChange={onChange}
         extensions={extensions}
-        theme="light"
+        theme={colorScheme}
         minHeight={minHeight}
         maxHeight={maxHeight}
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: true }}

@@ -23,3 +23,8 @@ export function describeError(error: unknown): string {
 export function errorCode(error: unknown): string | undefined {
   return error instanceof TRPCClientError ? (error.data as ErrorData | undefined)?.code : undefined
 }
+
+/** The input field a failed call names (`data.field`), if any. */
+export function errorField(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? (error.data as ErrorData | undefined)?.field : undefined
+}

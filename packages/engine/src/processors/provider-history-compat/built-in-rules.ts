@@ -1,6 +1,7 @@
 import { anthropicStripForeignReasoningContent } from './rules/anthropic-strip-foreign-reasoning-content.ts'
 import { anthropicToolIdFormat } from './rules/anthropic-tool-id-format.ts'
 import { cerebrasStripReasoningContent } from './rules/cerebras-strip-reasoning-content.ts'
+import { openaiResponsesOrphanReasoning } from './rules/openai-responses-orphan-reasoning.ts'
 import type { CompatRule } from './types.ts'
 
 /** The built-in rules, in the order they run (custom rules run after them). */
@@ -8,4 +9,5 @@ export const builtInCompatRules: readonly CompatRule[] = Object.freeze([
   anthropicToolIdFormat,
   cerebrasStripReasoningContent,
   anthropicStripForeignReasoningContent,
+  openaiResponsesOrphanReasoning,
 ])

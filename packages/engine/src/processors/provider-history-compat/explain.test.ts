@@ -14,6 +14,7 @@ describe('ProviderHistoryCompat.explain', () => {
       ['anthropic-tool-id-format', 'not-proactive'],
       ['cerebras-strip-reasoning-content', 'changed'],
       ['anthropic-strip-foreign-reasoning-content', 'unchanged'],
+      ['openai-responses-orphan-reasoning', 'unchanged'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })

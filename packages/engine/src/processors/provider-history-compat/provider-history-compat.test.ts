@@ -52,6 +52,7 @@ describe('ProviderHistoryCompat', () => {
       'anthropic-tool-id-format',
       'cerebras-strip-reasoning-content',
       'anthropic-strip-foreign-reasoning-content',
+      'openai-responses-orphan-reasoning',
     ])
   })
 
@@ -237,7 +238,7 @@ describe('ProviderHistoryCompat', () => {
       const rule: CompatRule = { name: 'mine', applyToPrompt: () => undefined }
       const processor = new ProviderHistoryCompat({ additionalRules: [rule] })
       expect(processor.rules.at(-1)).toBe(rule)
-      expect(builtInCompatRules).toHaveLength(3)
+      expect(builtInCompatRules).toHaveLength(4)
     })
   })
 

@@ -4,6 +4,9 @@ import type { LanguageModelPrompt } from '../types.ts'
 type PromptMessage = LanguageModelPrompt[number]
 type AssistantContent = Extract<PromptMessage, { role: 'assistant' }>['content']
 
+/** Selects the reasoning parts to strip; `messageIndex` / `partIndex` locate the part in the input prompt. */
+export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messageIndex: number, partIndex: number) => boolean
+
 /**
  * Removes the assistant `reasoning` parts that `shouldStrip` selects; returns a
  * new prompt, or undefined when nothing was removed. Built for long prompts:
@@ -20,13 +23,10 @@ type AssistantContent = Extract<PromptMessage, { role: 'assistant' }>['content']
  * APIs take consecutive user messages. A reasoning-only message carried no
  * answer text or tool call, so nothing the model needs is lost.
  */
-export function stripAssistantReasoning(
-  prompt: LanguageModelPrompt,
-  shouldStrip: (part: LanguageModelV3ReasoningPart) => boolean,
-): LanguageModelPrompt | undefined {
+export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip: ReasoningStripPredicate): LanguageModelPrompt | undefined {
   let next: PromptMessage[] | undefined
   for (const [i, message] of prompt.entries()) {
-    const kept = message.role === 'assistant' ? keptContent(message.content, shouldStrip) : undefined
+    const kept = message.role === 'assistant' ? keptContent(message.content, (part, j) => shouldStrip(part, i, j)) : undefined
     if (kept === undefined) {
       next?.push(message)
       continue
@@ -38,10 +38,10 @@ export function stripAssistantReasoning(
 }
 
 /** The content without the stripped parts, or undefined when no part is stripped (no copy then). */
-function keptContent(content: AssistantContent, shouldStrip: (part: LanguageModelV3ReasoningPart) => boolean): AssistantContent | undefined {
+function keptContent(content: AssistantContent, shouldStrip: (part: LanguageModelV3ReasoningPart, partIndex: number) => boolean): AssistantContent | undefined {
   let kept: AssistantContent | undefined
   for (const [j, part] of content.entries()) {
-    const strip = part.type === 'reasoning' && shouldStrip(part)
+    const strip = part.type === 'reasoning' && shouldStrip(part, j)
     if (strip) kept ??= content.slice(0, j)
     else kept?.push(part)
   }

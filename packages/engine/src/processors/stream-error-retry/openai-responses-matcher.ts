@@ -30,12 +30,32 @@ export function openAIResponsesStreamErrorOf(value: unknown): StreamErrorFields 
   return 'code' in chunk || 'message' in chunk ? { code: chunk.code, message: chunk.message } : undefined
 }
 
-function isRetryableFields(fields: StreamErrorFields): boolean {
+/** What the built-in matcher recognised: the field of the error it read and the transient value (or the retry guidance) it found there. */
+export type BuiltInRetryMatch = { field: 'code' | 'type' | 'message'; value: string }
+
+function retryableFieldOf(fields: StreamErrorFields): BuiltInRetryMatch | undefined {
   const code = typeof fields.code === 'string' && fields.code !== '' ? fields.code : undefined
+  const field = code !== undefined ? 'code' : 'type'
   const discriminator = code ?? (typeof fields.type === 'string' ? fields.type : '')
   const lower = discriminator.toLowerCase()
-  if (RETRYABLE_TERMS.some((term) => lower.includes(term))) return true
-  return typeof fields.message === 'string' && RETRY_GUIDANCE.test(fields.message)
+  if (RETRYABLE_TERMS.some((term) => lower.includes(term))) return { field, value: discriminator }
+  if (typeof fields.message === 'string' && RETRY_GUIDANCE.test(fields.message)) return { field: 'message', value: 'You can retry your request' }
+  return undefined
+}
+
+/**
+ * What the built-in matcher recognised in one error (or its `data`), or
+ * undefined when it does not match: the explanation of a retry it causes
+ * (the playground names the field and value, e.g. Anthropic's `type:
+ * overloaded_error`, which shares the nested error shape).
+ */
+export function builtInRetryMatchOf(error: unknown): BuiltInRetryMatch | undefined {
+  for (const candidate of [error, asRecord(error)?.data]) {
+    const fields = openAIResponsesStreamErrorOf(candidate)
+    const match = fields && retryableFieldOf(fields)
+    if (match) return match
+  }
+  return undefined
 }
 
 /**
@@ -44,9 +64,5 @@ function isRetryableFields(fields: StreamErrorFields): boolean {
  * transient type, or a message that says `You can retry your request`.
  */
 export function isRetryableOpenAIResponsesStreamError(error: unknown): boolean {
-  for (const candidate of [error, asRecord(error)?.data]) {
-    const fields = openAIResponsesStreamErrorOf(candidate)
-    if (fields && isRetryableFields(fields)) return true
-  }
-  return false
+  return builtInRetryMatchOf(error) !== undefined
 }

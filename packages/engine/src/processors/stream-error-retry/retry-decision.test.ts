@@ -3,6 +3,7 @@ import { resolveStreamErrorRetryOptions, type StreamErrorRetryProcessorOptions }
 import { decideRetry } from './retry-decision.ts'
 import { apiErrorArgs, httpApiCallError, openAIResponseFailedChunk, openAIServerErrorChunk } from './test-helpers.ts'
 import type { ProcessAPIErrorArgs } from '../types.ts'
+import { anthropicOverloaded } from '../../testing/provider-error-presets.ts'
 
 const decide = (error: unknown, options: StreamErrorRetryProcessorOptions = {}, overrides: Partial<ProcessAPIErrorArgs> = {}) =>
   decideRetry(apiErrorArgs(error, overrides), resolveStreamErrorRetryOptions(options))
@@ -18,11 +19,20 @@ describe('decideRetry: which rule matches', () => {
       reason: 'openai-responses',
       matchedBy: 'openai-responses',
       chainIndex: 0,
+      builtInMatch: { field: 'code', value: 'server_error' },
       delayMs: 100,
       delaySource: 'configured',
       maxRetries: 2,
       retryCount: 0,
     })
+  })
+
+  it("names what the built-in matcher recognised: Anthropic's 529 overloaded_error by its type, retry guidance by the message", async () => {
+    const overloaded = httpApiCallError({ status: 529, body: anthropicOverloaded.body })
+    expect(await decide(overloaded)).toMatchObject({ retry: true, reason: 'openai-responses', builtInMatch: { field: 'type', value: 'overloaded_error' } })
+    const guidance = { type: 'error', error: { code: 'weird_failure', message: 'Oops. You can retry your request.' } }
+    expect(await decide(guidance)).toMatchObject({ reason: 'openai-responses', builtInMatch: { field: 'message', value: 'You can retry your request' } })
+    expect(await decide(retryable503())).not.toHaveProperty('builtInMatch')
   })
 
   it('provider metadata isRetryable === true (and only true)', async () => {

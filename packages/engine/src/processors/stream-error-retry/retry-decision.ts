@@ -2,7 +2,7 @@
 // this decision and the playground shows it: one piece of code for both.
 import { errorChain } from '../../errors/inspect.ts'
 import type { ProcessAPIErrorArgs } from '../types.ts'
-import { isRetryableOpenAIResponsesStreamError } from './openai-responses-matcher.ts'
+import { builtInRetryMatchOf, type BuiltInRetryMatch } from './openai-responses-matcher.ts'
 import type { ResolvedStreamErrorRetryOptions, RetryPolicy } from './options.ts'
 import { resolveRetryDelay, type DelaySource } from './retry-delay.ts'
 import { findTerminalError, type TerminalError } from './terminal-errors.ts'
@@ -22,6 +22,8 @@ export type RetryDecision = {
   matcherIndex?: number
   /** position in the error's cause chain where the rule matched (0 = the error itself) */
   chainIndex?: number
+  /** when the built-in matcher matched: the field and value it recognised (e.g. `type: overloaded_error`) */
+  builtInMatch?: BuiltInRetryMatch
   /** why the error is terminal, when it is (a custom matcher may still retry it) */
   terminalReason?: TerminalError
   /** 0 unless retrying */
@@ -32,7 +34,7 @@ export type RetryDecision = {
   retryCount: number
 }
 
-export type MatchedRetryRule = { kind: RetryMatchKind; policy: RetryPolicy; matcherIndex?: number; chainIndex?: number }
+export type MatchedRetryRule = { kind: RetryMatchKind; policy: RetryPolicy; matcherIndex?: number; chainIndex?: number; builtInMatch?: BuiltInRetryMatch }
 
 // `unknown`: a matcher is the caller's JavaScript; only a real `true` matches, not something truthy
 function safeMatch(match: (error: unknown) => unknown, error: unknown): boolean {
@@ -55,9 +57,8 @@ function safeMatch(match: (error: unknown) => unknown, error: unknown): boolean 
 function findRetryRule(error: unknown, options: ResolvedStreamErrorRetryOptions, terminal: TerminalError | undefined): MatchedRetryRule | undefined {
   const chain = errorChain(error)
   for (const [chainIndex, level] of chain.entries()) {
-    if (!terminal && isRetryableOpenAIResponsesStreamError(level)) {
-      return { kind: 'openai-responses', policy: options, chainIndex }
-    }
+    const builtInMatch = terminal ? undefined : builtInRetryMatchOf(level)
+    if (builtInMatch) return { kind: 'openai-responses', policy: options, chainIndex, builtInMatch }
     for (const [matcherIndex, matcher] of options.matchers.entries()) {
       if (!safeMatch(matcher.match, level)) continue
       const policy: RetryPolicy = {
@@ -95,6 +96,7 @@ export async function decideRetryWithRule(
     matchedBy: rule.kind,
     ...(rule.matcherIndex !== undefined ? { matcherIndex: rule.matcherIndex } : {}),
     ...(rule.chainIndex !== undefined ? { chainIndex: rule.chainIndex } : {}),
+    ...(rule.builtInMatch ? { builtInMatch: rule.builtInMatch } : {}),
   }
   // No delay is computed (and no timer will exist) once the budget is spent or the call aborted.
   if (args.retryCount >= rule.policy.maxRetries) return { decision: { ...matched, retry: false, reason: 'budget-exhausted' } }

@@ -35,7 +35,8 @@ export function scriptedReply(request: RecordedRequest): FakeReply {
       `No model read it: this answer came from Threadline's loopback provider over the OpenAI Chat Completions protocol, ` +
       `after the ${messages} messages of context the workbench sent. Set a provider variable (see the README) to talk to a real model.`,
     usage: { inputTokens: Math.ceil(JSON.stringify(request.body).length / 4), outputTokens: 60 },
-    eventDelayMs: 25,
+    // about 20 words a second, like a real model: the reply visibly streams and can be cancelled
+    eventDelayMs: 50,
   }
 }
 

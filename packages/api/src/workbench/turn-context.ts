@@ -16,7 +16,8 @@ export const replyReserve = (contextWindow: number): number => Math.min(4096, Ma
 
 export type SectionKind = 'system' | 'working-memory' | 'observational-memory' | 'recall' | 'last-messages' | 'new-message'
 
-export type SectionMessage = { id: string; role: string; snippet: string; tokens: number; inherited: boolean }
+/** `threadId`: the thread that stores the message (an ancestor's for inherited ones, another thread's for resource-wide recall hits) */
+export type SectionMessage = { id: string; threadId: string; role: string; snippet: string; tokens: number }
 
 export type ContextSection = {
   kind: SectionKind
@@ -77,8 +78,8 @@ async function systemSections(memory: Memory, thread: StoredThread, instructions
   }
 }
 
-function sectionMessage(message: StoredMessage, thread: StoredThread, tokens: number): SectionMessage {
-  return { id: message.id, role: message.role, snippet: messageSnippet(message, 160), tokens, inherited: message.threadId !== thread.id }
+function sectionMessage(message: StoredMessage, tokens: number): SectionMessage {
+  return { id: message.id, threadId: message.threadId, role: message.role, snippet: messageSnippet(message, 160), tokens }
 }
 
 export async function buildTurnContext(request: TurnContextRequest): Promise<TurnContext> {
@@ -120,9 +121,9 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
     { kind: 'system', title: 'System prompt', tokens: counter.count(system.instructions), text: system.instructions, messages: [] },
     ...(system.workingMemory ? [textSection('working-memory', 'Working memory', system.workingMemory, counter)] : []),
     ...(system.observations ? [textSection('observational-memory', 'Observational memory', system.observations, counter)] : []),
-    messageSection('recall', 'Semantic recall hits', fitted.recall, thread, tokensOf),
-    messageSection('last-messages', `Last ${LAST_MESSAGES} messages`, fitted.recent, thread, tokensOf),
-    ...(pending ? [messageSection('new-message', 'New user message', [pending], thread, tokensOf)] : []),
+    messageSection('recall', 'Semantic recall hits', fitted.recall, tokensOf),
+    messageSection('last-messages', `Last ${LAST_MESSAGES} messages`, fitted.recent, tokensOf),
+    ...(pending ? [messageSection('new-message', 'New user message', [pending], tokensOf)] : []),
   ]
   const sent = new Set([...messages.map((message) => message.id)])
   return {
@@ -200,13 +201,7 @@ function textSection(kind: SectionKind, title: string, text: string, counter: To
   return { kind, title, tokens: counter.count(text), text, messages: [] }
 }
 
-function messageSection(
-  kind: SectionKind,
-  title: string,
-  messages: StoredMessage[],
-  thread: StoredThread,
-  tokensOf: (message: StoredMessage) => number,
-): ContextSection {
-  const listed = messages.map((message) => sectionMessage(message, thread, tokensOf(message)))
+function messageSection(kind: SectionKind, title: string, messages: StoredMessage[], tokensOf: (message: StoredMessage) => number): ContextSection {
+  const listed = messages.map((message) => sectionMessage(message, tokensOf(message)))
   return { kind, title, tokens: listed.reduce((sum, message) => sum + message.tokens, 0), text: null, messages: listed }
 }

@@ -82,9 +82,9 @@ export function CompareModels({ threadId }: { threadId: string }) {
           void run()
         }}
       >
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="grid gap-2 sm:grid-cols-2">
           {chosen.map((model, index) => (
-            <div key={index} className="flex min-w-56 flex-1 items-center gap-1" data-testid="compare-model">
+            <div key={index} className="flex min-w-0 items-center gap-1 [&>label]:flex-1" data-testid="compare-model">
               <ModelSelect
                 value={model}
                 label={`Model ${index + 1}`}
@@ -102,12 +102,12 @@ export function CompareModels({ threadId }: { threadId: string }) {
               )}
             </div>
           ))}
-          {chosen.length < MAX_COLUMNS && (
-            <Button size="sm" onClick={() => setChosen((list) => [...list, offered[list.length % Math.max(offered.length, 1)]?.model ?? ''])}>
-              Add a model
-            </Button>
-          )}
         </div>
+        {chosen.length < MAX_COLUMNS && (
+          <Button size="sm" onClick={() => setChosen((list) => [...list, offered[list.length % Math.max(offered.length, 1)]?.model ?? ''])}>
+            Add a model
+          </Button>
+        )}
         <label className="block text-sm">
           <span className="mb-1 block font-medium text-slate-700">Next user message</span>
           <textarea className={`${textareaClass} font-sans text-sm`} rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />

@@ -28,9 +28,10 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const [model, setModel] = useState('')
   const [message, setMessage] = useState('')
   const turn = useTurn((state) => {
-    if (state.status !== 'done') return
-    // the saved messages replace the live reply in the timeline
-    void refresh().then(turn.reset)
+    // the saved messages replace the live reply in the timeline; a cancel that came after the
+    // server had saved the turn shows it too (the server saves nothing once the cancel reaches it)
+    if (state.status === 'done') void refresh().then(turn.reset)
+    if (state.status === 'cancelled') void refresh()
   })
   const running = turn.state.status === 'running'
   const send = () => {

@@ -72,13 +72,13 @@ export function ContextWindowView({ threadId }: { threadId: string }) {
       ) : !view.data ? (
         <Loading label="Counting tokens…" />
       ) : (
-        <ContextBreakdown view={view.data} />
+        <ContextBreakdown view={view.data} threadId={threadId} />
       )}
     </div>
   )
 }
 
-function ContextBreakdown({ view }: { view: View }) {
+function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) {
   const limit = view.contextWindow
   const used = Math.min(1, view.totalTokens / limit)
   const estimate = view.model.tokenCount === 'estimate'
@@ -132,7 +132,14 @@ function ContextBreakdown({ view }: { view: View }) {
                     <span className="min-w-0 flex-1 truncate text-slate-700" title={message.snippet}>
                       {message.snippet}
                     </span>
-                    {message.inherited && <Badge>inherited</Badge>}
+                    {message.threadId !== threadId && (
+                      <span
+                        className="max-w-40 shrink-0 truncate"
+                        title={`Stored in thread ${message.threadId} (an ancestor of a branch, or another thread of the resource)`}
+                      >
+                        <Badge>from {message.threadId}</Badge>
+                      </span>
+                    )}
                     <span className="shrink-0 tabular-nums text-slate-500">{message.tokens}</span>
                   </li>
                 ))}

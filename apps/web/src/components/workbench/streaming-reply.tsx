@@ -80,7 +80,7 @@ export function StreamingReply({ state, onCancel, showBranchLink = false }: { st
             </Button>
           ) : (
             <Badge tone={state.status === 'done' ? 'emerald' : state.status === 'cancelled' ? 'slate' : 'red'}>
-              {state.status === 'done' ? 'saved' : state.status === 'cancelled' ? 'cancelled · nothing saved' : 'failed · nothing saved'}
+              {state.status === 'done' ? 'saved' : state.status === 'cancelled' ? 'cancelled' : 'failed · nothing saved'}
             </Badge>
           )}
         </span>

@@ -8,7 +8,7 @@ import { anthropicRateLimited, reply } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { Tiktoken } from 'js-tiktoken/lite'
 import o200k from 'js-tiktoken/ranks/o200k_base'
-import { beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it, vi } from 'vitest'
 import type { ThreadlineClient } from './client/index.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'
@@ -274,5 +274,22 @@ describeEachApi('the workbench router', (getApi) => {
     const view = await reader.workbench.context.query({ threadId: refund.thread.id, resourceId: ACME, model: CLAUDE })
     expect(view.model.tokenCount).toBe('estimate')
     expect((await failureOf(reader.workbench.turn.mutate({ threadId: refund.thread.id, resourceId: ACME, model: GPT, message: 'hi' }))).code).toBe('FORBIDDEN')
+  })
+
+  it('offers the configured providers only; the scripted demo is refused while it is hidden, and streams over the real protocol when enabled', async () => {
+    const { models, hint } = await operator.workbench.models.query()
+    expect(hint).toBeNull()
+    expect(models.map((option) => option.model)).toEqual(expect.arrayContaining(['openai/gpt-4o', 'anthropic/claude-sonnet-4-5']))
+    expect(models.some((option) => option.demo)).toBe(false)
+    const threadId = await textThread()
+    const turn = { threadId, resourceId: ACME, model: 'demo/scripted-replies', message: 'Hello demo' }
+    expect((await failureOf(collect(await operator.workbench.turn.mutate(turn)))).code).toBe('BAD_REQUEST')
+
+    vi.stubEnv('THREADLINE_DEMO_PROVIDER', 'on')
+    expect((await operator.workbench.models.query()).models.at(-1)).toMatchObject({ model: 'demo/scripted-replies', label: 'Demo: scripted replies' })
+    const events = await collect(await operator.workbench.turn.mutate(turn))
+    expect(ofType(events, 'text').length).toBeGreaterThan(10)
+    expect(events.at(-1)).toMatchObject({ type: 'finished', text: expect.stringContaining('Scripted demo reply: you wrote "Hello demo"') })
+    expect(await ids(threadId)).toHaveLength(4)
   })
 })

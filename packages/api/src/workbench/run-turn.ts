@@ -6,6 +6,7 @@
 import {
   Agent,
   EventChannel,
+  ModelResolutionError,
   StreamErrorRetryProcessor,
   ThreadlineError,
   type AgentMemory,
@@ -19,7 +20,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { engineErrorToTRPCError } from '../errors.ts'
 import type { Services } from '../services.ts'
 import { workbenchCompat } from './compat.ts'
-import { DEMO_MODEL, modelOption } from './providers.ts'
+import { DEMO_MODEL, modelChoice, modelOption } from './providers.ts'
 import type { TurnEvent } from './turn-events.ts'
 import { buildTurnContext, WORKBENCH_INSTRUCTIONS } from './turn-context.ts'
 
@@ -41,7 +42,11 @@ export type WorkbenchTurnRequest = {
 
 /** The model as the Agent takes it: the demo provider's model object, or the 'provider/model' string. */
 async function agentModel(services: Services, model: string): Promise<string | LanguageModelV3> {
-  return model === DEMO_MODEL ? services.demoProvider.model() : model
+  if (model !== DEMO_MODEL) return model
+  if (!modelChoice().models.some((option) => option.demo)) {
+    throw new ModelResolutionError(model, 'the scripted demo provider is off here (a real provider is configured); set THREADLINE_DEMO_PROVIDER=on to offer it')
+  }
+  return services.demoProvider.model()
 }
 
 /** The compat processor, reporting which proactive rules rewrote each step's prompt. */

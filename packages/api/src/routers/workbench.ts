@@ -11,6 +11,7 @@ import { workbenchCompat } from '../workbench/compat.ts'
 import { forkThread, replacedTurn, resendableParts } from '../workbench/forks.ts'
 import { modelChoice, modelOption } from '../workbench/providers.ts'
 import { streamWorkbenchTurn } from '../workbench/run-turn.ts'
+import { tokenCounter } from '../workbench/token-count.ts'
 import { buildTurnContext, WORKBENCH_INSTRUCTIONS } from '../workbench/turn-context.ts'
 
 const messageText = z.string().trim().min(1, 'must not be empty').max(100_000)
@@ -36,7 +37,11 @@ async function workbenchThread(services: Services, caller: Caller, input: { thre
 // request's `signal` aborts the provider call when the caller goes away.
 export const workbenchRouter = router({
   /** The models to offer (configured providers, or the scripted demo), with context windows; `hint` says which variable to set when none is configured. */
-  models: authedProcedure.query(() => modelChoice()),
+  models: authedProcedure.query(() => {
+    // the UI asks for the models when a thread opens: load the BPE tables (megabytes) before the first turn needs them
+    void tokenCounter('o200k_base')
+    return modelChoice()
+  }),
 
   /** What a turn with `model` would send now (after the compat rules), section by section with token counts, and what is left out. */
   context: authedProcedure

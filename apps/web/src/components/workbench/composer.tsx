@@ -67,7 +67,7 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
           />
         </label>
         <div className="flex flex-wrap items-center gap-2">
-          <div className="min-w-48 flex-1 sm:max-w-sm">
+          <div className="min-w-0 flex-1 basis-64">
             <ModelSelect value={model} onChange={setModel} testId="composer-model" />
           </div>
           <Button type="submit" variant="primary" disabled={running || !model || message.trim() === ''}>
@@ -78,8 +78,8 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
               Cancel
             </Button>
           )}
-          <span className="text-xs text-slate-500">Ctrl+Enter sends · saved to this thread when the reply completes</span>
         </div>
+        <p className="text-xs text-slate-500">Ctrl+Enter sends · saved to this thread when the reply completes</p>
         <ProviderHint />
       </form>
     </section>

@@ -117,7 +117,8 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
               <span className={`size-2.5 rounded-full ${sectionTone[section.kind]}`} aria-hidden />
               <h2 className="text-sm font-semibold">{section.title}</h2>
               <span className="ml-auto text-xs tabular-nums text-slate-500">
-                {section.tokens.toLocaleString('en-US')} tokens{section.text === null ? ` · ${section.messages.length} messages` : ''}
+                {section.tokens.toLocaleString('en-US')} tokens
+                {section.text === null ? ` · ${section.messages.length} ${section.messages.length === 1 ? 'message' : 'messages'}` : ''}
               </span>
             </header>
             {section.text !== null ? (

@@ -68,7 +68,7 @@ export function MessageActions({ message, threadId, resourceId }: { message: Sto
             </label>
           )}
           <div className="flex flex-wrap items-center gap-2">
-            <div className="min-w-48 flex-1 sm:max-w-sm">
+            <div className="min-w-0 flex-1 basis-64">
               <ModelSelect value={model} onChange={setModel} label={isEdit ? 'Model for the edit' : 'Model to regenerate with'} />
             </div>
             <Button size="sm" variant="primary" disabled={running || (isEdit && text.trim() === '') || !model} onClick={start}>

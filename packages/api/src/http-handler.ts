@@ -34,7 +34,9 @@ export function handleTrpcRequest(request: Request, services: Services): Promise
     router: appRouter,
     createContext: createContextFactory(services),
     onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
+      // a caller that went away (a cancelled workbench turn) is not a server failure
+      const aborted = error.cause instanceof Error && error.cause.name === 'AbortError'
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !aborted) console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
     },
   })
 }

@@ -6,3 +6,4 @@ export { createServices, getServices, type Services, type ServicesOptions } from
 export { readServerConfig, type ServerConfig } from './config.ts'
 export { issueApiToken } from './auth/api-tokens.ts'
 export type { RouterInputs, RouterOutputs } from './router-types.ts'
+export type { CompareEvent, TurnEvent } from './workbench/turn-events.ts'

@@ -10,6 +10,7 @@ import { TokenBucketRateLimiter } from './auth/rate-limiter.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
+import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
 
 export type MemoryScope = 'thread' | 'resource'
 
@@ -35,6 +36,8 @@ export type Services = {
   tokenRateLimiter: TokenBucketRateLimiter
   /** sign-in attempts, per client address and per email */
   signInRateLimiter: TokenBucketRateLimiter
+  /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
+  demoProvider: DemoProvider
 }
 
 /** Whether the database can store vectors (PGlite and PostgreSQL with pgvector). */
@@ -83,6 +86,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     auth: createOperatorAuth(db.prisma, config.auth),
     tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),
     signInRateLimiter: new TokenBucketRateLimiter(config.signInRateLimit, options.now),
+    demoProvider: demoProvider(),
   }
 }
 

@@ -5,6 +5,7 @@
 
 // Agent: model resolution ('provider/model'), generate/stream, memory wiring
 export { Agent } from './agent/agent.ts'
+export { EventChannel } from './agent/event-channel.ts'
 export type { AgentModel } from './agent/resolve-model.ts'
 export type {
   AgentCallOptions,

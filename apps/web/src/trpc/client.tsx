@@ -1,11 +1,12 @@
 'use client'
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
+import { createTRPCClient, httpBatchLink, httpBatchStreamLink, splitLink, TRPCClientError } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
 import superjson from 'superjson'
 import type { AppRouter } from '@threadline/api'
+import { isStreamingCall } from '@threadline/api/client'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
@@ -45,8 +46,15 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient)
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      // the CSRF header the server requires on mutations made with the session cookie
-      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson, headers: { 'x-threadline-csrf': '1' } })],
+      // the CSRF header the server requires on mutations made with the session cookie; the
+      // workbench's streamed turns go one per request, so cancelling one closes its request
+      links: [
+        splitLink({
+          condition: isStreamingCall,
+          true: httpBatchStreamLink({ url: '/api/trpc', transformer: superjson, headers: { 'x-threadline-csrf': '1' }, maxItems: 1 }),
+          false: httpBatchLink({ url: '/api/trpc', transformer: superjson, headers: { 'x-threadline-csrf': '1' } }),
+        }),
+      ],
     }),
   )
   return (

@@ -1,7 +1,7 @@
 // The typed client for app backends: `createThreadlineClient({ url, token })`
 // calls the Threadline API over HTTP with a bearer API token; every procedure's
 // input and output is typed from the server's router.
-import { createTRPCClient, getFetch, httpBatchLink, TRPCClientError } from '@trpc/client'
+import { createTRPCClient, getFetch, httpBatchLink, httpBatchStreamLink, splitLink, TRPCClientError, type Operation } from '@trpc/client'
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import superjson from 'superjson'
 import type { AppRouter } from '../routers/app.ts'
@@ -30,19 +30,27 @@ function endpointOf(url: string): string {
   return trimmed.endsWith('/api/trpc') ? trimmed : `${trimmed}/api/trpc`
 }
 
+/**
+ * The workbench's turns stream their events (`for await (const event of await client.workbench.turn.mutate(...))`):
+ * they go over httpBatchStreamLink, one call per request, so aborting one (`mutate(input, { signal })`)
+ * closes its request and the server aborts the provider call.
+ */
+export function isStreamingCall(op: Pick<Operation, 'type' | 'path'>): boolean {
+  return op.type === 'mutation' && op.path.startsWith('workbench.')
+}
+
 export function createThreadlineClient(options: ThreadlineClientOptions): ThreadlineClient {
+  const transport = {
+    url: endpointOf(options.url),
+    transformer: superjson,
+    ...(options.fetch ? { fetch: getFetch(options.fetch) } : {}),
+    headers() {
+      const extra = typeof options.headers === 'function' ? options.headers() : (options.headers ?? {})
+      return { ...CSRF_HEADERS, ...extra, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
+    },
+  }
   return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: endpointOf(options.url),
-        transformer: superjson,
-        ...(options.fetch ? { fetch: getFetch(options.fetch) } : {}),
-        headers() {
-          const extra = typeof options.headers === 'function' ? options.headers() : (options.headers ?? {})
-          return { ...CSRF_HEADERS, ...extra, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
-        },
-      }),
-    ],
+    links: [splitLink({ condition: isStreamingCall, true: httpBatchStreamLink({ ...transport, maxItems: 1 }), false: httpBatchLink(transport) })],
   })
 }
 

@@ -9,6 +9,7 @@ import { recallRouter } from './recall.ts'
 import { resourcesRouter } from './resources.ts'
 import { threadsRouter } from './threads.ts'
 import { tokensRouter } from './tokens.ts'
+import { workbenchRouter } from './workbench.ts'
 
 export const appRouter = router({
   health: healthRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   recall: recallRouter,
   memory: memoryRouter,
   playground: playgroundRouter,
+  workbench: workbenchRouter,
 })
 
 export type AppRouter = typeof appRouter

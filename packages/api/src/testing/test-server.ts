@@ -7,7 +7,7 @@ import type { Services } from '../services.ts'
 
 export type TestServer = { url: string; close(): Promise<void> }
 
-async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
+async function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSignal): Promise<Request> {
   const headers = new Headers()
   for (const [name, value] of Object.entries(incoming.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item)
@@ -18,6 +18,7 @@ async function toRequest(incoming: IncomingMessage, origin: string): Promise<Req
   return new Request(new URL(incoming.url ?? '/', origin), {
     method: incoming.method ?? 'GET',
     headers,
+    signal,
     ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
   })
 }
@@ -30,17 +31,25 @@ async function send(response: Response, outgoing: ServerResponse): Promise<void>
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) headers['set-cookie'] = cookies
   outgoing.writeHead(response.status, headers)
-  outgoing.end(Buffer.from(await response.arrayBuffer()))
+  // streamed answers (httpBatchStreamLink) are written as they come, like Next does
+  if (response.body) for await (const chunk of response.body) outgoing.write(chunk)
+  outgoing.end()
 }
 
 export async function startTestServer(services: Services): Promise<TestServer> {
   let origin = ''
   const server = createServer((incoming, outgoing) => {
-    toRequest(incoming, origin)
+    // the client going away aborts the request, as in Next: a streaming procedure sees its `signal` abort
+    const aborted = new AbortController()
+    outgoing.on('close', () => {
+      if (!outgoing.writableFinished) aborted.abort()
+    })
+    toRequest(incoming, origin, aborted.signal)
       .then((request) => handleTrpcRequest(request, services))
       .then((response) => send(response, outgoing))
       .catch((error: unknown) => {
-        outgoing.writeHead(500).end(String(error))
+        if (outgoing.headersSent) outgoing.destroy()
+        else outgoing.writeHead(500).end(String(error))
       })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -168,3 +168,35 @@ describe('dialect details', () => {
     })
   })
 })
+
+describe('a slow stream, a scripted fallback and a client that goes away', () => {
+  it('answers from the request when the queue is empty, streams events apart, and records that the client closed mid-stream', async () => {
+    const scripted = await startFakeProvider({
+      fallback: (request) =>
+        reply.text(`echo ${(request.body as { messages: { content: string }[] }).messages.at(-1)?.content} ${'word '.repeat(50)}`, { eventDelayMs: 30 }),
+    })
+    try {
+      const model = createOpenAICompatible({ name: 'scripted', baseURL: scripted.baseUrl('scripted'), apiKey: 'k' }).chatModel('m')
+      const controller = new AbortController()
+      const result = streamText({ model, prompt: 'hello', abortSignal: controller.signal, maxRetries: 0 })
+      let text = ''
+      const started = Date.now()
+      for await (const delta of result.textStream) {
+        text += delta
+        if (text.includes('word word')) controller.abort()
+      }
+      expect(text).toMatch(/^echo hello word word/)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(60)
+      await expect.poll(() => scripted.requests[0]?.clientClosed).toBe(true)
+    } finally {
+      await scripted.close()
+    }
+  })
+
+  it('does not count a connection the server drops as closed by the client', async () => {
+    server.enqueue('openai', connectionReset)
+    const model = createOpenAI({ baseURL: server.baseUrl('openai'), apiKey: 'k' }).chat('gpt-4o')
+    await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toThrow()
+    expect(server.requests[0]?.clientClosed).toBe(false)
+  })
+})

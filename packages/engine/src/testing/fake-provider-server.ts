@@ -39,6 +39,8 @@ export type RecordedRequest = {
   stream: boolean
   /** Date.now() when the request arrived (to measure waits between attempts) */
   receivedAt: number
+  /** the client closed the connection before the answer was complete (an aborted call) */
+  clientClosed: boolean
 }
 
 export type FakeProviderServer = {
@@ -59,8 +61,8 @@ export type FakeProviderServer = {
 }
 
 export type StartFakeProviderOptions = {
-  /** answer used when a provider's queue is empty */
-  fallback?: FakeReply
+  /** answer used when a provider's queue is empty (a function answers each such request from what it received) */
+  fallback?: FakeReply | ((request: RecordedRequest) => FakeReply)
 }
 
 const ENDPOINTS: Record<string, { api: FakeProviderApi; dialect: Dialect }> = {
@@ -90,7 +92,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     const endpoint = ENDPOINTS[`/${rest.join('/')}`]
     const body = parseJson(raw)
     const stream = isRecord(body) && body.stream === true
-    requests.push({
+    const recorded: RecordedRequest = {
       provider,
       api: endpoint?.api ?? null,
       method: req.method ?? 'GET',
@@ -99,12 +101,19 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       body,
       stream,
       receivedAt,
+      clientClosed: false,
+    }
+    requests.push(recorded)
+    let serverDropped = false
+    res.on('close', () => {
+      if (!res.writableFinished && !serverDropped) recorded.clientClosed = true
     })
     if (!endpoint) {
       sendJson(res, 404, { error: { message: `fake provider: unknown endpoint ${url.pathname}` } })
       return
     }
-    const reply = queues.get(provider)?.shift() ?? options.fallback ?? noReplyQueued(provider)
+    const fallback = typeof options.fallback === 'function' ? options.fallback(recorded) : options.fallback
+    const reply = queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
     if (reply.kind === 'http-error') {
       const isText = typeof reply.body === 'string'
@@ -116,7 +125,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     const context = { model, nextId }
     if (reply.kind === 'success') {
       const rendered = endpoint.dialect.renderSuccess(reply, context)
-      if (stream) sendSse(res, [...rendered.streamHead, ...rendered.streamTail])
+      if (stream) await sendSse(res, [...rendered.streamHead, ...rendered.streamTail], reply.eventDelayMs)
       else sendJson(res, 200, rendered.json)
       return
     }
@@ -128,10 +137,11 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
       const chunkType = isRecord(reply.chunk) && typeof reply.chunk.type === 'string' ? reply.chunk.type : undefined
       const eventName = reply.event ?? chunkType
-      sendSse(res, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
+      await sendSse(res, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
       return
     }
     const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+    serverDropped = true
     await drop(res, reply, rendered, stream)
   }
 
@@ -200,9 +210,20 @@ function sseText(events: SseEvent[]): string {
     .join('')
 }
 
-function sendSse(res: ServerResponse, events: SseEvent[]): void {
+/** All events at once, or one every `eventDelayMs` (a slow stream; it stops when the client goes away). */
+async function sendSse(res: ServerResponse, events: SseEvent[], eventDelayMs = 0): Promise<void> {
   res.writeHead(200, SSE_HEADERS)
-  res.end(sseText(events))
+  if (eventDelayMs <= 0) {
+    res.end(sseText(events))
+    return
+  }
+  res.flushHeaders()
+  for (const event of events) {
+    if (res.destroyed) return
+    res.write(sseText([event]))
+    await new Promise((resolve) => setTimeout(resolve, eventDelayMs))
+  }
+  res.end()
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -26,6 +26,8 @@ export type FakeSuccessReply = {
   toolCalls?: FakeToolCall[]
   usage?: FakeUsage
   delayMs?: number
+  /** a streamed answer sends its events this many ms apart (default: all at once) */
+  eventDelayMs?: number
 }
 
 /** An HTTP error answer: status, headers and body exactly as given (an object body is sent as JSON). */

@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '../badge.tsx'
 import { BranchFromHere } from '../branches/branch-from-here.tsx'
 import { formatDateTime } from '../format.ts'
 import { JsonBlock } from '../ui/json-block.tsx'
+import { MessageActions } from '../workbench/message-actions.tsx'
 import { messageAnchor, threadMessageHref } from './anchors.ts'
 import { FilePartView } from './file-part.tsx'
 import { ReasoningPartView } from './reasoning-part.tsx'
@@ -127,6 +128,7 @@ export function MessageCard({
         )}
       </div>
       <footer className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-1.5">
+        <MessageActions message={message} threadId={threadId} resourceId={message.resourceId} />
         <BranchFromHere threadId={threadId} messageId={message.id} />
         <Link
           href={`/threads/${encodeURIComponent(threadId)}/fork?at=${encodeURIComponent(message.id)}`}

@@ -78,6 +78,12 @@ export function ThreadHeader({
         <ButtonLink size="sm" href={`/playground?thread=${id}`}>
           Test in playground
         </ButtonLink>
+        <ButtonLink size="sm" href={`/threads/${id}/context`}>
+          Context window
+        </ButtonLink>
+        <ButtonLink size="sm" href={`/threads/${id}/compare-models`}>
+          Compare models
+        </ButtonLink>
         {branch?.parentThreadId && (
           <BranchActions
             threadId={thread.id}

@@ -22,6 +22,7 @@ import { ThreadHeader } from './thread-header.tsx'
 import { linkToolCalls } from './tool-links.ts'
 import { useMessageHash } from './use-message-hash.ts'
 import { WorkingMemoryPanel } from './working-memory-panel.tsx'
+import { Composer } from '../workbench/composer.tsx'
 
 const MESSAGE_LIMIT = 1000
 
@@ -108,6 +109,7 @@ export function ThreadPage({ id }: { id: string }) {
                   Showing the first {thread.data.messages.length} of {thread.data.messageCount} messages.
                 </p>
               )}
+              <Composer threadId={thread.data.thread.id} resourceId={thread.data.thread.resourceId} />
             </section>
             <aside aria-label="Thread memory" className="grid min-w-0 items-start gap-4 md:grid-cols-2 lg:grid-cols-1">
               <LineagePanel info={info.data} />

@@ -1,0 +1,87 @@
+'use client'
+
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTRPC, useTRPCClient } from '@/trpc/client.tsx'
+import { Button } from '../ui/button.tsx'
+import { textareaClass } from '../ui/field.tsx'
+import { ModelSelect, ProviderHint } from './model-select.tsx'
+import { StreamingReply } from './streaming-reply.tsx'
+import { useTurn } from './use-turn.ts'
+
+/** Refetches the thread views once a turn saved its messages (the timeline, branches, memory panels). */
+export function useRefreshThreadViews() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.threads.pathFilter()),
+      queryClient.invalidateQueries(trpc.branches.pathFilter()),
+      queryClient.invalidateQueries(trpc.memory.pathFilter()),
+    ])
+}
+
+/** Continue the thread: the next user message, the model's reply streamed below, saved to this thread. */
+export function Composer({ threadId, resourceId }: { threadId: string; resourceId: string }) {
+  const client = useTRPCClient()
+  const refresh = useRefreshThreadViews()
+  const [model, setModel] = useState('')
+  const [message, setMessage] = useState('')
+  const turn = useTurn((state) => {
+    // the saved messages replace the live reply in the timeline; a cancel that came after the
+    // server had saved the turn shows it too (the server saves nothing once the cancel reaches it)
+    if (state.status === 'done') void refresh().then(turn.reset)
+    if (state.status === 'cancelled') void refresh()
+  })
+  const running = turn.state.status === 'running'
+  const send = () => {
+    const text = message.trim()
+    if (!text || !model) return
+    setMessage('')
+    void turn.run((signal) => client.workbench.turn.mutate({ threadId, resourceId, model, message: text }, { signal }))
+  }
+  return (
+    <section aria-label="Continue the thread" className="space-y-3" data-testid="composer">
+      <StreamingReply state={turn.state} onCancel={turn.cancel} />
+      <form
+        className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+        onSubmit={(event) => {
+          event.preventDefault()
+          send()
+        }}
+      >
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium text-slate-700">Continue the thread</span>
+          <textarea
+            className={`${textareaClass} font-sans text-sm`}
+            rows={3}
+            value={message}
+            placeholder="The next user message…"
+            onChange={(event) => setMessage(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+                event.preventDefault()
+                send()
+              }
+            }}
+          />
+        </label>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="min-w-0 flex-1 basis-64">
+            <ModelSelect value={model} onChange={setModel} testId="composer-model" />
+          </div>
+          <Button type="submit" variant="primary" disabled={running || !model || message.trim() === ''}>
+            Send
+          </Button>
+          {running && (
+            <Button variant="danger" onClick={turn.cancel}>
+              Cancel
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-slate-500">Ctrl+Enter sends · saved to this thread when the reply completes</p>
+        <ProviderHint />
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+'use client'
+
+import Link from 'next/link'
+import { Badge } from '../badge.tsx'
+import { Button } from '../ui/button.tsx'
+import { Notice } from '../ui/notice.tsx'
+import type { ProcessorAction, TurnState } from './use-turn.ts'
+
+function describeAction(action: ProcessorAction): string {
+  switch (action.type) {
+    case 'rules':
+      return `Compat rules rewrote the prompt: ${action.rules.join(', ')}`
+    case 'waiting':
+      return `Provider error, retry ${action.attempt} in ${(action.delayMs / 1000).toFixed(1)} s (${action.delaySource}): ${action.reason}`
+    case 'retry':
+      return `Retrying (attempt ${action.attempt + 1})`
+  }
+}
+
+export function ProcessorActions({ actions }: { actions: ProcessorAction[] }) {
+  if (actions.length === 0) return null
+  return (
+    <ul className="space-y-1 text-xs text-amber-800" data-testid="processor-actions">
+      {actions.map((action, index) => (
+        <li key={index} className="break-words">
+          {describeAction(action)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function TurnStats({ state }: { state: TurnState }) {
+  const finished = state.finished
+  if (!finished) return null
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="turn-stats">
+      <div>
+        <dt className="inline">latency </dt>
+        <dd className="inline font-medium tabular-nums text-slate-700">{(finished.latencyMs / 1000).toFixed(2)} s</dd>
+      </div>
+      {finished.firstTokenMs !== null && (
+        <div>
+          <dt className="inline">first token </dt>
+          <dd className="inline font-medium tabular-nums text-slate-700">{(finished.firstTokenMs / 1000).toFixed(2)} s</dd>
+        </div>
+      )}
+      <div>
+        <dt className="inline">tokens in/out </dt>
+        <dd className="inline font-medium tabular-nums text-slate-700">
+          {finished.usage.inputTokens} / {finished.usage.outputTokens}
+        </dd>
+      </div>
+      <div>
+        <dt className="inline">retries </dt>
+        <dd className="inline font-medium tabular-nums text-slate-700">{finished.retries}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The reply as it streams, what the processors did, and how the turn ended. */
+export function StreamingReply({ state, onCancel, showBranchLink = false }: { state: TurnState; onCancel: () => void; showBranchLink?: boolean }) {
+  if (state.status === 'idle') return null
+  const branch = showBranchLink ? state.started?.threadId : undefined
+  return (
+    <article className="rounded-lg border border-indigo-200 bg-white shadow-sm" data-testid="streaming-reply" data-status={state.status} aria-live="polite">
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
+        <Badge tone="indigo">assistant</Badge>
+        {state.started && <span className="font-medium text-slate-600">{state.started.model}</span>}
+        {state.started && (
+          <span title="Stored messages sent as context, and the whole prompt's tokens">
+            {state.started.contextMessages} messages of context · {state.started.promptTokens} prompt tokens
+          </span>
+        )}
+        <span className="ml-auto">
+          {state.status === 'running' ? (
+            <Button size="sm" variant="danger" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Badge tone={state.status === 'done' ? 'emerald' : state.status === 'cancelled' ? 'slate' : 'red'}>
+              {state.status === 'done' ? 'saved' : state.status === 'cancelled' ? 'cancelled' : 'failed · nothing saved'}
+            </Badge>
+          )}
+        </span>
+      </header>
+      <div className="space-y-2 px-4 py-3">
+        {state.reasoning && <p className="whitespace-pre-wrap text-xs italic leading-5 text-slate-500">{state.reasoning}</p>}
+        <p className="whitespace-pre-wrap text-sm leading-6 text-slate-800" data-testid="streaming-text">
+          {state.text}
+          {state.status === 'running' && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-indigo-400 align-text-bottom" aria-hidden />}
+        </p>
+        <ProcessorActions actions={state.actions} />
+        <TurnStats state={state} />
+        {state.error && <Notice tone="error">{state.error}</Notice>}
+        {branch && state.status === 'done' && (
+          <Link
+            href={`/threads/${encodeURIComponent(branch)}`}
+            className="inline-block text-sm font-medium text-indigo-700 hover:underline"
+            data-testid="open-branch"
+          >
+            Open the branch →
+          </Link>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test'
+import { demoThreads } from '@threadline/db/seed'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
+
+// The workbench on a fresh `next start` without provider variables: the
+// "Demo: scripted replies" provider (the loopback provider server, OpenAI
+// Chat Completions over real HTTP) answers every turn.
+
+const thread = demoThreads.find((seed) => seed.thread.id === 'globex-market-sizing')!.thread
+const threadPath = `/threads/${thread.id}`
+
+test.describe.configure({ timeout: 120_000 })
+
+test('continue a thread: the reply streams in, can be cancelled (nothing saved), and is saved when complete', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page)
+  await page.goto(threadPath)
+  const messages = page.getByTestId('message')
+  await expect(messages).toHaveCount(4)
+  const composer = page.getByTestId('composer')
+  await expect(composer.getByTestId('composer-model')).toHaveValue('demo/scripted-replies')
+  await expect(composer.getByTestId('composer-model').locator('option:checked')).toHaveText('Demo: scripted replies · 8k context')
+  await expect(composer.getByTestId('provider-hint')).toContainText('OPENAI_API_KEY')
+
+  // cancelled while the reply streams (at once: on a loaded machine the browser reads the stream late): nothing is saved
+  await composer.getByRole('textbox').fill('Start a long answer, then I cancel it.')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  const reply = composer.getByTestId('streaming-reply')
+  await composer.getByTestId('streaming-reply').getByRole('button', { name: 'Cancel' }).click()
+  await expect(reply).toHaveAttribute('data-status', 'cancelled')
+  await page.reload()
+  await expect(messages).toHaveCount(4)
+
+  await composer.getByRole('textbox').fill('And the bull case?')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  await expect(reply).toHaveAttribute('data-status', 'running')
+  await screenshots(page, 'workbench-streaming', { fullPage: false })
+  await expect(messages).toHaveCount(6, { timeout: 45_000 })
+  await expect(messages.nth(4)).toContainText('And the bull case?')
+  await expect(messages.nth(5)).toContainText('Scripted demo reply: you wrote "And the bull case?"')
+  await expect(reply).toHaveCount(0)
+  await screenshots(page, 'workbench-continued')
+  expect(browserErrors).toEqual([])
+})
+
+test('edit a user message and regenerate a reply: each runs on a new branch, the thread is unchanged', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page)
+  await page.goto(threadPath)
+  const messages = page.getByTestId('message')
+  await expect(messages.first()).toBeVisible()
+  const before = await messages.count()
+
+  const question = messages.nth(2)
+  await question.getByRole('button', { name: 'Edit' }).click()
+  const edit = question.getByTestId('edit-panel')
+  await edit.getByRole('textbox').fill('What share would an optimistic case use?')
+  await edit.getByRole('button', { name: 'Run on a new branch' }).click()
+  await expect(edit.getByTestId('streaming-reply')).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
+  await expect(edit.getByTestId('streaming-text')).toContainText('you wrote "What share would an optimistic case use?"')
+  await screenshots(page, 'workbench-edit')
+
+  const answer = messages.nth(1)
+  await answer.getByRole('button', { name: 'Regenerate' }).click()
+  const regenerate = answer.getByTestId('regenerate-panel')
+  await regenerate.getByRole('button', { name: 'Regenerate on a new branch' }).click()
+  await expect(regenerate.getByTestId('streaming-reply')).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
+  await expect(regenerate.getByTestId('streaming-text')).toContainText('you wrote "Estimate the 2030 market')
+  await expect(messages).toHaveCount(before)
+
+  // the edit's branch: the history before the edited message, then the edit and its reply
+  await edit.getByTestId('open-branch').click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Edit:')
+  await expect(messages).toHaveCount(4)
+  await expect(messages.nth(2)).toContainText('What share would an optimistic case use?')
+  await expect(messages.nth(3)).toContainText('Scripted demo reply')
+  expect(browserErrors).toEqual([])
+})
+
+test('compare two models side by side, each column on its own branch with latency and tokens', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page, `${threadPath}/compare-models`)
+  await page.getByRole('textbox', { name: 'Next user message' }).fill('Summarise the estimate in one line.')
+  await page.getByRole('button', { name: 'Run side by side' }).click()
+  const columns = page.getByTestId('compare-column')
+  await expect(columns).toHaveCount(2)
+  await expect(columns.nth(0)).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
+  await expect(columns.nth(1)).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
+  for (const column of [columns.nth(0), columns.nth(1)]) {
+    await expect(column.getByTestId('compare-text')).toContainText('Summarise the estimate in one line.')
+    await expect(column.getByTestId('turn-stats')).toContainText('latency')
+    await expect(column.getByTestId('turn-stats')).toContainText('tokens in/out')
+  }
+  await screenshots(page, 'workbench-compare')
+  expect(browserErrors).toEqual([])
+})
+
+test('the context window view: sections with token counts against the limit, and what was left out', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page, `${threadPath}/context`)
+  const view = page.getByTestId('context-window')
+  await expect(view).toBeVisible()
+  await expect(view.getByText('estimate (o200k_base')).toBeVisible()
+  const sections = view.getByTestId('context-section')
+  await expect(sections.first()).toHaveAttribute('data-kind', 'system')
+  await expect(view.locator('[data-kind="last-messages"]')).toContainText('Estimate the 2030 market')
+  await page.getByRole('textbox', { name: 'Next user message (optional)' }).fill('Which sources back the 95 GWh figure?')
+  await expect(view.locator('[data-kind="new-message"]')).toContainText('Which sources back the 95 GWh figure?')
+  await expect(view.getByTestId('left-out')).toContainText('older')
+  await screenshots(page, 'workbench-context')
+  expect(browserErrors).toEqual([])
+})

@@ -1,0 +1,135 @@
+import { InvalidInputError, messageSnippet, type StoredThread } from '@threadline/engine'
+import { z } from 'zod'
+import type { Caller } from '../auth/caller.ts'
+import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
+import { modelInput } from '../playground/fixtures.ts'
+import { requireResource, threadInScope } from '../scope.ts'
+import type { Services } from '../services.ts'
+import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { streamComparison } from '../workbench/compare.ts'
+import { workbenchCompat } from '../workbench/compat.ts'
+import { forkThread, replacedTurn, resendableParts } from '../workbench/forks.ts'
+import { modelChoice, modelOption } from '../workbench/providers.ts'
+import { streamWorkbenchTurn } from '../workbench/run-turn.ts'
+import { tokenCounter } from '../workbench/token-count.ts'
+import { buildTurnContext, WORKBENCH_INSTRUCTIONS } from '../workbench/turn-context.ts'
+
+const messageText = z.string().trim().min(1, 'must not be empty').max(100_000)
+const instructionsInput = z.string().max(100_000).optional()
+
+/** Every workbench call names the thread and its resource (as an agent's memory option does). */
+const onThread = { threadId: threadIdInput, resourceId: resourceIdInput }
+
+/**
+ * A resource outside the caller's scope is FORBIDDEN (its own scope is no
+ * secret to it); a thread that is not in the named resource is NOT_FOUND, as a
+ * missing one is.
+ */
+async function workbenchThread(services: Services, caller: Caller, input: { threadId: string; resourceId: string }): Promise<StoredThread> {
+  requireResource(caller, input.resourceId)
+  const thread = await threadInScope(services, caller, input.threadId)
+  if (thread.resourceId !== input.resourceId) throw new InvalidInputError('resourceId', `Thread "${input.threadId}" is not in resource "${input.resourceId}"`)
+  return thread
+}
+
+// Streaming procedures return an async iterable: served over httpBatchStreamLink
+// (the admin UI and the typed client route `workbench.*` through it). The
+// request's `signal` aborts the provider call when the caller goes away.
+export const workbenchRouter = router({
+  /** The models to offer (configured providers, or the scripted demo), with context windows; `hint` says which variable to set when none is configured. */
+  models: authedProcedure.query(() => {
+    // the UI asks for the models when a thread opens: load the BPE tables (megabytes) before the first turn needs them
+    void tokenCounter('o200k_base')
+    return modelChoice()
+  }),
+
+  /** What a turn with `model` would send now (after the compat rules), section by section with token counts, and what is left out. */
+  context: authedProcedure
+    .input(z.strictObject({ ...onThread, model: modelInput, message: z.string().max(100_000).optional(), instructions: instructionsInput }))
+    .query(async ({ ctx, input }) => {
+      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      const next = input.message?.trim() ? [{ type: 'text' as const, text: input.message }] : null
+      const context = await buildTurnContext({
+        memory: ctx.services.memory,
+        thread,
+        model: modelOption(input.model),
+        compat: await workbenchCompat(ctx.services.rules),
+        instructions: input.instructions ?? WORKBENCH_INSTRUCTIONS,
+        next,
+      })
+      return context.view
+    }),
+
+  /** The next turn of the thread (or branch): the user message, then the model's reply, streamed; both saved when the turn succeeds. */
+  turn: writeProcedure
+    .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput }))
+    .mutation(async ({ ctx, input, signal }) => {
+      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      return streamWorkbenchTurn({
+        services: ctx.services,
+        thread,
+        model: input.model,
+        input: [{ type: 'text', text: input.message }],
+        instructions: input.instructions,
+        signal,
+        branchedFrom: null,
+        discardOnFailure: false,
+      })
+    }),
+
+  /** Edit a user message: a new branch cut before it gets the edited text and the turn runs there. */
+  edit: writeProcedure
+    .input(z.strictObject({ ...onThread, messageId: idInput, message: messageText, model: modelInput, instructions: instructionsInput }))
+    .mutation(async ({ ctx, input, signal }) => {
+      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      const replaced = await replacedTurn(ctx.services.memory, thread, input.messageId, 'edit')
+      const fork = await forkThread(ctx.services.memory, thread, replaced.branchPointMessageId, {
+        kind: 'edit',
+        title: `Edit: ${messageSnippet(replaced.userMessage, 48)}`,
+        model: input.model,
+        sourceMessageId: input.messageId,
+      })
+      return streamWorkbenchTurn({
+        services: ctx.services,
+        thread: fork.thread,
+        model: input.model,
+        input: [{ type: 'text', text: input.message }],
+        instructions: input.instructions,
+        signal,
+        branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
+        discardOnFailure: true,
+      })
+    }),
+
+  /** Regenerate an assistant message (optionally with another model): a new branch from the user message before it. */
+  regenerate: writeProcedure
+    .input(z.strictObject({ ...onThread, messageId: idInput, model: modelInput, instructions: instructionsInput }))
+    .mutation(async ({ ctx, input, signal }) => {
+      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      const replaced = await replacedTurn(ctx.services.memory, thread, input.messageId, 'regenerate')
+      const fork = await forkThread(ctx.services.memory, thread, replaced.branchPointMessageId, {
+        kind: 'regenerate',
+        title: `Regenerate with ${input.model}`,
+        model: input.model,
+        sourceMessageId: input.messageId,
+      })
+      return streamWorkbenchTurn({
+        services: ctx.services,
+        thread: fork.thread,
+        model: input.model,
+        input: resendableParts(replaced.userMessage),
+        instructions: input.instructions,
+        signal,
+        branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
+        discardOnFailure: true,
+      })
+    }),
+
+  /** The same next message on 2-4 models in parallel, each on a new branch; events carry their column. */
+  compare: writeProcedure
+    .input(z.strictObject({ ...onThread, message: messageText, models: z.array(modelInput).min(2).max(4) }))
+    .mutation(async ({ ctx, input, signal }) => {
+      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      return streamComparison({ services: ctx.services, thread, models: input.models, text: input.message, signal })
+    }),
+})

@@ -1,0 +1,47 @@
+// A comparison: the same next user message on 2-4 models (or one model on
+// 2-4 branches), each on its own new branch cut at the thread's last message,
+// run in parallel; the columns' events are merged into one stream as they come.
+import { randomUUID } from 'node:crypto'
+import { EventChannel, type StoredThread } from '@threadline/engine'
+import type { Services } from '../services.ts'
+import { forkThread } from './forks.ts'
+import { streamWorkbenchTurn } from './run-turn.ts'
+import type { CompareEvent } from './turn-events.ts'
+
+export type CompareRequest = { services: Services; thread: StoredThread; models: string[]; text: string; signal?: AbortSignal | undefined }
+
+export async function* streamComparison(request: CompareRequest): AsyncGenerator<CompareEvent> {
+  const { services, thread } = request
+  const [last] = await services.memory.listMessages({ threadId: thread.id, last: 1 })
+  const comparisonId = randomUUID()
+  const forks = await Promise.all(
+    request.models.map((model, column) =>
+      forkThread(services.memory, thread, last?.id ?? null, {
+        kind: 'compare',
+        title: `Compare ${column + 1}/${request.models.length}: ${model}`,
+        model,
+        comparisonId,
+      }),
+    ),
+  )
+  const channel = new EventChannel<CompareEvent>()
+  const columns = forks.map(async (fork, column) => {
+    try {
+      const turn = streamWorkbenchTurn({
+        services,
+        thread: fork.thread,
+        model: request.models[column] ?? '',
+        input: [{ type: 'text', text: request.text }],
+        signal: request.signal,
+        branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
+        discardOnFailure: true,
+      })
+      for await (const event of turn) channel.push({ ...event, column })
+    } catch (error) {
+      // one column failing does not stop the others
+      channel.push({ type: 'failed', column, message: error instanceof Error ? error.message : String(error) })
+    }
+  })
+  void Promise.all(columns).then(() => channel.close())
+  yield* channel
+}

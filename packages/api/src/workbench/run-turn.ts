@@ -1,0 +1,176 @@
+// One workbench turn, streamed: the engine's Agent on the thread with the
+// workbench's context (turn-context.ts), ProviderHistoryCompat with the saved
+// rules and StreamErrorRetryProcessor. The Agent saves the user message and
+// the reply at the end; a failed or cancelled turn saves nothing (and a branch
+// made for it is deleted again).
+import {
+  Agent,
+  EventChannel,
+  ModelResolutionError,
+  StreamErrorRetryProcessor,
+  ThreadlineError,
+  type AgentMemory,
+  type AgentStreamEvent,
+  type MessagePart,
+  type Processor,
+  type ProviderHistoryCompat,
+  type StoredThread,
+} from '@threadline/engine'
+import type { LanguageModelV3 } from '@ai-sdk/provider'
+import { engineErrorToTRPCError } from '../errors.ts'
+import type { Services } from '../services.ts'
+import { workbenchCompat } from './compat.ts'
+import { DEMO_MODEL, modelChoice, modelOption } from './providers.ts'
+import type { TurnEvent } from './turn-events.ts'
+import { buildTurnContext, WORKBENCH_INSTRUCTIONS } from './turn-context.ts'
+
+/** Retries of transient provider errors per call (429, 5xx, dropped streams). */
+const MAX_RETRIES = 3
+
+export type WorkbenchTurnRequest = {
+  services: Services
+  thread: StoredThread
+  model: string
+  /** the user message's parts */
+  input: MessagePart[]
+  instructions?: string | undefined
+  signal?: AbortSignal | undefined
+  branchedFrom: { threadId: string; messageId: string | null } | null
+  /** delete the thread if the turn fails: it was made for this turn (a branch) */
+  discardOnFailure: boolean
+}
+
+/** The model as the Agent takes it: the demo provider's model object, or the 'provider/model' string. */
+async function agentModel(services: Services, model: string): Promise<string | LanguageModelV3> {
+  if (model !== DEMO_MODEL) return model
+  if (!modelChoice().models.some((option) => option.demo)) {
+    throw new ModelResolutionError(model, 'the scripted demo provider is off here (a real provider is configured); set THREADLINE_DEMO_PROVIDER=on to offer it')
+  }
+  return services.demoProvider.model()
+}
+
+/** The compat processor, reporting which proactive rules rewrote each step's prompt. */
+function reportingCompat(compat: ProviderHistoryCompat, report: (stepNumber: number, rules: string[]) => void): Processor {
+  return {
+    id: compat.id,
+    name: compat.name,
+    processLLMRequest({ prompt, model, stepNumber }) {
+      const verdict = compat.explain({ prompt, model, messages: [], retryCount: 0 }).proactive
+      const changed = verdict.rules.flatMap((outcome) => (outcome.status === 'changed' ? [outcome.rule.name] : []))
+      if (changed.length > 0) report(stepNumber, changed)
+      return verdict.changed ? { prompt: verdict.prompt } : undefined
+    },
+    processAPIError: (args) => compat.processAPIError(args),
+  }
+}
+
+function memoryFor(services: Services, messages: Awaited<ReturnType<typeof buildTurnContext>>['messages']): AgentMemory {
+  const { memory } = services
+  return {
+    getThreadById: (args) => memory.getThreadById(args),
+    createThread: (args) => memory.createThread(args),
+    // the history the turn sends: recall hits and last messages, fitted to the window
+    listMessages: () => Promise.resolve(messages),
+    saveMessages: (args) => memory.saveMessages(args),
+    saveRepairedMessages: (args) => memory.saveRepairedMessages(args),
+  }
+}
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+function agentEvent(event: AgentStreamEvent): TurnEvent | null {
+  switch (event.type) {
+    case 'text-delta':
+      return { type: 'text', text: event.text }
+    case 'reasoning-delta':
+      return { type: 'reasoning', text: event.text }
+    case 'tool-call':
+      return { type: 'tool-call', toolName: event.toolName }
+    case 'retry':
+      return { type: 'retry', attempt: event.attempt, delayMs: event.delayMs, reason: event.reason }
+    default:
+      return null
+  }
+}
+
+export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): AsyncGenerator<TurnEvent> {
+  const { services, thread, signal } = request
+  const started = Date.now()
+  let saved = false
+  try {
+    const option = modelOption(request.model)
+    const compat = await workbenchCompat(services.rules)
+    const context = await buildTurnContext({
+      memory: services.memory,
+      thread,
+      model: option,
+      compat,
+      instructions: request.instructions ?? WORKBENCH_INSTRUCTIONS,
+      next: request.input,
+    })
+    const channel = new EventChannel<TurnEvent>()
+    const agent = new Agent({
+      id: 'threadline-workbench',
+      name: 'Threadline workbench',
+      instructions: context.instructions,
+      model: await agentModel(services, request.model),
+      memory: memoryFor(services, context.messages),
+      inputProcessors: [reportingCompat(compat, (stepNumber, rules) => channel.push({ type: 'rules', stepNumber, rules }))],
+      errorProcessors: [
+        new StreamErrorRetryProcessor({
+          maxRetries: MAX_RETRIES,
+          onRetry: (retry) =>
+            channel.push({
+              type: 'waiting',
+              attempt: retry.attempt,
+              delayMs: retry.delayMs,
+              delaySource: retry.delaySource,
+              reason: errorMessage(retry.error),
+            }),
+        }),
+      ],
+    })
+    yield {
+      type: 'started',
+      threadId: thread.id,
+      resourceId: thread.resourceId,
+      model: request.model,
+      branchedFrom: request.branchedFrom,
+      contextMessages: context.messages.length,
+      promptTokens: context.view.totalTokens,
+    }
+    const stream = agent.stream([{ role: 'user', content: request.input }], {
+      memory: { thread: thread.id, resource: thread.resourceId },
+      ...(signal ? { abortSignal: signal } : {}),
+    })
+    let firstTokenMs: number | null = null
+    void (async () => {
+      for await (const event of stream) {
+        if (firstTokenMs === null && (event.type === 'text-delta' || event.type === 'reasoning-delta')) firstTokenMs = Date.now() - started
+        const mapped = agentEvent(event)
+        if (mapped) channel.push(mapped)
+      }
+    })().then(
+      () => channel.close(),
+      (error: unknown) => channel.fail(error),
+    )
+    yield* channel
+    const result = await stream.result
+    saved = true
+    yield {
+      type: 'finished',
+      text: result.text,
+      usage: result.usage,
+      latencyMs: Date.now() - started,
+      firstTokenMs,
+      retries: result.retries,
+      userMessageId: result.messages[0]?.id ?? '',
+      assistantMessageId: result.response.id,
+    }
+  } catch (error) {
+    throw ThreadlineError.isInstance(error) ? engineErrorToTRPCError(error) : error
+  } finally {
+    // failed, cancelled, or the caller went away before the end: the branch made for the turn goes too
+    if (!saved && request.discardOnFailure) await services.memory.deleteThread(thread.id).catch(() => undefined)
+  }
+}

@@ -9,7 +9,16 @@ import tseslint from 'typescript-eslint'
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', '**/testing/**', 'e2e/**']
 
 export default defineConfig(
-  globalIgnores(['**/node_modules/', '**/.next/', '**/next-env.d.ts', 'packages/db/src/generated/', 'playwright-report/', 'test-results/']),
+  globalIgnores([
+    '**/node_modules/',
+    '**/.next/',
+    '**/next-env.d.ts',
+    'packages/db/src/generated/',
+    'playwright-report/',
+    'test-results/',
+    'packages/client/dist/',
+    'packages/client/test/consumer/',
+  ]),
   eslint.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,
@@ -19,7 +28,7 @@ export default defineConfig(
         // Each file is checked in the program of its package's tsconfig; the
         // config files at the roots belong to none, so they get a default one.
         projectService: {
-          allowDefaultProject: ['*.config.ts', 'apps/web/next.config.ts'],
+          allowDefaultProject: ['*.config.ts', 'apps/web/next.config.ts', 'packages/client/scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

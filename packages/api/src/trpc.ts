@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
+import { type FieldIssue, InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
@@ -19,19 +19,32 @@ export type Context = {
   getCaller: () => Promise<Caller>
 }
 
+/** One sentence for a refused input: its first issue as "field: what is wrong", and how many more `data.issues` lists. */
+function inputErrorMessage(issues: readonly FieldIssue[]): string {
+  const [first, ...rest] = issues
+  if (first === undefined) return 'The input is invalid'
+  const more = rest.length === 0 ? '' : ` (and ${rest.length} more ${rest.length === 1 ? 'problem' : 'problems'}, see data.issues)`
+  return `${first.path || 'input'}: ${first.message}${more}`
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   /**
    * Every error says which input field is at fault where one is: `data.field`
    * (the first) and `data.issues` (all, for invalid input: the router's own
-   * validation or the engine's, in the engine's one field-path format).
+   * validation or the engine's, in the engine's one field-path format). The
+   * message of invalid input is one sentence naming the field, never zod's JSON.
    */
   errorFormatter({ shape, error }) {
     const cause = error.cause instanceof ZodError ? toInputError(error.cause) : error.cause
     const field = ThreadlineError.isInstance(cause) ? cause.field : undefined
     const issues = InvalidInputError.isInstance(cause) ? cause.issues : undefined
     const { stack: _stack, ...data } = shape.data
-    return { ...shape, data: { ...data, ...(field ? { field } : {}), ...(issues ? { issues } : {}) } }
+    return {
+      ...shape,
+      ...(issues ? { message: inputErrorMessage(issues) } : {}),
+      data: { ...data, ...(field ? { field } : {}), ...(issues ? { issues } : {}) },
+    }
   },
 })
 

@@ -55,6 +55,7 @@ export {
   type MemoryConfig,
   type MessageSearchResult,
   type ObservationalMemoryHistory,
+  type SaveMessagesCallOptions,
   type WorkingMemoryEntry,
 } from './memory/memory.ts'
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
@@ -73,7 +74,7 @@ export type { ClonePreview } from './memory/clone-preview.ts'
 export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
 export type { ForkPoint, LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/lineage-tree.ts'
-export { idSchema, memoryScopeSchema } from './memory/input-schemas.ts'
+export { createThreadInputSchema, idSchema, memoryScopeSchema, messageCursorSchema, updateThreadInputSchema } from './memory/input-schemas.ts'
 export { deriveThreadMemory, type DeriveThreadMemoryArgs } from './memory/derived-memory.ts'
 export { getBranchMetadata, isBranch, type BranchMetadata } from './memory/branch-metadata.ts'
 export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'

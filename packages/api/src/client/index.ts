@@ -5,8 +5,10 @@ import { createTRPCClient, getFetch, httpBatchLink, httpBatchStreamLink, splitLi
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import superjson from 'superjson'
 import type { AppRouter } from '../routers/app.ts'
+import { retryOn429, type RetryOptions } from './retry-after.ts'
 
-export type { AppRouter }
+export type { AppRouter } from '../routers/app.ts'
+export type { RetryOptions } from './retry-after.ts'
 export type ThreadlineInputs = inferRouterInputs<AppRouter>
 export type ThreadlineOutputs = inferRouterOutputs<AppRouter>
 export type ThreadlineClient = ReturnType<typeof createTRPCClient<AppRouter>>
@@ -20,6 +22,8 @@ export type ThreadlineClientOptions = {
   headers?: Record<string, string> | (() => Record<string, string>)
   /** a fetch implementation (default: the global fetch) */
   fetch?: typeof fetch
+  /** retrying after 429 Too Many Requests, as the server's Retry-After says (default: up to 3 times, waits up to 60 s); false: never */
+  retry?: RetryOptions | false
 }
 
 /** The header the server requires on mutations not authenticated by a token (CSRF protection); harmless with one. */
@@ -40,10 +44,12 @@ export function isStreamingCall(op: Pick<Operation, 'type' | 'path'>): boolean {
 }
 
 export function createThreadlineClient(options: ThreadlineClientOptions): ThreadlineClient {
+  // the global fetch is looked up per call, so a fetch installed later is used
+  const baseFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init))
   const transport = {
     url: endpointOf(options.url),
     transformer: superjson,
-    ...(options.fetch ? { fetch: getFetch(options.fetch) } : {}),
+    fetch: getFetch(options.retry === false ? baseFetch : retryOn429(baseFetch, options.retry)),
     headers() {
       const extra = typeof options.headers === 'function' ? options.headers() : (options.headers ?? {})
       return { ...CSRF_HEADERS, ...extra, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) }
@@ -54,9 +60,17 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
   })
 }
 
+/** What a refused input was wrong with: the first field at fault and every problem (`path`: `messages[2].role`). */
+export type ThreadlineErrorData = { code: string; httpStatus: number; path?: string; field?: string; issues?: { path: string; message: string }[] }
+
+/** The error data of a failed call (code, HTTP status, field, issues), or undefined for errors that are not the server's answer. */
+export function threadlineErrorData(error: unknown): ThreadlineErrorData | undefined {
+  return error instanceof TRPCClientError ? (error.data as ThreadlineErrorData | undefined) : undefined
+}
+
 /** The tRPC error code of a failed call (`NOT_FOUND`, `FORBIDDEN`, ...), or undefined for other errors. */
 export function threadlineErrorCode(error: unknown): string | undefined {
-  return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined
+  return threadlineErrorData(error)?.code
 }
 
 export { TRPCClientError }

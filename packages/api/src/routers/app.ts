@@ -4,6 +4,7 @@ import { branchesRouter } from './branches.ts'
 import { cloneRouter } from './clone.ts'
 import { healthRouter } from './health.ts'
 import { memoryRouter } from './memory.ts'
+import { messagesRouter } from './messages.ts'
 import { playgroundRouter } from './playground.ts'
 import { recallRouter } from './recall.ts'
 import { resourcesRouter } from './resources.ts'
@@ -17,6 +18,7 @@ export const appRouter = router({
   tokens: tokensRouter,
   resources: resourcesRouter,
   threads: threadsRouter,
+  messages: messagesRouter,
   clone: cloneRouter,
   branches: branchesRouter,
   recall: recallRouter,

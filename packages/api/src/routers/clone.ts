@@ -26,7 +26,7 @@ async function checkCloneScope(services: Services, caller: Caller, input: z.outp
 /** Where a clone was cut from its source: the source message it was forked after (`snippet` null once that message is gone). */
 type ForkPoint = { messageId: string; snippet: string | null }
 
-type LineageNode = {
+export type LineageNode = {
   id: string
   resourceId: string
   title: string

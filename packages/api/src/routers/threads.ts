@@ -1,4 +1,13 @@
-import { deleteThreadOptionsSchema, getCloneMetadata, InvalidInputError, isBranch, isClone, type ThreadListItem } from '@threadline/engine'
+import {
+  createThreadInputSchema,
+  deleteThreadOptionsSchema,
+  getCloneMetadata,
+  InvalidInputError,
+  isBranch,
+  isClone,
+  type ThreadListItem,
+  updateThreadInputSchema,
+} from '@threadline/engine'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
@@ -121,6 +130,18 @@ export const threadsRouter = router({
       ctx.services.memory.countMessages({ threadId: thread.id }),
     ])
     return { items, total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+  }),
+
+  /** A new thread in a resource of the caller's; a given `threadId` that exists -> CONFLICT. */
+  create: writeProcedure.input(createThreadInputSchema).mutation(async ({ ctx, input }) => {
+    requireResource(ctx.caller, input.resourceId)
+    return ctx.services.memory.createThread(input)
+  }),
+
+  /** Changes the title and/or metadata (clone and branch lineage in the metadata are kept). */
+  update: writeProcedure.input(updateThreadInputSchema).mutation(async ({ ctx, input }) => {
+    await threadInScope(ctx.services, ctx.caller, input.threadId)
+    return ctx.services.memory.updateThread(input)
   }),
 
   /**

@@ -6,8 +6,10 @@ const notFound = Symbol.for('threadline.error.MessageNotFoundError')
 export class MessageAlreadyExistsError extends ThreadlineError {
   private readonly [alreadyExists] = true
   readonly messageIds: string[]
-  constructor(messageIds: string[]) {
-    super('MESSAGE_ALREADY_EXISTS', `Message id(s) already exist: ${messageIds.slice(0, 5).join(', ')}`, { field: 'id' })
+  /** `inAnotherThread`: the ids exist in a thread other than the one they were saved to */
+  constructor(messageIds: string[], options?: { inAnotherThread?: boolean }) {
+    const where = options?.inAnotherThread ? ' in another thread' : ''
+    super('MESSAGE_ALREADY_EXISTS', `Message id(s) already exist${where}: ${messageIds.slice(0, 5).join(', ')}`, { field: 'id' })
     this.messageIds = messageIds
   }
 

@@ -66,7 +66,7 @@ describe('parseCloneArgs', () => {
     expect(fieldOf(clone({ messageFilter: { messageIds: ['ok', ''] } }))).toEqual(option('options.messageFilter.messageIds[1]'))
     expect(fieldOf(clone({ boundary: 'sideways' }))).toEqual(option('options.boundary'))
     expect(fieldOf(clone({ derivedMemory: 'yesterday' }))).toEqual(option('options.derivedMemory'))
-    expect(fieldOf(clone({ messageLimt: 3 }))).toEqual(option('options'))
+    expect(fieldOf(clone({ messageLimt: 3 }))).toEqual(option('options.messageLimt'))
     expect(fieldOf(() => parseCloneArgs({ sourceThreadId: 's' }, { returnMessages: 'no' }))).toEqual(option('options.returnMessages'))
   })
 

@@ -26,6 +26,16 @@ export const createThreadInputSchema = z.strictObject({
 
 export const threadIdInputSchema = z.strictObject({ threadId: idSchema })
 
+/** A thread's title and/or metadata; the metadata replaces the caller's keys (clone/branch lineage is kept). */
+export const updateThreadInputSchema = z.strictObject({
+  threadId: idSchema,
+  title: titleSchema.optional(),
+  metadata: metadataSchema.optional(),
+})
+
+/** A position in (createdAt, id) order: a page starts after it. */
+export const messageCursorSchema = z.strictObject({ createdAt: dateInputSchema, id: idSchema })
+
 export const listThreadsInputSchema = z.strictObject({
   resourceId: idSchema.optional(),
   titleContains: z.string().optional(),
@@ -40,6 +50,8 @@ export const listMessagesInputSchema = z.strictObject({
   /** pagination, (createdAt, id) order; ignored with `last` */
   limit: z.number().int().positive().optional(),
   offset: z.number().int().nonnegative().optional(),
+  /** keyset pagination: only messages after this (createdAt, id); ignored with `last` */
+  after: messageCursorSchema.optional(),
 })
 
 export const searchMessagesInputSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { embedOne } from '../embedders/embed-in-batches.ts'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
-import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
+import { InvalidInputError, MessageAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.ts'
@@ -35,6 +35,7 @@ import {
   saveObservationalMemoryInputSchema,
   searchMessagesInputSchema,
   threadIdInputSchema,
+  updateThreadInputSchema,
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
 import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
@@ -90,6 +91,11 @@ export type ObservationalMemoryHistory = { key: MemoryKey; generations: Observat
 /** How many of a thread's messages have a vector from this Memory's embedder. */
 export type EmbeddingStatus = { model: string; vectorsAvailable: boolean; messages: number; withVector: number }
 
+export type SaveMessagesCallOptions = {
+  /** refuse (MessageAlreadyExistsError) an id that already belongs to another thread, instead of moving the message */
+  sameThreadOnly?: boolean
+}
+
 export type MessageSearchResult = { score: number; message: StoredMessage }
 
 type Transaction = { storage: MemoryStorage; vector: VectorStore | null }
@@ -123,7 +129,7 @@ export class Memory {
 
   // ---- threads
 
-  async createThread(input: { threadId?: string; resourceId: string; title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread> {
+  async createThread(input: z.input<typeof createThreadInputSchema>): Promise<StoredThread> {
     const { threadId, resourceId, title, metadata } = parseInput(createThreadInputSchema, input)
     const thread = await this.storage.createThread({ id: threadId ?? randomUUID(), resourceId, title: title ?? '', metadata: metadata ?? {} })
     return withLineageDates(thread)
@@ -133,6 +139,13 @@ export class Memory {
     const { threadId } = parseInput(threadIdInputSchema, input)
     const thread = await this.storage.getThreadById(threadId)
     return thread === null ? null : withLineageDates(thread)
+  }
+
+  /** Changes a thread's title and/or metadata (its clone/branch lineage metadata is kept); ThreadNotFoundError when unknown. */
+  async updateThread(input: z.input<typeof updateThreadInputSchema>): Promise<StoredThread> {
+    const { threadId, title, metadata } = parseInput(updateThreadInputSchema, input)
+    const thread = await this.storage.updateThread(threadId, { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata }) })
+    return withLineageDates(thread)
   }
 
   /** A page (0-based) of threads, most recently updated first. */
@@ -176,9 +189,11 @@ export class Memory {
 
   /**
    * Inserts messages or replaces them by id (persisting a repaired history), in
-   * one transaction; with semantic recall on, embeds the new and changed ones.
+   * one transaction; with semantic recall on, embeds the new and changed ones
+   * (in the same call). `sameThreadOnly`: an id that already belongs to another
+   * thread is refused (MessageAlreadyExistsError) instead of moved there.
    */
-  async saveMessages(input: { messages: StoredMessage[] }): Promise<StoredMessage[]> {
+  async saveMessages(input: { messages: StoredMessage[] }, callOptions: SaveMessagesCallOptions = {}): Promise<StoredMessage[]> {
     const messages = parseInput(saveMessagesInputSchema, input).messages.map(asStoredMessage)
     if (messages.length === 0) return []
     const ids = messages.map((message) => message.id)
@@ -187,6 +202,7 @@ export class Memory {
 
     return this.storage.transaction(async (tx) => {
       await this.checkMessageThreads(tx.storage, messages)
+      if (callOptions.sameThreadOnly) await this.refuseMovedMessages(tx.storage, messages)
       const toEmbed = await this.messagesToEmbed(tx, messages)
       await tx.storage.upsertMessages(messages)
       if (toEmbed.length > 0) {
@@ -212,10 +228,17 @@ export class Memory {
    * ones up to its cutoff, then its own) in (createdAt, id) order within each
    * level: its last `last` ones, or a page of `limit` from `offset`, or all; [] for an unknown thread.
    */
-  async listMessages(input: { threadId: string; last?: number; limit?: number; offset?: number }): Promise<StoredMessage[]> {
-    const { threadId, last, limit, offset } = parseInput(listMessagesInputSchema, input)
+  async listMessages(input: {
+    threadId: string
+    last?: number
+    limit?: number
+    offset?: number
+    after?: { createdAt: Date | string | number; id: string }
+  }): Promise<StoredMessage[]> {
+    const { threadId, last, limit, offset, after } = parseInput(listMessagesInputSchema, input)
     return this.storage.listMessages({
       threadId,
+      ...(after === undefined ? {} : { after }),
       ...(last === undefined ? {} : { last }),
       ...(limit === undefined ? {} : { limit }),
       ...(offset === undefined ? {} : { offset }),
@@ -573,6 +596,17 @@ export class Memory {
         throw new InvalidInputError(`messages[${index}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
       }
     })
+  }
+
+  /** Messages whose id already belongs to another thread: MessageAlreadyExistsError naming them. */
+  private async refuseMovedMessages(storage: MemoryStorage, messages: StoredMessage[]): Promise<void> {
+    const threadOf = new Map(messages.map((message) => [message.id, message.threadId]))
+    const moved = (await storage.getMessagesByIds([...threadOf.keys()])).filter((existing) => threadOf.get(existing.id) !== existing.threadId)
+    if (moved.length > 0)
+      throw new MessageAlreadyExistsError(
+        moved.map((message) => message.id),
+        { inAnotherThread: true },
+      )
   }
 
   /** With semantic recall on: messages that are new, changed (text or thread) or without a vector of this embedder. */

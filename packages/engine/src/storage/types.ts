@@ -134,6 +134,8 @@ export type MessageSelection = {
   /** keep only the FIRST n (pagination); ignored when `last` is set */
   limit?: number
   offset?: number
+  /** only messages after this (createdAt, id) position (keyset pagination) */
+  after?: { createdAt: Date; id: string }
 }
 
 export type WorkingMemoryScope = 'thread' | 'resource'

@@ -76,7 +76,7 @@ describe('parseInput', () => {
     )
     expect(InvalidCloneOptionsError.isInstance(error)).toBe(true)
     expect(error.code).toBe('INVALID_CLONE_OPTIONS')
-    expect(error.field).toBe('options')
+    expect(error.field).toBe('options.extra')
   })
 })
 

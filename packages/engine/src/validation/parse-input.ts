@@ -3,6 +3,7 @@
 // field-path format, `a.b[0].c`.
 import type { z } from 'zod'
 import { type FieldIssue, InvalidInputError } from '../errors/input-errors.ts'
+import { issueMessage } from './issue-message.ts'
 
 type PathKey = PropertyKey
 
@@ -29,7 +30,9 @@ function leafIssues(issue: ZodIssue, prefix: readonly PathKey[]): { path: PathKe
     const furthest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best))
     if (depth(furthest) > 0) return furthest.flatMap((branchIssue) => leafIssues(branchIssue, path))
   }
-  return [{ path, message: issue.message }]
+  // one issue per unknown key, at the key's own path, so `field` names it
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: [...path, key], message: issueMessage(issue) }))
+  return [{ path, message: issueMessage(issue) }]
 }
 
 /** Where the input sits in the caller's terms: 'options', or a path such as ['additionalRules', 2]. */

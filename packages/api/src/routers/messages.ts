@@ -1,0 +1,48 @@
+import { storedMessageSchema } from '@threadline/engine'
+import { z } from 'zod'
+import { threadIdInput } from '../inputs.ts'
+import { threadInScope } from '../scope.ts'
+import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
+
+/** The most messages one messages.save call takes (README: "Writing threads and messages"). */
+export const MESSAGES_SAVE_LIMIT = 1000
+
+const saveInput = z.strictObject({
+  messages: z.array(storedMessageSchema).min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
+})
+
+const listInput = z.strictObject({
+  threadId: threadIdInput,
+  /** the previous page's `nextCursor`; none for the first page */
+  cursor: z.string().max(1000).optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+})
+
+export const messagesRouter = router({
+  /**
+   * Inserts messages (the engine's stored-message format) or replaces them by
+   * id, all or nothing in one transaction: saving the same batch again changes
+   * nothing (idempotent by message id). An id that belongs to another thread
+   * is refused (CONFLICT). With semantic recall on, the new and changed
+   * messages are embedded in the same request, before it answers.
+   */
+  save: writeProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
+    const threadIds = [...new Set(input.messages.map((message) => message.threadId))]
+    // every thread must be the caller's (NOT_FOUND otherwise, as everywhere); batches are usually one thread
+    await Promise.all(threadIds.map((threadId) => threadInScope(ctx.services, ctx.caller, threadId)))
+    const saved = await ctx.services.memory.saveMessages({ messages: input.messages }, { sameThreadOnly: true })
+    return { saved: saved.length, messageIds: saved.map((message) => message.id) }
+  }),
+
+  /** A page of a thread's messages in (createdAt, id) order; `nextCursor` is null on the last page. */
+  list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
+    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const after = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor)
+    // one more than the page tells whether another page follows
+    const rows = await ctx.services.memory.listMessages({ threadId: thread.id, limit: input.limit + 1, ...(after ? { after } : {}) })
+    const items = rows.slice(0, input.limit)
+    const last = items.at(-1)
+    return { items, nextCursor: rows.length > input.limit && last ? encodeMessageCursor(last) : null }
+  }),
+})

@@ -88,7 +88,7 @@ export function ruleSet(builtInNames: readonly string[] | undefined, custom: rea
   return { compat, identities, compileFailures }
 }
 
-type PromptEvaluation = {
+export type PromptEvaluation = {
   inputPrompt: LanguageModelPrompt
   finalPrompt: LanguageModelPrompt
   promptChanged: boolean
@@ -118,7 +118,7 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
   return { inputPrompt: prompt, finalPrompt: proactive.prompt, promptChanged: proactive.changed, rules: [...reports, ...failed] }
 }
 
-type ErrorEvaluation = {
+export type ErrorEvaluation = {
   rules: ReactiveRuleReport[]
   /** ProviderHistoryCompat's processAPIError answers `{ retry: true }`: a fix changed the messages */
   compatRetry: boolean

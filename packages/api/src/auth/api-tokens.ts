@@ -32,7 +32,7 @@ export function hashApiToken(token: string): string {
 
 export async function issueApiToken(
   prisma: PrismaClient,
-  input: TokenScope & { name: string; createdById: string; expiresAt: Date | null },
+  input: Omit<TokenScope, 'canRunRules'> & { canRunRules?: boolean; name: string; createdById: string; expiresAt: Date | null },
 ): Promise<{ token: string; summary: ApiTokenSummary }> {
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
   const row = await prisma.apiToken.create({
@@ -44,7 +44,7 @@ export async function issueApiToken(
       allResources: input.allResources,
       resourceIds: input.allResources ? [] : [...new Set(input.resourceIds)].sort(),
       canWrite: input.canWrite,
-      canRunRules: input.canRunRules,
+      canRunRules: input.canRunRules ?? false,
       createdById: input.createdById,
       expiresAt: input.expiresAt,
     },

@@ -5,7 +5,7 @@ import type { ErrorEvaluation, PromptEvaluation } from '../playground/evaluate.t
 import { promptInput, threadIdInput } from '../inputs.ts'
 import { TRPCError } from '@trpc/server'
 import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
-import { modelInput } from '../playground/fixtures.ts'
+import { modelInput, type FixtureResult } from '../playground/fixtures.ts'
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
 import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
@@ -82,7 +82,7 @@ const rulesRouter = router({
   runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.rules.get(input.id)
     const job = { op: 'runFixtures', rule: saved, fixtures: saved.fixtures } as const
-    const report = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as { passed: boolean; results: unknown[] }
+    const report = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as { passed: boolean; results: FixtureResult[] }
     return { ruleId: saved.id, ...report }
   }),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */

@@ -96,3 +96,9 @@ export async function runPlaygroundJob(job: PlaygroundJob, maxOutputBytes: numbe
     throw error
   }
 }
+
+/** Loads the sandbox (QuickJS) in this worker by compiling a trivial rule, so a warm worker's first run pays no start-up. */
+export async function warmUp(): Promise<PlaygroundJobOutcome> {
+  await compileCustomRule('export default { name: "warm-up", applyToPrompt: () => undefined }', { name: undefined, errorPatterns: undefined, ruleId: null })
+  return { ok: true, value: null }
+}

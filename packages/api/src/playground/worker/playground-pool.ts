@@ -39,6 +39,8 @@ const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pla
 export type PlaygroundPool = {
   /** Runs a job for `callerKey`; throws TRPCError (TOO_MANY_REQUESTS, TIMEOUT, PAYLOAD_TOO_LARGE) or InvalidInputError. */
   run(callerKey: string, job: PlaygroundJob): Promise<unknown>
+  /** Waits for a worker that has loaded the engine (no deadline): a cold worker's start-up does not count against a run. */
+  warm(): Promise<void>
   /** workers started since the pool was created (a terminated or crashed worker is replaced by a new one) */
   stats(): { workersStarted: number; running: number }
   close(): Promise<void>
@@ -85,22 +87,27 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
   let workersStarted = 0
   const inFlight = new Map<string, number>()
 
+  function started(): Piscina {
+    pool ??= startPool(limits, () => {
+      workersStarted += 1
+    })
+    return pool
+  }
+
   async function run(callerKey: string, job: PlaygroundJob): Promise<unknown> {
     const running = inFlight.get(callerKey) ?? 0
     if (running >= limits.perCaller) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `At most ${limits.perCaller} playground runs at a time per caller; wait for one to finish` })
     }
-    pool ??= startPool(limits, () => {
-      workersStarted += 1
-    })
-    if (pool.queueSize >= limits.maxQueue) {
+    const workers = started()
+    if (workers.queueSize >= limits.maxQueue) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'The playground is busy; try again in a few seconds' })
     }
     inFlight.set(callerKey, running + 1)
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(), limits.deadlineMs)
     try {
-      const outcome = (await pool.run({ job, maxOutputBytes: limits.maxOutputBytes }, { signal: abort.signal })) as PlaygroundJobOutcome
+      const outcome = (await workers.run({ job, maxOutputBytes: limits.maxOutputBytes }, { signal: abort.signal })) as PlaygroundJobOutcome
       return outcomeValue(outcome)
     } catch (error) {
       if (abort.signal.aborted) throw deadlineExceeded(limits)
@@ -118,6 +125,9 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
 
   return {
     run,
+    warm: async () => {
+      await started().run({ job: null, maxOutputBytes: 0 })
+    },
     stats: () => ({ workersStarted, running: [...inFlight.values()].reduce((sum, count) => sum + count, 0) }),
     close: async () => {
       await pool?.destroy()

@@ -4,9 +4,9 @@
 import { register } from 'tsx/esm/api'
 
 register()
-const { runPlaygroundJob } = await import('./playground-job.ts')
+const { runPlaygroundJob, warmUp } = await import('./playground-job.ts')
 
-/** Piscina calls this with each task: { job, maxOutputBytes }. */
+/** Piscina calls this with each task: { job, maxOutputBytes }; a null job warms the worker up. */
 export default function run({ job, maxOutputBytes }) {
-  return runPlaygroundJob(job, maxOutputBytes)
+  return job === null ? warmUp() : runPlaygroundJob(job, maxOutputBytes)
 }

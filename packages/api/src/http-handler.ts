@@ -33,8 +33,5 @@ export function handleTrpcRequest(request: Request, services: Services): Promise
     req: request,
     router: appRouter,
     createContext: createContextFactory(services),
-    onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
-    },
   })
 }

@@ -2,6 +2,7 @@
 // the integration tests put it behind node:http on a loopback port.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { authenticate } from './auth/authenticate.ts'
+import { limitRequestBody } from './body-limit.ts'
 import type { Caller } from './auth/caller.ts'
 import { appRouter } from './routers/app.ts'
 import type { Services } from './services.ts'
@@ -27,7 +28,9 @@ export function createContextFactory(services: Services) {
   }
 }
 
-export function handleTrpcRequest(request: Request, services: Services): Promise<Response> {
+export async function handleTrpcRequest(incoming: Request, services: Services): Promise<Response> {
+  const request = await limitRequestBody(incoming, services.config.maxBodyBytes)
+  if (request instanceof Response) return request
   return fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req: request,

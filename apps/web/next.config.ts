@@ -1,6 +1,36 @@
 import type { NextConfig } from 'next'
 
+// Security headers on every page and API response. Next's own inline bootstrap
+// scripts and the editor's inline styles need 'unsafe-inline'; nothing is loaded
+// from another origin, and no page may be framed.
+function securityHeaders(options: { development: boolean }): { key: string; value: string }[] {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${options.development ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  return [
+    { key: 'Content-Security-Policy', value: csp },
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
+    { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  ]
+}
+
 const nextConfig: NextConfig = {
+  // no X-Powered-By: the server does not advertise what it runs
+  poweredByHeader: false,
+  // on every page and API response
+  headers: () => Promise.resolve([{ source: '/:path*', headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }) }]),
   // The workspace packages export their TypeScript sources (with `.ts` import
   // specifiers), so Next compiles them like the app's own code.
   transpilePackages: ['@threadline/engine', '@threadline/db', '@threadline/api'],
@@ -17,6 +47,10 @@ const nextConfig: NextConfig = {
     '@prisma/driver-adapter-utils',
     'pglite-prisma-adapter',
     'pg',
+    // the playground's worker pool starts its workers from files on disk (piscina's own worker, ours with tsx)
+    'piscina',
+    'tsx',
+    'pino',
   ],
 }
 

@@ -3,8 +3,11 @@
 import { randomBytes } from 'node:crypto'
 import { fieldIssues } from '@threadline/engine'
 import { z } from 'zod'
+import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
+import { DEFAULT_PLAYGROUND_POOL_LIMITS, type PlaygroundPoolLimits } from './playground/worker/playground-pool.ts'
 
 const positiveNumber = z.coerce.number().positive()
+const positiveInteger = z.coerce.number().int().positive()
 
 const envSchema = z.object({
   /** signs session cookies; at least 32 characters. Unset: a random one per process (sessions end on restart). */
@@ -21,6 +24,13 @@ const envSchema = z.object({
   THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: positiveNumber.default(10),
   THREADLINE_SIGN_IN_LIMIT_BURST: positiveNumber.default(10),
   THREADLINE_SESSION_TTL_HOURS: positiveNumber.default(24 * 7),
+  /** the largest request body the API reads (bytes); larger ones are refused with 413 */
+  THREADLINE_MAX_BODY_BYTES: positiveInteger.default(DEFAULT_MAX_BODY_BYTES),
+  /** sandboxed playground runs: worker threads, wall-clock deadline per run, result cap, runs in flight per caller */
+  THREADLINE_PLAYGROUND_THREADS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.threads),
+  THREADLINE_PLAYGROUND_DEADLINE_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.deadlineMs),
+  THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.maxOutputBytes),
+  THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
 })
 
 export type ServerConfig = {
@@ -31,6 +41,10 @@ export type ServerConfig = {
   rateLimit: RateLimit
   /** sign-in attempts, per client address and per email */
   signInRateLimit: RateLimit
+  /** request bodies larger than this are refused with 413 */
+  maxBodyBytes: number
+  /** the sandbox worker pool (playground runs) */
+  playground: PlaygroundPoolLimits
 }
 
 export type RateLimit = { perSecond: number; burst: number }
@@ -62,5 +76,13 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
         : null,
     rateLimit: { perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND, burst: vars.THREADLINE_RATE_LIMIT_BURST },
     signInRateLimit: { perSecond: vars.THREADLINE_SIGN_IN_LIMIT_PER_MINUTE / 60, burst: vars.THREADLINE_SIGN_IN_LIMIT_BURST },
+    maxBodyBytes: vars.THREADLINE_MAX_BODY_BYTES,
+    playground: {
+      ...DEFAULT_PLAYGROUND_POOL_LIMITS,
+      threads: vars.THREADLINE_PLAYGROUND_THREADS,
+      deadlineMs: vars.THREADLINE_PLAYGROUND_DEADLINE_MS,
+      maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
+      perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
+    },
   }
 }

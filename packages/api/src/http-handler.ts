@@ -2,6 +2,7 @@
 // the integration tests put it behind node:http on a loopback port.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { authenticate } from './auth/authenticate.ts'
+import { limitRequestBody } from './body-limit.ts'
 import type { Caller } from './auth/caller.ts'
 import { appRouter } from './routers/app.ts'
 import type { Services } from './services.ts'
@@ -27,16 +28,13 @@ export function createContextFactory(services: Services) {
   }
 }
 
-export function handleTrpcRequest(request: Request, services: Services): Promise<Response> {
+export async function handleTrpcRequest(incoming: Request, services: Services): Promise<Response> {
+  const request = await limitRequestBody(incoming, services.config.maxBodyBytes)
+  if (request instanceof Response) return request
   return fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req: request,
     router: appRouter,
     createContext: createContextFactory(services),
-    onError({ error, path }) {
-      // a caller that went away (a cancelled workbench turn) is not a server failure
-      const aborted = error.cause instanceof Error && error.cause.name === 'AbortError'
-      if (error.code === 'INTERNAL_SERVER_ERROR' && !aborted) console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
-    },
   })
 }

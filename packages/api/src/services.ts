@@ -11,6 +11,7 @@ import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
 import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
+import { createPlaygroundPool, type PlaygroundPool } from './playground/worker/playground-pool.ts'
 
 export type MemoryScope = 'thread' | 'resource'
 
@@ -29,6 +30,8 @@ export type Services = {
   apiTokens: ApiTokenStore
   /** the playground's saved custom rules */
   rules: RuleStore
+  /** sandboxed playground runs, on worker threads */
+  playground: PlaygroundPool
   /** false on a PostgreSQL server without pgvector */
   semanticRecall: boolean
   auth: OperatorAuth
@@ -82,6 +85,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     threadQueries: db.threadQueries,
     apiTokens: apiTokenStore(db.prisma),
     rules: ruleStore(db.prisma),
+    playground: createPlaygroundPool(config.playground),
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth),
     tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),

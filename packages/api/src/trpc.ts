@@ -1,10 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { type FieldIssue, InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
+import { assertSafeInput, type FieldIssue, InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
 import { canWrite, type Caller } from './auth/caller.ts'
 import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
+import { hideInternalError } from './internal-errors.ts'
 import type { Services } from './services.ts'
 
 export type Context = {
@@ -35,7 +36,12 @@ const t = initTRPC.context<Context>().create({
    * validation or the engine's, in the engine's one field-path format). The
    * message of invalid input is one sentence naming the field, never zod's JSON.
    */
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, path }) {
+    const internal = hideInternalError(error, path)
+    if (internal) {
+      const { stack: _stack, ...data } = shape.data
+      return { ...shape, message: internal.message, data: { ...data, errorId: internal.errorId } }
+    }
     const cause = error.cause instanceof ZodError ? toInputError(error.cause) : error.cause
     const field = ThreadlineError.isInstance(cause) ? cause.field : undefined
     const issues = InvalidInputError.isInstance(cause) ? cause.issues : undefined
@@ -57,6 +63,16 @@ const mapEngineErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && ThreadlineError.isInstance(result.error.cause))
     throw engineErrorToTRPCError(result.error.cause)
   return result
+})
+
+/**
+ * Every procedure's raw input, before its schema: a NUL character or an
+ * unpaired surrogate anywhere, or nesting too deep, is a BAD_REQUEST naming
+ * the field (the database would refuse the text with a 500 otherwise).
+ */
+const refuseUnsafeInput = t.middleware(async ({ getRawInput, next }) => {
+  assertSafeInput(await getRawInput())
+  return next()
 })
 
 /**
@@ -88,7 +104,7 @@ export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 
 /** No caller needed (health, sign-in). */
-export const publicProcedure = t.procedure.use(mapEngineErrors).use(requireCsrfHeaderOnMutations)
+export const publicProcedure = t.procedure.use(mapEngineErrors).use(refuseUnsafeInput).use(requireCsrfHeaderOnMutations)
 /** An operator or an API token; the procedure checks the resource scope. */
 export const authedProcedure = publicProcedure.use(authenticated)
 /** As authedProcedure, and the token must be read+write. */

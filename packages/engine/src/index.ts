@@ -188,6 +188,7 @@ export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, 
 
 // Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
+export { assertSafeInput, unsafeTextReason, DEFAULT_INPUT_BOUNDS, type InputBounds } from './validation/safe-input.ts'
 export { givenFields, type GivenFields } from './validation/given-fields.ts'
 export { branchThreadArgsSchema, deleteThreadOptionsSchema } from './memory/branch-options.ts'
 export type {

@@ -9,7 +9,8 @@ export const API_TOKEN_PREFIX = 'tl_'
 /** characters of the token kept in clear to tell tokens apart in lists */
 const VISIBLE_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6
 
-export type TokenScope = { allResources: boolean; resourceIds: string[]; canWrite: boolean }
+/** `canRunRules` is the `playground` scope: running custom rule code in the sandbox. */
+export type TokenScope = { allResources: boolean; resourceIds: string[]; canWrite: boolean; canRunRules: boolean }
 
 export type ApiTokenSummary = TokenScope & {
   id: string
@@ -31,7 +32,7 @@ export function hashApiToken(token: string): string {
 
 export async function issueApiToken(
   prisma: PrismaClient,
-  input: TokenScope & { name: string; createdById: string; expiresAt: Date | null },
+  input: Omit<TokenScope, 'canRunRules'> & { canRunRules?: boolean; name: string; createdById: string; expiresAt: Date | null },
 ): Promise<{ token: string; summary: ApiTokenSummary }> {
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`
   const row = await prisma.apiToken.create({
@@ -43,6 +44,7 @@ export async function issueApiToken(
       allResources: input.allResources,
       resourceIds: input.allResources ? [] : [...new Set(input.resourceIds)].sort(),
       canWrite: input.canWrite,
+      canRunRules: input.canRunRules ?? false,
       createdById: input.createdById,
       expiresAt: input.expiresAt,
     },
@@ -85,5 +87,5 @@ export async function verifyApiToken(prisma: PrismaClient, presented: string, no
   if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined)
   }
-  return { id: row.id, name: row.name, allResources: row.allResources, resourceIds: row.resourceIds, canWrite: row.canWrite }
+  return { id: row.id, name: row.name, allResources: row.allResources, resourceIds: row.resourceIds, canWrite: row.canWrite, canRunRules: row.canRunRules }
 }

@@ -21,3 +21,13 @@ export function visibleResourceIds(caller: Caller): string[] | null {
   if (caller.kind === 'operator' || caller.token.allResources) return null
   return caller.token.resourceIds
 }
+
+/** Running custom rule code (inline or saved) takes an operator or a token with the `playground` scope. */
+export function canRunRules(caller: Caller): boolean {
+  return caller.kind === 'operator' || caller.token.canRunRules
+}
+
+/** The key a caller's concurrent-run cap is counted under. */
+export function callerKey(caller: Caller): string {
+  return caller.kind === 'operator' ? `operator:${caller.operator.id}` : `token:${caller.token.id}`
+}

@@ -51,19 +51,17 @@ export async function compileCustomRule(
   }
 }
 
-/** The chosen rules in the given order; an unknown saved id is NOT_FOUND. */
-export async function resolveCustomRules(prisma: PrismaClient, inputs: readonly CustomRuleInput[]): Promise<ResolvedCustomRule[]> {
+/** A custom rule's source, resolved on the server's thread (inline, or a saved rule's row) and compiled in a sandbox worker. */
+export type RuleSource = { code: string; name: string | undefined; errorPatterns: string[] | undefined; ruleId: string | null }
+
+/** The chosen rules' sources in the given order; an unknown saved id is NOT_FOUND. */
+export async function resolveCustomRules(prisma: PrismaClient, inputs: readonly CustomRuleInput[]): Promise<RuleSource[]> {
   const ids = inputs.flatMap((input) => ('ruleId' in input ? [input.ruleId] : []))
   const saved = new Map((ids.length === 0 ? [] : await prisma.playgroundRule.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, row]))
-  const resolved: ResolvedCustomRule[] = []
-  for (const input of inputs) {
-    if ('ruleId' in input) {
-      const row = saved.get(input.ruleId)
-      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `Saved rule "${input.ruleId}" was not found` })
-      resolved.push(await compileCustomRule(row.code, { name: row.name, errorPatterns: row.errorPatterns, ruleId: row.id }))
-    } else {
-      resolved.push(await compileCustomRule(input.code, { name: input.name, errorPatterns: input.errorPatterns, ruleId: null }))
-    }
-  }
-  return resolved
+  return inputs.map((input): RuleSource => {
+    if (!('ruleId' in input)) return { code: input.code, name: input.name, errorPatterns: input.errorPatterns, ruleId: null }
+    const row = saved.get(input.ruleId)
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `Saved rule "${input.ruleId}" was not found` })
+    return { code: row.code, name: row.name, errorPatterns: row.errorPatterns, ruleId: row.id }
+  })
 }

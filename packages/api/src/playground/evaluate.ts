@@ -110,7 +110,7 @@ type ReactiveRulePreview = RuleIdentity & {
   error: RuleFailure | null
 }
 
-type PromptEvaluation = {
+export type PromptEvaluation = {
   inputPrompt: LanguageModelPrompt
   finalPrompt: LanguageModelPrompt
   promptChanged: boolean
@@ -167,7 +167,7 @@ export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model:
   }
 }
 
-type ErrorEvaluation = {
+export type ErrorEvaluation = {
   rules: ReactiveRuleReport[]
   /** ProviderHistoryCompat's processAPIError answers `{ retry: true }`: a fix changed the messages */
   compatRetry: boolean

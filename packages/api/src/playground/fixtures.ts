@@ -48,7 +48,7 @@ export const ruleFixturesInput = z.array(z.discriminatedUnion('kind', [promptFix
 
 export type RuleFixture = z.output<typeof ruleFixturesInput>[number]
 
-type FixtureResult = { name: string; kind: RuleFixture['kind']; passed: boolean; failures: string[] }
+export type FixtureResult = { name: string; kind: RuleFixture['kind']; passed: boolean; failures: string[] }
 
 /** Compared as JSON: dates as ISO strings, as the fixture was stored. */
 function sameJson(actual: unknown, expected: unknown): boolean {

@@ -1,12 +1,12 @@
 // Saved custom rules (PlaygroundRule rows). Code is compiled in the sandbox
 // before it is saved, so the store holds only rules that load.
 import { randomUUID } from 'node:crypto'
-import { errorPatternSourcesSchema, givenFields, InvalidInputError, ProviderHistoryCompat, ruleNameSchema, ruleSourceSchema } from '@threadline/engine'
-import { compileSandboxedRule, SandboxedRuleError, type SandboxedCompatRule } from '@threadline/engine/sandbox'
+import { errorPatternSourcesSchema, givenFields, ruleNameSchema, ruleSourceSchema } from '@threadline/engine'
 import { Prisma, type PrismaClient } from '@threadline/db'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { resolveCustomRules, type CustomRuleInput, type ResolvedCustomRule } from './custom-rules.ts'
+import { compileSavedRule } from './compile-saved-rule.ts'
+import { resolveCustomRules, type CustomRuleInput, type RuleSource } from './custom-rules.ts'
 import { ruleFixturesInput, type RuleFixture } from './fixtures.ts'
 
 const savedRuleFields = {
@@ -49,32 +49,6 @@ type Row = Awaited<ReturnType<PrismaClient['playgroundRule']['findUniqueOrThrow'
 function toSavedRule(row: Row): SavedRule {
   // written by this module only, through ruleFixturesInput
   return { ...row, fixtures: ruleFixturesInput.parse(row.fixtures) }
-}
-
-/**
- * The rule compiled as it would run, and accepted by ProviderHistoryCompat as
- * one of its `additionalRules` (so production can load it); otherwise bad
- * input naming `code`, `name` or `errorPatterns`.
- */
-export async function compileSavedRule(rule: Pick<SavedRule, 'code' | 'name' | 'errorPatterns'>): Promise<SandboxedCompatRule> {
-  let compiled: SandboxedCompatRule
-  try {
-    compiled = await compileSandboxedRule(rule.code, { name: rule.name, errorPatterns: rule.errorPatterns })
-  } catch (error) {
-    if (SandboxedRuleError.isInstance(error)) throw new InvalidInputError('code', error.message)
-    if (InvalidInputError.isInstance(error) && error.field.startsWith('options.errorPatterns')) {
-      throw new InvalidInputError('errorPatterns', error.message)
-    }
-    throw error
-  }
-  try {
-    new ProviderHistoryCompat({ additionalRules: [compiled] })
-  } catch (error) {
-    if (!(error instanceof InvalidInputError)) throw error
-    const field = error.field.replace(/^additionalRules\[0\]\.?/, '') || 'code'
-    throw new InvalidInputError(field, `ProviderHistoryCompat refuses this rule (${error.message})`)
-  }
-  return compiled
 }
 
 function nameTaken(error: unknown, name: string | undefined): never {
@@ -130,7 +104,7 @@ export type RuleStore = {
   update(input: z.output<typeof updateRuleInput>): Promise<SavedRule>
   delete(id: string): Promise<void>
   /** the custom rules chosen for a run, saved ones looked up by id (custom-rules.ts) */
-  resolveCustom(inputs: readonly CustomRuleInput[]): Promise<ResolvedCustomRule[]>
+  resolveCustom(inputs: readonly CustomRuleInput[]): Promise<RuleSource[]>
 }
 
 export function ruleStore(prisma: PrismaClient): RuleStore {

@@ -1,17 +1,17 @@
-import { builtInCompatRules, decideRetry, InvalidInputError, storedMessagesSchema, toPrompt, type StoredMessage } from '@threadline/engine'
+import { builtInCompatRules, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision, type StoredMessage } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
+import type { ErrorEvaluation, PromptEvaluation } from '../playground/evaluate.ts'
 import { promptInput, threadIdInput } from '../inputs.ts'
-import { customRuleInput } from '../playground/custom-rules.ts'
-import { evaluateError, evaluatePrompt, ruleSet } from '../playground/evaluate.ts'
-import { modelInput, runRuleFixtures } from '../playground/fixtures.ts'
-import { providerErrorInput, toProviderError } from '../playground/provider-error.ts'
-import { resolveRetryOptions, retryOptionsInput } from '../playground/retry-options.ts'
-import { compileSavedRule, createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
+import { TRPCError } from '@trpc/server'
+import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
+import { modelInput, type FixtureResult } from '../playground/fixtures.ts'
+import { providerErrorInput } from '../playground/provider-error.ts'
+import { retryOptionsInput } from '../playground/retry-options.ts'
+import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
 import { threadInScope } from '../scope.ts'
-import type { Services } from '../services.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
-import type { Caller } from '../auth/caller.ts'
+import { callerKey, canRunRules, type Caller } from '../auth/caller.ts'
 
 const builtInRuleNames = z.array(z.enum(builtInCompatRules.map((rule) => rule.name) as [string, ...string[]])).max(20)
 
@@ -60,8 +60,12 @@ async function threadMessages(ctx: Context & { caller: Caller }, threadId: strin
   return ctx.services.memory.listMessages({ threadId: thread.id })
 }
 
-function chosenRules(services: Services, input: { builtInRules?: string[] | undefined; customRules: z.output<typeof customRuleInput>[] }) {
-  return services.rules.resolveCustom(input.customRules).then((custom) => ruleSet(input.builtInRules, custom))
+/** The custom rules' sources; running rule code takes an operator or a token with the `playground` scope. */
+async function customRuleSources(ctx: Context & { caller: Caller }, inputs: z.output<typeof customRuleInput>[]): Promise<RuleSource[]> {
+  if (inputs.length > 0 && !canRunRules(ctx.caller)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Running custom rules needs an operator or an API token with the "playground" scope' })
+  }
+  return ctx.services.rules.resolveCustom(inputs)
 }
 
 const rulesRouter = router({
@@ -77,8 +81,9 @@ const rulesRouter = router({
   /** Runs the rule's saved fixtures (regression tests) against the rule alone. */
   runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.rules.get(input.id)
-    const results = await runRuleFixtures(await compileSavedRule(saved), saved.fixtures)
-    return { ruleId: saved.id, passed: results.every((result) => result.passed), results }
+    const job = { op: 'runFixtures', rule: saved, fixtures: saved.fixtures } as const
+    const report = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as { passed: boolean; results: FixtureResult[] }
+    return { ruleId: saved.id, ...report }
   }),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
   exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await ctx.services.rules.list()) })),
@@ -90,10 +95,12 @@ export const playgroundRouter = router({
 
   /** The prompt a target model would receive after the proactive rules, and what each rule did. */
   runPrompt: authedProcedure.input(runPromptInput).mutation(async ({ ctx, input }) => {
-    if (input.source.kind === 'prompt') return evaluatePrompt(await chosenRules(ctx.services, input), input.source.prompt, input.model)
-    const messages = await threadMessages(ctx, input.source.threadId)
-    const prompt = toPrompt(messages, { instructions: input.source.instructions })
-    return evaluatePrompt(await chosenRules(ctx.services, input), prompt, input.model, messages)
+    // a stored thread's messages go along: the reactive rules say whether their fix would change them
+    const messages = input.source.kind === 'thread' ? await threadMessages(ctx, input.source.threadId) : null
+    const prompt = input.source.kind === 'prompt' ? input.source.prompt : toPrompt(messages ?? [], { instructions: input.source.instructions })
+    const customRules = await customRuleSources(ctx, input.customRules)
+    const job = { op: 'runPrompt', builtInRules: input.builtInRules, customRules, prompt, messages, model: input.model } as const
+    return (await ctx.services.playground.run(callerKey(ctx.caller), job)) as PromptEvaluation
   }),
 
   /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
@@ -101,22 +108,24 @@ export const playgroundRouter = router({
     const messages = input.threadId !== undefined ? await threadMessages(ctx, input.threadId) : input.messages
     // the input's check refuses neither as well as both
     if (messages === undefined) throw new InvalidInputError('threadId', 'give either threadId or messages')
-    return evaluateError({
-      set: await chosenRules(ctx.services, input),
-      error: toProviderError(input.error),
+    const customRules = await customRuleSources(ctx, input.customRules)
+    const job = {
+      op: 'runError',
+      builtInRules: input.builtInRules,
+      customRules,
+      error: input.error,
       messages,
       model: input.model,
-      retryOptions: await resolveRetryOptions(input.retryOptions),
+      retryOptions: input.retryOptions,
       retryCount: input.retryCount,
-    })
+    } as const
+    return (await ctx.services.playground.run(callerKey(ctx.caller), job)) as ErrorEvaluation
   }),
 
   /** What StreamErrorRetryProcessor decides for an error: retry or not, why, and the delay with its source. */
-  retryDecision: authedProcedure.input(retryDecisionInput).mutation(async ({ input }) => {
-    return decideRetry(
-      { error: toProviderError(input.error), messages: [], retryCount: input.retryCount, stepNumber: 0, state: {}, model: input.model },
-      await resolveRetryOptions(input.options),
-    )
+  retryDecision: authedProcedure.input(retryDecisionInput).mutation(async ({ ctx, input }) => {
+    const job = { op: 'retryDecision', error: input.error, options: input.options, retryCount: input.retryCount, model: input.model } as const
+    return (await ctx.services.playground.run(callerKey(ctx.caller), job)) as RetryDecision
   }),
 
   rules: rulesRouter,

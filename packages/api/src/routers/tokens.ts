@@ -11,6 +11,8 @@ const issueInput = z
     allResources: z.boolean().default(false),
     /** read-only unless true */
     canWrite: z.boolean().default(false),
+    /** the `playground` scope: may run custom rule code (inline or saved) in the sandbox */
+    canRunRules: z.boolean().default(false),
     /** the token stops working after this many days; none = until revoked */
     expiresInDays: z.number().int().min(1).max(3650).optional(),
   })

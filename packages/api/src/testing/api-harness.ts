@@ -70,6 +70,7 @@ export async function startApiHarness(env: Record<string, string> = {}, database
     async close() {
       await server.close()
       await services.demoProvider.close()
+      await services.playground.close()
       await db.close()
     },
   }

@@ -9,13 +9,33 @@ export const idSchema = z.string().trim().min(1, 'must not be empty').max(200, '
 /** A thread's title. */
 export const titleSchema = z.string().max(500, 'must be at most 500 characters')
 
-/** A Date, or an ISO string / epoch milliseconds that makes a valid Date. */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** Whether an ISO 8601 date(-time) string names a real calendar day ("2026-02-30" does not: JavaScript would roll it to 2 March). */
+export function isCalendarDate(text: string): boolean {
+  const match = ISO_DATE_TIME.exec(text)
+  if (match === null) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
+}
+
+/** A Date, an ISO 8601 string of a real calendar day, or epoch milliseconds, that makes a valid Date. */
 export const dateInputSchema = z
-  .union([z.date(), z.string(), z.number()], { error: 'must be a date' })
+  .union([z.date(), z.string().refine(isCalendarDate, 'must be an ISO 8601 date of a real calendar day, e.g. 2026-02-28T12:00:00Z'), z.number()], {
+    error: 'must be a date',
+  })
   .transform((value) => (value instanceof Date ? value : new Date(value)))
   .refine((date) => !Number.isNaN(date.getTime()), 'must be a valid date')
 
-export const metadataSchema = z.record(z.string(), z.unknown())
+/** Metadata as JSON: at most this many characters (nesting and text are checked for every input by parseInput). */
+export const MAX_METADATA_JSON_LENGTH = 64 * 1024
+
+export const metadataSchema = z
+  .record(z.string().max(200, 'keys must be at most 200 characters'), z.unknown())
+  .refine((metadata) => JSON.stringify(metadata).length <= MAX_METADATA_JSON_LENGTH, {
+    error: `must be at most ${MAX_METADATA_JSON_LENGTH} characters as JSON`,
+  })
 
 export const createThreadInputSchema = z.strictObject({
   threadId: idSchema.optional(),
@@ -38,7 +58,7 @@ export const messageCursorSchema = z.strictObject({ createdAt: dateInputSchema, 
 
 export const listThreadsInputSchema = z.strictObject({
   resourceId: idSchema.optional(),
-  titleContains: z.string().optional(),
+  titleContains: z.string().max(500).optional(),
   /** 0-based */
   page: z.number().int().nonnegative().default(0),
   perPage: z.number().int().positive().max(1000).default(20),

@@ -29,6 +29,9 @@ const describedRuleSchema = z.object({
   errorPatterns: z.union([z.array(z.union([z.object({ source: z.string(), flags: z.string() }), invalidValueSchema])), invalidValueSchema]).optional(),
 })
 
+/** Error patterns of one rule, its code's and its saved ones together (each costs a sandboxed match per error). */
+export const MAX_ERROR_PATTERNS_PER_RULE = 50
+
 const ALLOWED_FLAGS = /^(?!.*(.).*\1)[gimsuy]*$/
 
 /** A checked error pattern: a non-empty RegExp source the host can compile, with plain flags. */
@@ -71,6 +74,10 @@ export function readRuleDefinition(
   }
   const codePatterns = described.errorPatterns ?? []
   if ('invalid' in codePatterns) throw invalid(name, `errorPatterns must be an array, not ${codePatterns.invalid}`)
+  const patternCount = codePatterns.length + (overrides.errorPatterns?.length ?? 0)
+  if (patternCount > MAX_ERROR_PATTERNS_PER_RULE) {
+    throw invalid(name, `the rule has ${patternCount} error patterns (code and saved together); at most ${MAX_ERROR_PATTERNS_PER_RULE}`)
+  }
   const patterns = [
     ...codePatterns.map((pattern, index) => {
       if ('invalid' in pattern) throw invalid(name, `errorPatterns[${index}] must be a string or a RegExp, not ${pattern.invalid}`)

@@ -19,13 +19,19 @@ export type HarnessOp =
 
 export const HARNESS_FILENAME = 'threadline-harness.js'
 
-export const HARNESS_SOURCE = String.raw`(hostLog) => {
+/** Log lines per call, characters per line, characters of a thrown message: cut inside the sandbox, before anything is copied out. */
+export const HARNESS_LIMITS = Object.freeze({ maxLogLines: 100, maxLogChars: 2000, maxThrownChars: 2000 })
+
+/** (hostLog, maxLogLines, maxLogChars, maxThrownChars) -> dispatcher */
+export const HARNESS_SOURCE = String.raw`(hostLog, maxLogLines, maxLogChars, maxThrownChars) => {
   'use strict'
   const { parse, stringify } = JSON
   const { isArray } = Array
   const { entries } = Object
   const toText = String
   const RegExpClass = RegExp
+  // bound now: a rule that replaces String.prototype.slice cannot lift the cuts below
+  const sliceText = Function.prototype.call.bind(String.prototype.slice)
   const ErrorClass = Error
 
   const format = (value) => {
@@ -37,7 +43,16 @@ export const HARNESS_SOURCE = String.raw`(hostLog) => {
       try { return toText(value) } catch (_) { return '[unprintable]' }
     }
   }
-  const logger = (level) => (...args) => { hostLog(level, args.map(format).join(' ')) }
+  // a line is measured and cut here, so the host copies at most maxLogChars of it;
+  // past maxLogLines the host is called once more (to note the drop), then never
+  let lines = 0
+  const logger = (level) => (...args) => {
+    if (lines > maxLogLines) return
+    lines += 1
+    const text = args.map(format).join(' ')
+    hostLog(level, text.length > maxLogChars ? sliceText(text, 0, maxLogChars) : text, text.length)
+  }
+  const cut = (text) => (text.length > maxThrownChars ? sliceText(text, 0, maxThrownChars) + '…' : text)
   globalThis.console = {
     log: logger('log'), info: logger('info'), warn: logger('warn'), error: logger('error'), debug: logger('debug'),
   }
@@ -45,9 +60,9 @@ export const HARNESS_SOURCE = String.raw`(hostLog) => {
   const describe = (thrown) => {
     try {
       if (thrown instanceof ErrorClass) {
-        return { name: toText(thrown.name), message: toText(thrown.message), stack: toText(thrown.stack ?? '') }
+        return { name: cut(toText(thrown.name)), message: cut(toText(thrown.message)), stack: cut(toText(thrown.stack ?? '')) }
       }
-      return { name: 'thrown value', message: format(thrown), stack: '' }
+      return { name: 'thrown value', message: cut(format(thrown)), stack: '' }
     } catch (_) {
       return { name: 'thrown value', message: '(a value that could not be read)', stack: '' }
     }

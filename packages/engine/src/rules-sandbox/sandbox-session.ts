@@ -4,15 +4,13 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten'
 import { z } from 'zod'
 import { currentSandboxModule, retireSandboxModule } from './sandbox-engine.ts'
-import { HARNESS_FILENAME, HARNESS_SOURCE, type HarnessOp } from './sandbox-harness.ts'
+import { HARNESS_FILENAME, HARNESS_LIMITS, HARNESS_SOURCE, type HarnessOp } from './sandbox-harness.ts'
 import type { SandboxLimits } from './sandbox-limits.ts'
 import { SandboxedRuleError, type SandboxedRuleErrorKind, type SandboxLog, type SandboxLogLevel } from './sandboxed-rule-error.ts'
 
 /** The file name rule code runs under (error locations point into it). */
 const RULE_FILENAME = 'rule.js'
 
-const MAX_LOG_LINES = 100
-const MAX_LOG_CHARS = 2000
 const LOG_LEVELS: readonly SandboxLogLevel[] = ['log', 'info', 'warn', 'error', 'debug']
 
 export type SandboxRun<T> = { value: T; logs: SandboxLog[]; durationMs: number }
@@ -56,9 +54,10 @@ class Session implements SandboxSession {
   /** Installs the harness (before any rule code runs, so it holds the real built-ins). */
   start(): void {
     const { context } = this
-    const hostLog = this.track(context.newFunction('hostLog', (level, text) => this.collectLog(level, text)))
+    const hostLog = this.track(context.newFunction('hostLog', (level, text, length) => this.collectLog(level, text, length)))
     const harness = this.unwrap(context.evalCode(HARNESS_SOURCE, HARNESS_FILENAME, { type: 'global', strict: true }), 'run')
-    this.dispatcher = this.unwrap(context.callFunction(harness, context.undefined, hostLog), 'run')
+    const limits = [HARNESS_LIMITS.maxLogLines, HARNESS_LIMITS.maxLogChars, HARNESS_LIMITS.maxThrownChars].map((limit) => this.track(context.newNumber(limit)))
+    this.dispatcher = this.unwrap(context.callFunction(harness, context.undefined, hostLog, ...limits), 'run')
   }
 
   checkSyntax(source: string): void {
@@ -135,17 +134,21 @@ class Session implements SandboxSession {
     return parsed.success ? parsed.data : undefined
   }
 
-  private collectLog(levelHandle: QuickJSHandle | undefined, textHandle: QuickJSHandle | undefined): void {
-    if (this.logs.length >= MAX_LOG_LINES) {
-      if (!this.droppedLogs) this.logs.push({ level: 'warn', message: `(more than ${MAX_LOG_LINES} log lines: the rest were dropped)` })
+  /** A log line the harness already cut to maxLogChars (`length` is the full line's); nothing longer is ever copied out. */
+  private collectLog(levelHandle: QuickJSHandle | undefined, textHandle: QuickJSHandle | undefined, lengthHandle: QuickJSHandle | undefined): void {
+    const { maxLogLines, maxLogChars } = HARNESS_LIMITS
+    if (this.logs.length >= maxLogLines) {
+      if (!this.droppedLogs) this.logs.push({ level: 'warn', message: `(more than ${maxLogLines} log lines: the rest were dropped)` })
       this.droppedLogs = true
       return
     }
-    const level = levelHandle === undefined ? 'log' : this.context.getString(levelHandle)
-    const text = textHandle === undefined ? '' : this.context.getString(textHandle)
+    if (levelHandle === undefined || textHandle === undefined || lengthHandle === undefined || this.context.typeof(textHandle) !== 'string') return
+    const level = this.context.getString(levelHandle)
+    const text = this.context.getString(textHandle).slice(0, maxLogChars)
+    const length = this.context.getNumber(lengthHandle)
     this.logs.push({
       level: LOG_LEVELS.find((known) => known === level) ?? 'log',
-      message: text.length > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS)}… (${text.length} characters)` : text,
+      message: length > text.length ? `${text}… (${length} characters)` : text,
     })
   }
 }

@@ -3,17 +3,11 @@
 // field-path format, `a.b[0].c`.
 import type { z } from 'zod'
 import { type FieldIssue, InvalidInputError } from '../errors/input-errors.ts'
+import { fieldPath, type PathKey } from './field-path.ts'
 import { issueMessage } from './issue-message.ts'
+import { assertSafeInput } from './safe-input.ts'
 
-type PathKey = PropertyKey
-
-/** 'options.messageFilter.messageIds[2]' from a path's keys. */
-export function fieldPath(path: readonly PathKey[]): string {
-  return path.reduce<string>((field, key) => {
-    if (typeof key === 'number') return `${field}[${key}]`
-    return field === '' ? String(key) : `${field}.${String(key)}`
-  }, '')
-}
+export { fieldPath } from './field-path.ts'
 
 type ZodIssue = z.core.$ZodIssue
 
@@ -62,8 +56,14 @@ export function toInputError(error: z.ZodError, options: ParseInputOptions = {})
   return (options.error ?? invalidInput)(first === undefined ? [{ path: '', message: 'is invalid' }] : [first, ...rest])
 }
 
-/** Parses outside input with `schema`, or throws an InvalidInputError (family) naming the fields at fault. */
+/**
+ * Parses outside input with `schema`, or throws an InvalidInputError (family)
+ * naming the fields at fault. Unsafe text (NUL, unpaired surrogates) and
+ * structures too deep or too big are refused first, whatever the schema.
+ */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown, options: ParseInputOptions = {}): z.output<Schema> {
+  const root = options.root === undefined ? undefined : typeof options.root === 'string' ? options.root : fieldPath(options.root)
+  assertSafeInput(value, root ? { root } : {})
   const result = schema.safeParse(value)
   if (result.success) return result.data
   throw toInputError(result.error, options)

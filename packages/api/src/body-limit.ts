@@ -1,0 +1,47 @@
+// The request body limit (THREADLINE_MAX_BODY_BYTES, default 1 MB): a body
+// that declares a larger Content-Length is refused with 413 before a byte is
+// read; a body without one (chunked) is read through a counter that stops at
+// the limit, so an oversized body is never buffered whole.
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+export function payloadTooLarge(maxBytes: number): Response {
+  return Response.json(
+    { error: { message: `The request body is larger than the ${maxBytes}-byte limit (THREADLINE_MAX_BODY_BYTES)`, code: 'PAYLOAD_TOO_LARGE' } },
+    { status: 413, headers: { connection: 'close' } },
+  )
+}
+
+/** The body read up to `maxBytes`, or null when it is longer (reading stops there). */
+async function readAtMost(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  const joined = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    joined.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return joined
+}
+
+/** The request with its body within `maxBytes`, or the 413 answer. */
+export async function limitRequestBody(request: Request, maxBytes: number): Promise<Request | Response> {
+  if (request.body === null) return request
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > maxBytes) return payloadTooLarge(maxBytes)
+  const body = await readAtMost(request.body, maxBytes)
+  if (body === null) return payloadTooLarge(maxBytes)
+  return new Request(request.url, { method: request.method, headers: request.headers, body })
+}

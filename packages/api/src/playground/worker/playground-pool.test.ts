@@ -1,0 +1,44 @@
+// The worker pool itself: the wall-clock deadline terminates a run's worker
+// and a fresh one takes its place; results over the cap never leave the worker.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPlaygroundPool, DEFAULT_PLAYGROUND_POOL_LIMITS } from './playground-pool.ts'
+
+const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
+const spin = (index: number) => ({
+  code: `export default { name: 'spin-${index}', applyToPrompt() { while (true) {} } }`,
+  name: undefined,
+  errorPatterns: undefined,
+  ruleId: null,
+})
+const big = {
+  code: `export default { name: 'big', applyToPrompt({ prompt }) { return [...prompt, { role: 'system', content: 'y'.repeat(300000) }] } }`,
+  name: undefined,
+  errorPatterns: undefined,
+  ruleId: null,
+}
+
+describe('the playground worker pool', () => {
+  const pool = createPlaygroundPool({ ...DEFAULT_PLAYGROUND_POOL_LIMITS, threads: 1, deadlineMs: 1_500, maxOutputBytes: 100_000 })
+  beforeAll(() => pool.warm(), 30_000)
+  afterAll(() => pool.close())
+
+  it('stops a run at the deadline (TIMEOUT), replaces the worker, and runs the next job', async () => {
+    const started = pool.stats().workersStarted
+    // 20 rules, each spinning to the sandbox's 100 ms per-call limit twice (compile + run): past 1.5 s
+    const customRules = Array.from({ length: 20 }, (_, index) => spin(index))
+    const t0 = performance.now()
+    await expect(pool.run('a', { op: 'runPrompt', builtInRules: [], customRules, prompt, model: 'openai/gpt-4o' })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    expect(performance.now() - t0).toBeLessThan(3_000)
+    await pool.warm()
+    const next = await pool.run('a', { op: 'runPrompt', builtInRules: [], customRules: [], prompt, model: 'openai/gpt-4o' })
+    expect(next).toMatchObject({ promptChanged: false })
+    expect(pool.stats().workersStarted).toBeGreaterThan(started)
+  }, 30_000)
+
+  it('refuses a result over the output cap inside the worker (PAYLOAD_TOO_LARGE)', async () => {
+    await expect(pool.run('b', { op: 'runPrompt', builtInRules: [], customRules: [big], prompt, model: 'openai/gpt-4o' })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringMatching(/100000-byte limit/) as unknown,
+    })
+  }, 30_000)
+})

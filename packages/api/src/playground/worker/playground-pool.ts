@@ -1,0 +1,137 @@
+// Sandboxed playground runs on a pool of worker threads (Piscina), never on
+// the server's own thread: a rule that logs, loops, allocates or returns too
+// much costs a worker, not the requests around it. Each run has a wall-clock
+// deadline after which its worker is terminated (Piscina starts a fresh one),
+// a heap cap, an output cap, and each caller a cap on runs in flight.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { InvalidInputError } from '@threadline/engine'
+import { TRPCError } from '@trpc/server'
+import { Piscina } from 'piscina'
+import type { PlaygroundJob, PlaygroundJobOutcome } from './playground-job.ts'
+
+export type PlaygroundPoolLimits = {
+  /** worker threads (runs in parallel) */
+  threads: number
+  /** wall-clock budget of one run from its submission; the worker is terminated when it is spent */
+  deadlineMs: number
+  /** V8 heap of one worker (QuickJS's own heap is capped per call by the sandbox limits) */
+  heapMb: number
+  /** the largest result (as JSON) a run may return */
+  maxOutputBytes: number
+  /** runs in flight per caller (operator or API token) */
+  perCaller: number
+  /** runs waiting for a free worker, all callers together */
+  maxQueue: number
+}
+
+export const DEFAULT_PLAYGROUND_POOL_LIMITS: Readonly<PlaygroundPoolLimits> = Object.freeze({
+  threads: 2,
+  deadlineMs: 5_000,
+  heapMb: 256,
+  maxOutputBytes: 4 * 1024 * 1024,
+  perCaller: 2,
+  maxQueue: 16,
+})
+
+const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'playground-worker.mjs')
+
+export type PlaygroundPool = {
+  /** Runs a job for `callerKey`; throws TRPCError (TOO_MANY_REQUESTS, TIMEOUT, PAYLOAD_TOO_LARGE) or InvalidInputError. */
+  run(callerKey: string, job: PlaygroundJob): Promise<unknown>
+  /** Waits for a worker that has loaded the engine (no deadline): a cold worker's start-up does not count against a run. */
+  warm(): Promise<void>
+  /** workers started since the pool was created (a terminated or crashed worker is replaced by a new one) */
+  stats(): { workersStarted: number; running: number }
+  close(): Promise<void>
+}
+
+function deadlineExceeded(limits: PlaygroundPoolLimits): TRPCError {
+  return new TRPCError({
+    code: 'TIMEOUT',
+    message: `The playground run did not finish within ${limits.deadlineMs} ms and was stopped; make the rules or their input smaller`,
+  })
+}
+
+function outcomeValue(outcome: PlaygroundJobOutcome): unknown {
+  if (outcome.ok) return outcome.value
+  const { failure } = outcome
+  if (failure.kind === 'invalid-input') {
+    throw new InvalidInputError(failure.field, failure.issues[0]?.message ?? failure.message, { summary: failure.message, issues: failure.issues })
+  }
+  throw new TRPCError({
+    code: 'PAYLOAD_TOO_LARGE',
+    message: `The playground result is ${failure.bytes} bytes, over the ${failure.limitBytes}-byte limit; run fewer rules or a smaller prompt`,
+  })
+}
+
+function startPool(limits: PlaygroundPoolLimits, onWorkerCreate: () => void): Piscina {
+  const pool = new Piscina({
+    filename: WORKER_FILE,
+    // one warm worker once the playground is used (a cold one loads the engine first)
+    minThreads: 1,
+    maxThreads: limits.threads,
+    maxQueue: limits.maxQueue,
+    idleTimeout: 60_000,
+    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: Math.min(64, limits.heapMb / 4) },
+  })
+  pool.on('workerCreate', onWorkerCreate)
+  // an errored worker is replaced by Piscina; the failed run's promise carries the error
+  pool.on('error', () => undefined)
+  return pool
+}
+
+/** The pool starts its first worker on the first run, so a server that never runs the playground pays nothing. */
+export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAYGROUND_POOL_LIMITS): PlaygroundPool {
+  let pool: Piscina | undefined
+  let workersStarted = 0
+  const inFlight = new Map<string, number>()
+
+  function started(): Piscina {
+    pool ??= startPool(limits, () => {
+      workersStarted += 1
+    })
+    return pool
+  }
+
+  async function run(callerKey: string, job: PlaygroundJob): Promise<unknown> {
+    const running = inFlight.get(callerKey) ?? 0
+    if (running >= limits.perCaller) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `At most ${limits.perCaller} playground runs at a time per caller; wait for one to finish` })
+    }
+    const workers = started()
+    if (workers.queueSize >= limits.maxQueue) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'The playground is busy; try again in a few seconds' })
+    }
+    inFlight.set(callerKey, running + 1)
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), limits.deadlineMs)
+    try {
+      const outcome = (await workers.run({ job, maxOutputBytes: limits.maxOutputBytes }, { signal: abort.signal })) as PlaygroundJobOutcome
+      return outcomeValue(outcome)
+    } catch (error) {
+      if (abort.signal.aborted) throw deadlineExceeded(limits)
+      if (error instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${String((error as { code?: unknown }).code)} ${error.message}`)) {
+        throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `The playground run exceeded the ${limits.heapMb} MB memory limit and was stopped` })
+      }
+      throw error
+    } finally {
+      clearTimeout(timer)
+      const left = (inFlight.get(callerKey) ?? 1) - 1
+      if (left === 0) inFlight.delete(callerKey)
+      else inFlight.set(callerKey, left)
+    }
+  }
+
+  return {
+    run,
+    warm: async () => {
+      await started().run({ job: null, maxOutputBytes: 0 })
+    },
+    stats: () => ({ workersStarted, running: [...inFlight.values()].reduce((sum, count) => sum + count, 0) }),
+    close: async () => {
+      await pool?.destroy()
+      pool = undefined
+    },
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { InvalidInputError } from '../errors/input-errors.ts'
+import { dateInputSchema, metadataSchema } from '../memory/input-schemas.ts'
+import { parseInput } from './parse-input.ts'
+import { assertSafeInput, unsafeTextReason } from './safe-input.ts'
+
+function refusal(run: () => unknown): InvalidInputError {
+  try {
+    run()
+  } catch (error) {
+    if (InvalidInputError.isInstance(error)) return error
+    throw error
+  }
+  throw new Error('expected an InvalidInputError')
+}
+
+describe('assertSafeInput', () => {
+  it('refuses a NUL character and an unpaired surrogate anywhere, naming the field', () => {
+    expect(unsafeTextReason('a\u0000b')).toMatch(/NUL/)
+    expect(unsafeTextReason('a\uD800b')).toMatch(/unpaired surrogate/)
+    expect(unsafeTextReason('\uDC00')).toMatch(/unpaired surrogate/)
+    expect(unsafeTextReason('emoji 😀 ok')).toBeUndefined()
+    expect(refusal(() => assertSafeInput({ a: [{ title: 'x\u0000' }] }, { root: 'input' })).field).toBe('input.a[0].title')
+    expect(refusal(() => assertSafeInput({ metadata: { 'k\uD83D': 1 } })).field).toBe('metadata.k\uD83D')
+  })
+
+  it('refuses nesting 5000 deep and too many values, accepts ordinary input', () => {
+    let deep: unknown = 'leaf'
+    for (let i = 0; i < 5000; i += 1) deep = { d: deep }
+    expect(refusal(() => assertSafeInput({ metadata: deep })).message).toMatch(/nested more than 64 levels/)
+    expect(refusal(() => assertSafeInput(Array.from({ length: 300_000 }, () => 1))).message).toMatch(/more than 200000 values/)
+    expect(() => assertSafeInput({ threadId: 't-1', createdAt: new Date(), list: [1, 'two', null, { three: true }] })).not.toThrow()
+  })
+
+  it('runs in parseInput before the schema, for every engine boundary', () => {
+    expect(refusal(() => parseInput(z.object({ threadId: z.string() }), { threadId: 'a\u0000' }, { root: 'args' })).field).toBe('args.threadId')
+  })
+})
+
+describe('strict inputs', () => {
+  it('refuses a calendar date that does not exist instead of rolling it over', () => {
+    expect(dateInputSchema.safeParse('2026-02-30').success).toBe(false)
+    expect(dateInputSchema.safeParse('2026-02-29T10:00:00Z').success).toBe(false)
+    expect(dateInputSchema.safeParse('2028-02-29T10:00:00Z').success).toBe(true)
+    expect(dateInputSchema.safeParse('2026-13-01').success).toBe(false)
+    expect(dateInputSchema.safeParse('March 5').success).toBe(false)
+    expect(dateInputSchema.parse('2026-11-18T15:46:00.000+01:00')).toEqual(new Date('2026-11-18T14:46:00Z'))
+  })
+
+  it('caps metadata at 64 KB of JSON', () => {
+    expect(metadataSchema.safeParse({ blob: 'x'.repeat(70_000) }).success).toBe(false)
+    expect(metadataSchema.safeParse({ blob: 'x'.repeat(1000) }).success).toBe(true)
+  })
+})

@@ -5,7 +5,7 @@
 //
 //   pnpm exec tsx bench/recall.ts [--sizes=100000] [--db=pglite,postgres] [--queries=200]
 import { Prisma, vectorQuerySql } from '@threadline/db'
-import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { lexicalEmbedder } from '@threadline/db/seed'
 import { Memory } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { itemAt } from './lib/item-at.ts'
@@ -85,7 +85,7 @@ async function measure(report: Report, db: BenchDatabase, size: number, samples:
 
 /** Whether the planner answers the semantic query through the HNSW index (EXPLAIN, printed as a note). */
 async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
-  const embedder = demoLexicalEmbedder()
+  const embedder = lexicalEmbedder()
   const embedding = itemAt(await embedder.embed(['refund for a broken blender']), 0)
   const sql = vectorQuerySql({ embedding, model: embedder.id, topK: 10, threadId })
   const plan = await db.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${sql}`)
@@ -122,7 +122,7 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     ]
     if (semantic) {
       report.note(`${db.kind}: semantic query plan: ${await hnswPlan(db, threadId)}`)
-      const embedder = demoLexicalEmbedder()
+      const embedder = lexicalEmbedder()
       const recall = new Memory({
         storage: db.storage,
         vector: db.vector,

@@ -52,13 +52,15 @@ export {
   type EmbeddingStatus,
   type ListThreadsPage,
   type MemoryConfig,
+  type MessageSearch,
   type MessageSearchResult,
   type ObservationalMemoryHistory,
   type WorkingMemoryEntry,
 } from './memory/memory.ts'
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
-export type { MemoryOptions, ResolvedMemoryOptions, SemanticRecallConfig } from './memory/memory-options.ts'
-export type { RecallResult } from './memory/recall.ts'
+export { recallModeSchema, type MemoryOptions, type RecallMode, type ResolvedMemoryOptions, type SemanticRecallConfig } from './memory/memory-options.ts'
+export type { RankedMatch, RecallResult } from './memory/recall.ts'
+export { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, RRF_K, type FusionArm } from './memory/fusion.ts'
 export {
   cloneOptionsSchema,
   cloneThreadArgsSchema,
@@ -171,6 +173,8 @@ export type {
   ObservationalMemoryScope,
   StorageThreadType,
   StoredThread,
+  TextMatch,
+  TextQuery,
   ThreadBranchLink,
   ThreadListOrder,
   TransactionOptions,

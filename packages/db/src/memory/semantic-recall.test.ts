@@ -3,14 +3,14 @@
 // operation must fail with VectorExtensionMissingError (last test) while the
 // vector-free features keep working (the other test files).
 import { type Embedder, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
-import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder } from '../seed/index.ts'
+import { LEXICAL_EMBEDDER_ID, lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 import { hasPgvector, numbered, seedThread } from './fixtures.ts'
 
 /** The demo embedder under another id (a "different model"), recording what it embeds. */
-export function recordingEmbedder(id = DEMO_LEXICAL_EMBEDDER_ID): Embedder & { calls: string[][] } {
-  const inner = demoLexicalEmbedder()
+export function recordingEmbedder(id = LEXICAL_EMBEDDER_ID): Embedder & { calls: string[][] } {
+  const inner = lexicalEmbedder()
   const calls: string[][] = []
   return {
     id,
@@ -40,7 +40,7 @@ describeEachDatabase('semantic recall', (getDb) => {
     if (!vectors) context.skip('this database has no pgvector')
   }
   const memoryWith = (options: MemoryOptions, embedder?: Embedder) =>
-    new Memory({ storage: getDb().storage, vector: getDb().vector, embedder: embedder ?? demoLexicalEmbedder(), options })
+    new Memory({ storage: getDb().storage, vector: getDb().vector, embedder: embedder ?? lexicalEmbedder(), options })
   const storedVectors = (threadId: string) =>
     getDb().prisma.$queryRaw<{ messageId: string; model: string; dimensions: number; embedding: string }[]>`
       SELECT message_id AS "messageId", model, dimensions, embedding::text AS embedding
@@ -53,7 +53,7 @@ describeEachDatabase('semantic recall', (getDb) => {
       const memory = memoryWith({ semanticRecall: true }, embedder)
       const saved = await seedThread(memory, { threadId: 'sr-save', resourceId: 'sr-user', texts: numbered(3) })
       const rows = await storedVectors('sr-save')
-      expect(rows.map((row) => [row.messageId, row.model, row.dimensions])).toEqual(saved.map((m) => [m.id, DEMO_LEXICAL_EMBEDDER_ID, 384]))
+      expect(rows.map((row) => [row.messageId, row.model, row.dimensions])).toEqual(saved.map((m) => [m.id, LEXICAL_EMBEDDER_ID, 384]))
       expect(embedder.calls).toEqual([['message 0', 'message 1', 'message 2']])
 
       await memory.saveMessages({ messages: saved })

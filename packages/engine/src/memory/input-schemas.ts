@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { recallModeSchema } from './memory-options.ts'
 
 // zod schemas of the outside input Memory takes (everything but messages and
 // clone arguments, which have files of their own).
@@ -46,6 +47,7 @@ export const searchMessagesInputSchema = z.strictObject({
   resourceId: idSchema,
   query: z.string().trim().min(1, 'must not be empty'),
   topK: z.number().int().positive().max(1000).optional(),
+  mode: recallModeSchema.optional(),
 })
 
 export const lineageTreeOptionsSchema = z.strictObject({
@@ -59,6 +61,7 @@ export const recallInputSchema = z.strictObject({
   vectorSearchString: z.string().optional(),
   topK: z.number().int().positive().max(1000).optional(),
   lastMessages: z.union([z.number().int().nonnegative(), z.literal(false)]).optional(),
+  mode: recallModeSchema.optional(),
 })
 
 /** Whose working / observational memory: the thread's own, or its resource's (shared by the resource's threads). */

@@ -1,5 +1,5 @@
 // Recall's two arms and their fusion (issue 16) on PGlite and PostgreSQL: the
-// full-text arm (generated tsvector + GIN, websearch_to_tsquery, ts_rank_cd)
+// full-text arm (generated tsvector + GIN, websearch_to_tsquery, BM25 over the ts_rank_cd candidates)
 // works everywhere, pgvector or not; the vector arm needs pgvector (PGlite has
 // it; the test PostgreSQL server has not: VectorExtensionMissingError).
 import { EmbedderRequiredError, fuseByReciprocalRank, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
@@ -60,7 +60,9 @@ describeEachDatabase('hybrid recall', (getDb) => {
       expect(new Set(matches.map((m) => m.threadId))).toEqual(new Set(['hr-support', 'hr-other']))
       const search = await memory.searchMessages({ resourceId: 'hr-user', query: 'broken blender refund', topK: 2 })
       expect(search.mode).toBe('text')
-      expect(search.results.map((r) => r.message.id)).toEqual([id(2), id(3)])
+      // BM25's inverse document frequency: across the resource 'refund' is common (hr-other is about refunds too),
+      // so 0 (blender + broken) outranks 3 (blender + refund), unlike in the thread alone
+      expect(search.results.map((r) => r.message.id)).toEqual([id(2), id(0)])
     })
 
     it("reads a branch's effective history: inherited messages up to its cutoff and its own, not the parent's later ones", async () => {

@@ -65,7 +65,9 @@ async function benchDatabase(db: BenchDatabase, kind: string): Promise<void> {
   for (const thread of set.threads) await memory.createThread({ threadId: thread.id, resourceId: thread.resourceId, title: thread.title })
   for (const thread of set.threads) await memory.saveMessages({ messages: set.messages.filter((m) => m.threadId === thread.id) })
   await db.prisma.$executeRawUnsafe('VACUUM ANALYZE')
-  report.note(`${kind}: stored ${set.messages.length} messages${vectors ? ' with lexical-embedder vectors' : ''} in ${((performance.now() - seeding) / 1000).toFixed(0)} s`)
+  report.note(
+    `${kind}: stored ${set.messages.length} messages${vectors ? ' with lexical-embedder vectors' : ''} in ${((performance.now() - seeding) / 1000).toFixed(0)} s`,
+  )
   const modes: RecallMode[] = vectors ? ['text', 'vector', 'hybrid'] : ['text']
   for (const mode of modes) {
     const results: Ranked[] = []

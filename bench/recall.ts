@@ -109,7 +109,13 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     )
     const threadId = source.threadId
     const plain = new Memory({ storage: db.storage, vector: db.vector, options: { lastMessages: 50 } })
+    const text = new Memory({ storage: db.storage, options: { lastMessages: 50, semanticRecall: { topK: 10, messageRange: 1, scope: 'thread' } } })
     const samples: Sample[] = [
+      {
+        // issue 16: the full-text arm alone, what a Memory without an embedding model recalls with (works without pgvector)
+        name: 'text top-10 + neighbours (memory.recall, mode text, lastMessages: false)',
+        run: async (query) => (await text.recall({ threadId, vectorSearchString: query, lastMessages: false })).messages.length,
+      },
       { name: 'last 50 (memory.recall, no search)', run: async () => (await plain.recall({ threadId })).messages.length },
       {
         // what memory.recall did before the fix in this issue: it looked the thread up before every read
@@ -139,11 +145,15 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
         },
         {
           name: 'semantic top-10 + neighbours (memory.recall, lastMessages: false)',
-          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false })).messages.length,
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false, mode: 'vector' })).messages.length,
+        },
+        {
+          name: 'hybrid top-10 + neighbours (memory.recall, text + vector fused, lastMessages: false)',
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false, mode: 'hybrid' })).messages.length,
         },
         {
           name: 'last 50 + semantic top-10 (memory.recall)',
-          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query })).messages.length,
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, mode: 'vector' })).messages.length,
         },
       )
     }

@@ -77,5 +77,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const set = buildEvalSet({ seed: Number(flagValue('seed') ?? 16) })
   const out = flagValue('out')
   if (out) writeFileSync(out, JSON.stringify(set, null, 1))
-  console.log(`${set.messages.length} messages in ${set.threads.length} sessions of ${new Set(set.threads.map((t) => t.resourceId)).size} people, ${set.questions.length} questions${out ? ` -> ${out}` : ''}`)
+  console.log(
+    `${set.messages.length} messages in ${set.threads.length} sessions of ${new Set(set.threads.map((t) => t.resourceId)).size} people, ${set.questions.length} questions${out ? ` -> ${out}` : ''}`,
+  )
 }

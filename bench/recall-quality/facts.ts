@@ -75,7 +75,11 @@ export const FACT_TEMPLATES: FactTemplate[] = [
         { role: 'user', text: pick(['Can you book me in for the knee pain?', 'I need to see someone about my back, please find a slot.']), evidence: false },
         { role: 'assistant', text: `Booked: ${doctor} will see you on ${day} at ${time} at the Riverside practice.`, evidence: true },
       ],
-      question: pick([`When is my visit with ${doctor}?`, `What day and hour did you schedule with ${doctor}?`, `Remind me when I have to be at the practice to see ${doctor}.`]),
+      question: pick([
+        `When is my visit with ${doctor}?`,
+        `What day and hour did you schedule with ${doctor}?`,
+        `Remind me when I have to be at the practice to see ${doctor}.`,
+      ]),
     }
   },
   (pick, number) => {
@@ -87,7 +91,11 @@ export const FACT_TEMPLATES: FactTemplate[] = [
       kind: 'flight',
       turns: [
         { role: 'user', text: pick([`I'm flying to ${city} soon, can you check my booking?`, `Please look up my trip to ${city}.`]), evidence: false },
-        { role: 'assistant', text: `Your flight to ${city} departs on ${day} at ${time} from gate ${gate}. Boarding closes 20 minutes before.`, evidence: true },
+        {
+          role: 'assistant',
+          text: `Your flight to ${city} departs on ${day} at ${time} from gate ${gate}. Boarding closes 20 minutes before.`,
+          evidence: true,
+        },
       ],
       question: pick([`What time does my plane to ${city} leave?`, `Which gate do I go to for the ${city} trip?`, `When am I taking off for ${city}?`]),
     }
@@ -97,10 +105,21 @@ export const FACT_TEMPLATES: FactTemplate[] = [
     return {
       kind: 'allergy',
       turns: [
-        { role: 'user', text: pick([`Just so you know, I'm allergic to ${food}, so leave it out of any recipe you suggest.`, `I react badly to ${food}; please never put it in meal ideas for me.`]), evidence: true },
+        {
+          role: 'user',
+          text: pick([
+            `Just so you know, I'm allergic to ${food}, so leave it out of any recipe you suggest.`,
+            `I react badly to ${food}; please never put it in meal ideas for me.`,
+          ]),
+          evidence: true,
+        },
         { role: 'assistant', text: 'Noted, I will keep that in mind for every suggestion.', evidence: false },
       ],
-      question: pick(['Which ingredient has to stay out of my dinners?', 'Is there anything I cannot eat that you should remember?', 'What food intolerance did I mention?']),
+      question: pick([
+        'Which ingredient has to stay out of my dinners?',
+        'Is there anything I cannot eat that you should remember?',
+        'What food intolerance did I mention?',
+      ]),
     }
   },
   (pick) => {
@@ -125,7 +144,11 @@ export const FACT_TEMPLATES: FactTemplate[] = [
         { role: 'user', text: pick([`Why was the ${service} down last night?`, `What happened with the ${service} outage?`]), evidence: false },
         { role: 'assistant', text: `The root cause was ${cause}. We rolled back release ${version} and the ${service} recovered at 02:10.`, evidence: true },
       ],
-      question: pick([`What broke the ${service} during that incident?`, `Which version did we revert when the ${service} failed?`, `What was behind the ${service} going offline?`]),
+      question: pick([
+        `What broke the ${service} during that incident?`,
+        `Which version did we revert when the ${service} failed?`,
+        `What was behind the ${service} going offline?`,
+      ]),
     }
   },
   (pick) => {
@@ -138,7 +161,11 @@ export const FACT_TEMPLATES: FactTemplate[] = [
         { role: 'user', text: `Let's move the ${project} review to ${day}; ${person} can't make the original slot.`, evidence: true },
         { role: 'assistant', text: `Sure, I've updated the invite and let everyone know.`, evidence: false },
       ],
-      question: pick([`When did the ${project} review get rescheduled to?`, `Why and to which day did we push the ${project} meeting?`, `Which day is the ${project} check-in now?`]),
+      question: pick([
+        `When did the ${project} review get rescheduled to?`,
+        `Why and to which day did we push the ${project} meeting?`,
+        `Which day is the ${project} check-in now?`,
+      ]),
     }
   },
   (pick, number) => {
@@ -150,7 +177,11 @@ export const FACT_TEMPLATES: FactTemplate[] = [
         { role: 'user', text: `Finance confirmed the ${project} budget is capped at ${amount} for this quarter.`, evidence: true },
         { role: 'assistant', text: 'Got it, I will flag any spend that would go over.', evidence: false },
       ],
-      question: pick([`How much are we allowed to spend on ${project}?`, `What is the spending limit for ${project} this quarter?`, `What ceiling did finance put on ${project} costs?`]),
+      question: pick([
+        `How much are we allowed to spend on ${project}?`,
+        `What is the spending limit for ${project} this quarter?`,
+        `What ceiling did finance put on ${project} costs?`,
+      ]),
     }
   },
   (pick) => {
@@ -162,7 +193,11 @@ export const FACT_TEMPLATES: FactTemplate[] = [
         { role: 'user', text: `The vet says ${pet} needs the ${medicine} twice a day with food.`, evidence: true },
         { role: 'assistant', text: 'I will remind you in the morning and in the evening.', evidence: false },
       ],
-      question: pick([`How often does ${pet} take medication?`, `What treatment did the vet prescribe for ${pet}?`, `What does ${pet} have to take, and when?`]),
+      question: pick([
+        `How often does ${pet} take medication?`,
+        `What treatment did the vet prescribe for ${pet}?`,
+        `What does ${pet} have to take, and when?`,
+      ]),
     }
   },
   (pick) => {

@@ -53,13 +53,13 @@ export {
   type ListThreadsPage,
   type MemoryConfig,
   type MessageSearch,
-  type MessageSearchResult,
   type ObservationalMemoryHistory,
   type WorkingMemoryEntry,
 } from './memory/memory.ts'
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
 export { recallModeSchema, type MemoryOptions, type RecallMode, type ResolvedMemoryOptions, type SemanticRecallConfig } from './memory/memory-options.ts'
 export type { RankedMatch, RecallResult } from './memory/recall.ts'
+export type { HitCopy, RecallHit } from './memory/recall-hits.ts'
 export { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, RRF_K, type FusionArm } from './memory/fusion.ts'
 export {
   cloneOptionsSchema,

@@ -39,34 +39,22 @@ function requireVectorIndexing(services: Services): void {
 }
 
 export const recallRouter = router({
-  /** Recall search: the best-matching messages with their scores, best first, and the mode that found them. */
+  /**
+   * Recall search in a thread (its effective history) or across a resource: the
+   * hits, best first, each with its thread's title, its real neighbours and the
+   * clones' copies collapsed into it, and the mode that found them.
+   */
   search: authedProcedure.input(searchInput).query(async ({ ctx, input }) => {
+    const { query, topK } = input
     const mode = input.mode === undefined ? {} : { mode: input.mode }
     if (input.resourceId !== undefined) {
       requireResource(ctx.caller, input.resourceId)
-      const found = await ctx.services.memory.searchMessages({ resourceId: input.resourceId, query: input.query, topK: input.topK, ...mode })
-      return { mode: found.mode, results: found.results, context: found.results.map((result) => result.message) }
+      return ctx.services.memory.searchMessages({ resourceId: input.resourceId, query, topK, ...mode })
     }
     // the input's check refuses neither as well as both
     if (input.threadId === undefined) throw new InvalidInputError('threadId', 'give either threadId or resourceId')
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const { messages, matches, mode: found } = await ctx.services.memoryFor('thread').recall({
-      threadId: thread.id,
-      vectorSearchString: input.query,
-      topK: input.topK,
-      lastMessages: false,
-      ...mode,
-    })
-    const byId = new Map(messages.map((message) => [message.id, message]))
-    return {
-      mode: found,
-      results: matches.flatMap((match) => {
-        const message = byId.get(match.messageId)
-        return message ? [{ score: match.score, message }] : []
-      }),
-      /** the matches with their neighbouring messages, in conversation order */
-      context: messages,
-    }
+    return ctx.services.memoryFor('thread').searchMessages({ threadId: thread.id, query, topK, ...mode })
   }),
 
   /**

@@ -43,12 +43,22 @@ export const listMessagesInputSchema = z.strictObject({
   offset: z.number().int().nonnegative().optional(),
 })
 
-export const searchMessagesInputSchema = z.strictObject({
-  resourceId: idSchema,
-  query: z.string().trim().min(1, 'must not be empty'),
-  topK: z.number().int().positive().max(1000).optional(),
-  mode: recallModeSchema.optional(),
-})
+export const searchMessagesInputSchema = z
+  .strictObject({
+    /** every thread of a resource ... */
+    resourceId: idSchema.optional(),
+    /** ... or one thread's effective history */
+    threadId: idSchema.optional(),
+    query: z.string().trim().min(1, 'must not be empty'),
+    topK: z.number().int().positive().max(1000).optional(),
+    mode: recallModeSchema.optional(),
+    /** neighbours each side of a hit (default: the recall options' messageRange, else 1) */
+    messageRange: z.number().int().nonnegative().max(20).optional(),
+  })
+  .refine((input) => (input.resourceId === undefined) !== (input.threadId === undefined), {
+    error: 'give either resourceId or threadId',
+    path: ['resourceId'],
+  })
 
 export const lineageTreeOptionsSchema = z.strictObject({
   resourceIds: z.array(idSchema).optional(),

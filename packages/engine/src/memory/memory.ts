@@ -36,14 +36,7 @@ import {
   threadIdInputSchema,
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
-import {
-  indexesVectors,
-  type MemoryOptions,
-  memoryOptionsSchema,
-  type RecallMode,
-  type ResolvedMemoryOptions,
-  resolveMemoryOptions,
-} from './memory-options.ts'
+import { indexesVectors, type MemoryOptions, memoryOptionsSchema, type RecallMode, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
 import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
@@ -51,6 +44,7 @@ import { initialObservationalMemory, reflectedObservationalMemory } from './obse
 import { givenFields } from '../validation/given-fields.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { findMatches, mergeMessages, type RecallResult, recallMatches } from './recall.ts'
+import { describeHits, type RecallHit } from './recall-hits.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
 import { diffThreadsInputSchema, promoteBranchArgsSchema, saveRepairedMessagesInputSchema } from './branches/branch-operation-schemas.ts'
 import { diffThreads, type ThreadDiff } from './branches/diff-threads.ts'
@@ -96,10 +90,8 @@ export type ObservationalMemoryHistory = { key: MemoryKey; generations: Observat
 /** How many of a thread's messages have a vector from this Memory's embedder. */
 export type EmbeddingStatus = { model: string; vectorsAvailable: boolean; messages: number; withVector: number }
 
-export type MessageSearchResult = { score: number; message: StoredMessage }
-
-/** A resource-wide search's matches (best first) and how they were found. */
-export type MessageSearch = { mode: RecallMode; results: MessageSearchResult[] }
+/** A search's hits (best first) and how they were found. */
+export type MessageSearch = { mode: RecallMode; results: RecallHit[] }
 
 type Transaction = { storage: MemoryStorage; vector: VectorStore | null }
 
@@ -279,29 +271,38 @@ export class Memory {
   }
 
   /**
-   * Search across every thread of a resource (recall is anchored on a thread;
-   * this is not): the best matches with their scores, best first, and the mode
-   * that found them (default: the recall options' mode, or 'hybrid' with an embedder, else 'text').
+   * Search across every thread of a resource, or in one thread's effective
+   * history: the hits, best first, each with its thread's title and its real
+   * conversation neighbours, clones' copies of one message collapsed into one
+   * hit (`alsoIn`), and the mode that found them (default: the recall options'
+   * mode, or 'hybrid' with an embedder, else 'text').
    */
-  async searchMessages(input: { resourceId: string; query: string; topK?: number; mode?: RecallMode }): Promise<MessageSearch> {
-    const { resourceId, query, topK, mode: asked } = parseInput(searchMessagesInputSchema, input)
+  async searchMessages(input: {
+    resourceId?: string
+    threadId?: string
+    query: string
+    topK?: number
+    mode?: RecallMode
+    messageRange?: number
+  }): Promise<MessageSearch> {
+    const { resourceId, threadId, query, topK, mode: asked, messageRange } = parseInput(searchMessagesInputSchema, input)
     const mode = asked ?? this.options.semanticRecall?.mode ?? (this.embedder === null ? 'text' : 'hybrid')
+    if (threadId !== undefined) await this.requireThread(this.storage, threadId)
+    const k = topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K
+    // a few more than asked, so copies collapsed into one hit still leave topK hits
     const matches = await findMatches({
       storage: this.storage,
       vector: this.vector,
       embedder: this.embedder,
       mode,
       query,
-      topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K,
-      scope: { resourceId },
+      topK: Math.min(1000, k * 2),
+      scope: threadId === undefined ? { resourceId: resourceId ?? '' } : { threadId },
     })
-    const messages = matches.length === 0 ? [] : await this.storage.getMessagesByIds(matches.map((match) => match.messageId))
-    const byId = new Map(messages.map((message) => [message.id, message]))
-    const results = matches.flatMap((match) => {
-      const message = byId.get(match.messageId)
-      return message ? [{ score: match.score, message }] : []
-    })
-    return { mode, results }
+    const range =
+      messageRange === undefined ? (this.options.semanticRecall?.messageRange ?? { before: 1, after: 1 }) : { before: messageRange, after: messageRange }
+    const hits = await describeHits(this.storage, matches, { ...range, ...(threadId === undefined ? {} : { threadId }) })
+    return { mode, results: hits.slice(0, k) }
   }
 
   /** How many of the thread's messages have a vector from this Memory's embedder (one query); without a vector store, none. */

@@ -97,6 +97,34 @@ describeEachDatabase('hybrid recall', (getDb) => {
     })
   })
 
+  describe('hits', () => {
+    it("collapses a clone's copies into one hit listing where else it appears, with the thread title and its real neighbours", async () => {
+      const memory = textMemory()
+      await memory.cloneThread({ sourceThreadId: 'hr-support', newThreadId: 'hr-clone', title: 'Blender order (copy)' })
+      const { results } = await memory.searchMessages({ resourceId: 'hr-user', query: 'weather Paris', topK: 3, messageRange: 1 })
+      expect(results).toHaveLength(1)
+      const [hit] = results
+      expect([hit!.message.threadId, hit!.threadTitle]).toEqual(
+        hit!.message.threadId === 'hr-support' ? ['hr-support', 'Blender order'] : ['hr-clone', 'Blender order (copy)'],
+      )
+      expect(hit!.alsoIn).toEqual([expect.objectContaining({ threadId: hit!.message.threadId === 'hr-support' ? 'hr-clone' : 'hr-support' })])
+      // the message before and after it in its own thread, by (createdAt, id): not other hits in score order
+      const own = await memory.listMessages({ threadId: hit!.message.threadId })
+      const at = own.findIndex((m) => m.id === hit!.message.id)
+      expect(hit!.before.map((m) => m.id)).toEqual([own[at - 1]!.id])
+      expect(hit!.after.map((m) => m.id)).toEqual([own[at + 1]!.id])
+    })
+
+    it('searches one thread by id, and refuses both or neither scope', async () => {
+      const memory = textMemory()
+      const { results } = await memory.searchMessages({ threadId: 'hr-support', query: 'tracking number', messageRange: 0 })
+      expect(results.map((r) => r.message.id)).toEqual([id(5), id(4)])
+      expect(results[0]!.before).toEqual([])
+      await expect(memory.searchMessages({ query: 'x' })).rejects.toMatchObject({ code: 'INVALID_INPUT' })
+      await expect(memory.searchMessages({ threadId: 'hr-missing', query: 'x' })).rejects.toMatchObject({ code: 'THREAD_NOT_FOUND' })
+    })
+  })
+
   describe('vector arm and fusion', () => {
     const hybridMemory = () =>
       new Memory({

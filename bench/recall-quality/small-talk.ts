@@ -43,7 +43,7 @@ export const SMALL_TALK: Exchange[] = [
     return [`The ${service} feels slow today, can you check the dashboard?`, `Latency on the ${service} is within the normal range; no alerts have fired.`]
   },
   (pick) => [`Write a short thank-you note for ${pick(v.PEOPLE)}.`, 'Thank you so much for your help this week, it made a real difference.'],
-  (pick) => [`What is a good stretch for lower back pain?`, 'A gentle child pose and knee-to-chest stretches, held for thirty seconds each.'],
+  () => [`What is a good stretch for lower back pain?`, 'A gentle child pose and knee-to-chest stretches, held for thirty seconds each.'],
   (pick) => {
     const pet = pick(v.PETS)
     return [`${pet} keeps chewing the furniture. Any tips?`, 'Offer chew toys, more exercise, and praise when the right thing gets chewed.']
@@ -67,10 +67,7 @@ export const SMALL_TALK: Exchange[] = [
       `The first has better build quality, the second more features; both have a two-year guarantee.`,
     ]
   },
-  (pick) => [
-    `What's the difference between a Roth and a traditional retirement account?`,
-    'One is taxed when you put money in, the other when you take it out.',
-  ],
+  () => [`What's the difference between a Roth and a traditional retirement account?`, 'One is taxed when you put money in, the other when you take it out.'],
   (pick) => [
     `${pick(v.PEOPLE)} asked about our holiday plans. What should I say?`,
     'Say you are still deciding and will share dates once the bookings are confirmed.',

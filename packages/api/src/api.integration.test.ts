@@ -2,7 +2,7 @@
 // playground, as the signed-in demo operator and as API tokens, with the
 // error codes a caller can get.
 import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
-import { messageEmbeddingText, messageSnippet } from '@threadline/engine'
+import { messageSnippet } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createThreadlineClient, type ThreadlineClient } from './client/index.ts'
 import { createServices } from './services.ts'

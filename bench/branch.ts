@@ -16,7 +16,7 @@
 //        [--deep-size=100000] [--semantic-size=100000] [--branches=1000] [--queries=200] [--only=create,deep,semantic,size]
 import { randomUUID } from 'node:crypto'
 import type { DatabaseKind } from '@threadline/db'
-import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { lexicalEmbedder } from '@threadline/db/seed'
 import { Memory, messageEmbeddingText } from '@threadline/engine'
 import { flagValue, hasFlag, selectedSizes } from './lib/args.ts'
 import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
@@ -117,7 +117,7 @@ const depth = 5
  * Returns the deepest branch and how many messages it reads.
  */
 async function seedChain(db: BenchDatabase, memory: Memory, root: SeededThread, withVectors: boolean): Promise<{ leafId: string; visible: number }> {
-  const embedder = demoLexicalEmbedder()
+  const embedder = lexicalEmbedder()
   let parentId = root.threadId
   let point = at(root.messages, Math.floor(root.messages.length * 0.99) - 1).id
   let visible = Math.floor(root.messages.length * 0.99)
@@ -206,7 +206,7 @@ async function benchDeep(report: Report, db: BenchDatabase): Promise<void> {
 }
 
 async function benchSemantic(report: Report, db: BenchDatabase): Promise<void> {
-  const embedder = demoLexicalEmbedder()
+  const embedder = lexicalEmbedder()
   const plain = new Memory({ storage: db.storage, vector: db.vector })
   const root = await seedThread(db, { threadId: `semantic-root-${semanticSize}`, count: semanticSize })
   await seedVectors(db, root, { bulk: true })

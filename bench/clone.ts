@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { Memory, type CloneThreadArgs, type CloneCallOptions } from '@threadline/engine'
 import type { Database, DatabaseKind } from '@threadline/db'
-import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { lexicalEmbedder } from '@threadline/db/seed'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { itemAt } from './lib/item-at.ts'
 import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
@@ -216,7 +216,7 @@ async function benchDatabase(report: Report, db: BenchDatabase, kind: DatabaseKi
   }
   if (kind === 'pglite') {
     // pgvector is only available on PGlite here (the Debian server has no package for it).
-    const semantic = new Memory({ storage: db.storage, vector: db.vector, embedder: demoLexicalEmbedder(), options: { semanticRecall: true } })
+    const semantic = new Memory({ storage: db.storage, vector: db.vector, embedder: lexicalEmbedder(), options: { semanticRecall: true } })
     for (const size of embeddingSizes) {
       const source = await seedThread(db, { threadId: `vectors-${size}`, count: size })
       await seedVectors(db, source, { bulk: size > 2_000 })

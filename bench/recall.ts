@@ -5,7 +5,7 @@
 //
 //   pnpm exec tsx bench/recall.ts [--sizes=100000] [--db=pglite,postgres] [--queries=200]
 import { Prisma, vectorQuerySql } from '@threadline/db'
-import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { lexicalEmbedder } from '@threadline/db/seed'
 import { Memory } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { itemAt } from './lib/item-at.ts'
@@ -85,7 +85,7 @@ async function measure(report: Report, db: BenchDatabase, size: number, samples:
 
 /** Whether the planner answers the semantic query through the HNSW index (EXPLAIN, printed as a note). */
 async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
-  const embedder = demoLexicalEmbedder()
+  const embedder = lexicalEmbedder()
   const embedding = itemAt(await embedder.embed(['refund for a broken blender']), 0)
   const sql = vectorQuerySql({ embedding, model: embedder.id, topK: 10, threadId })
   const plan = await db.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${sql}`)
@@ -109,7 +109,13 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     )
     const threadId = source.threadId
     const plain = new Memory({ storage: db.storage, vector: db.vector, options: { lastMessages: 50 } })
+    const text = new Memory({ storage: db.storage, options: { lastMessages: 50, semanticRecall: { topK: 10, messageRange: 1, scope: 'thread' } } })
     const samples: Sample[] = [
+      {
+        // issue 16: the full-text arm alone, what a Memory without an embedding model recalls with (works without pgvector)
+        name: 'text top-10 + neighbours (memory.recall, mode text, lastMessages: false)',
+        run: async (query) => (await text.recall({ threadId, vectorSearchString: query, lastMessages: false })).messages.length,
+      },
       { name: 'last 50 (memory.recall, no search)', run: async () => (await plain.recall({ threadId })).messages.length },
       {
         // what memory.recall did before the fix in this issue: it looked the thread up before every read
@@ -122,7 +128,7 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     ]
     if (semantic) {
       report.note(`${db.kind}: semantic query plan: ${await hnswPlan(db, threadId)}`)
-      const embedder = demoLexicalEmbedder()
+      const embedder = lexicalEmbedder()
       const recall = new Memory({
         storage: db.storage,
         vector: db.vector,
@@ -139,11 +145,15 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
         },
         {
           name: 'semantic top-10 + neighbours (memory.recall, lastMessages: false)',
-          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false })).messages.length,
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false, mode: 'vector' })).messages.length,
+        },
+        {
+          name: 'hybrid top-10 + neighbours (memory.recall, text + vector fused, lastMessages: false)',
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, lastMessages: false, mode: 'hybrid' })).messages.length,
         },
         {
           name: 'last 50 + semantic top-10 (memory.recall)',
-          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query })).messages.length,
+          run: async (query) => (await recall.recall({ threadId, vectorSearchString: query, mode: 'vector' })).messages.length,
         },
       )
     }

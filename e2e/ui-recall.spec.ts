@@ -1,16 +1,30 @@
 import { expect, test } from '@playwright/test'
-import { initechRestoreDrill } from '@threadline/db/seed'
+import { acmeDeliveryStorm, initechRestoreDrill } from '@threadline/db/seed'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
-test('recall: index a seeded thread, search it, open the timeline at the match', async ({ page }) => {
+test('recall on a fresh start: full-text finds the demo tracking number message with no indexing, titles not ids', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  const resourceId = acmeDeliveryStorm.thread.resourceId
+  await signIn(page, `/recall?resource=${resourceId}&q=tracking+number`)
+  const results = page.getByTestId('recall-result')
+  await expect(results.first()).toBeVisible()
+  await expect(page.getByText('full-text', { exact: true })).toBeVisible()
+  await expect(results.first().getByTestId('recall-open')).toContainText('Tracking number 1Z999AA10123456784')
+  // the seeded clone holds a copy of that message: one hit, listing where else it appears
+  await expect(results.first().getByTestId('recall-thread')).toHaveText(/Delivery dela/)
+  await expect(results.first().getByTestId('recall-also-in')).toContainText('Also in a clone')
+  await expect(page.getByTestId('recall-open').filter({ hasText: 'Tracking number 1Z999AA10123456784' })).toHaveCount(1)
+  await screenshot(page, 'recall-fresh-start')
+  expect(browserErrors).toEqual([])
+})
+
+test('recall: search a seeded thread, no index hint in full-text mode, open the timeline at the match', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
   const threadId = initechRestoreDrill.thread.id
   await signIn(page, `/recall?thread=${threadId}`)
   await expect(page.getByTestId('empty-state')).toContainText('Search your agents')
-
-  // seeded messages have no vectors until their thread is indexed
-  await page.getByRole('button', { name: 'Index this thread' }).click()
-  await expect(page.getByRole('status').filter({ hasText: `Indexed ${initechRestoreDrill.messages.length} messages.` })).toBeVisible()
+  // full-text recall needs no indexing: the hint is shown only when something is unindexed
+  await expect(page.getByRole('button', { name: 'Index this thread' })).toHaveCount(0)
   await page.getByLabel('Query').fill('row counts compared with production tables')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page).toHaveURL(/q=row\+counts/)
@@ -20,7 +34,7 @@ test('recall: index a seeded thread, search it, open the timeline at the match',
   const scores = await page.getByTestId('recall-score').allTextContents()
   expect(scores.length).toBeGreaterThan(0)
   expect(scores.map(Number)).toEqual([...scores.map(Number)].sort((a, b) => b - a))
-  // neighbouring messages surround the match
+  // the match's real neighbours in its thread surround it
   await expect(results.first().getByTestId('recall-neighbour').first()).toBeVisible()
   await screenshot(page, 'recall')
 

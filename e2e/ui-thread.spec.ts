@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
 import { demoWorkingMemory, initechIncident } from '@threadline/db/seed'
-import { messageEmbeddingText } from '@threadline/engine'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 // The incident thread switched provider midway: OpenAI tool calls, then
@@ -36,13 +35,11 @@ test('the timeline renders each part for what it is, with memory side panels', a
   await expect(messages.filter({ hasText: 'OM observed · gen 0' })).toHaveCount(4)
   await expect(messages.filter({ hasText: 'OM buffered · gen 0' })).toHaveCount(2)
 
-  // embeddings: seeded messages have no vector until the thread is indexed; a message with nothing to embed never gets one
+  // recall index: no embedding model configured, so recall is full-text and every message is searchable as written
   const embeddings = page.getByTestId('embeddings-panel')
   const total = initechIncident.messages.length
-  await expect(embeddings.getByTestId('embeddings-status')).toHaveText(`0 of ${total} messages indexed`)
-  await embeddings.getByRole('button', { name: 'Index missing vectors' }).click()
-  const embeddable = initechIncident.messages.filter((message) => messageEmbeddingText(message) !== '').length
-  await expect(embeddings.getByTestId('embeddings-status')).toHaveText(`${embeddable} of ${total} messages indexed`)
+  await expect(embeddings.getByTestId('embeddings-status')).toHaveText(`Full-text recall: all ${total} messages searchable`)
+  await expect(embeddings.getByRole('button', { name: 'Index missing vectors' })).toHaveCount(0)
 
   // working memory: edit the thread's, save, see it kept after a reload, put it back
   const wm = page.getByTestId('working-memory-panel')

@@ -1,7 +1,7 @@
 // Source threads for the benchmarks, written through the storage's own bulk
 // insert (a few statements per 10k messages), with vectors when asked.
 import type { Database } from '@threadline/db'
-import { demoLexicalEmbedder } from '@threadline/db/seed'
+import { lexicalEmbedder } from '@threadline/db/seed'
 import { messageEmbeddingText, type StoredMessage } from '@threadline/engine'
 import { conversation, type ConversationOptions } from './messages.ts'
 import { itemAt } from './item-at.ts'
@@ -29,7 +29,7 @@ const hnswIndex = 'message_embeddings_embedding_384_hnsw_idx'
  * 100k incremental inserts); the index then is exactly the migration's.
  */
 export async function seedVectors(db: Database, seeded: SeededThread, options: { bulk: boolean }): Promise<{ model: string }> {
-  const embedder = demoLexicalEmbedder()
+  const embedder = lexicalEmbedder()
   const definition = options.bulk
     ? (await db.prisma.$queryRawUnsafe<{ indexdef: string }[]>(`SELECT indexdef FROM pg_indexes WHERE indexname = '${hnswIndex}'`))[0]?.indexdef
     : undefined

@@ -60,7 +60,20 @@ export function targetChecks(): Check[] {
   const api = rowsOf(load('api'), 'API under load').filter((row) => String(row.endpoint).startsWith('clone.create') && row.connections === 10)
   const bestApi = api.sort((a, b) => Number(b['req/s']) - Number(a['req/s']))[0]
 
+  const quality = rowsOf(load('recall-quality'), 'recall quality')
+  const floor = num(quality.find((row) => String(row.system).startsWith('BM25'))?.['recall@10 %'])
+  const textQuality = num(quality.find((row) => String(row.system).startsWith('text'))?.['recall@10 %'])
+  const hybridQuality = num(quality.find((row) => String(row.system).startsWith('hybrid'))?.['recall@10 %'])
+  const qualityCheck = (target: string, value: number | undefined, margin: number): Check =>
+    value === undefined || floor === undefined
+      ? { target, measured: '-', status: 'not measured' }
+      : { target, measured: `${value.toFixed(1)} vs BM25 ${floor.toFixed(1)} (recall@10 %)`, status: value >= floor + margin ? 'met' : 'missed' }
+  const textTop10 = rowsOf(load('recall'), 'recall').find((row) => row.db === 'postgres' && String(row.operation).startsWith('text top-10'))
+
   return [
+    qualityCheck('recall quality: default (full-text, no model) >= the BM25 floor', textQuality, 0),
+    qualityCheck('recall quality: hybrid >= BM25 floor + 5 points recall@10', hybridQuality, 5),
+    check('text top-10 of 100k on PostgreSQL (the hybrid target, 30 ms, without pgvector) p50', num(textTop10?.['p50 ms']), 30, 'ms'),
     check('clone 100k on PostgreSQL, returnMessages: false, <= 1.5x floor', num(noReturn?.['x floor']), 1.5, 'x'),
     check('clone 100k on PostgreSQL, messages returned, <= 3x floor', num(withReturn?.['x floor']), 3, 'x'),
     worstGrowth === undefined

@@ -2,7 +2,7 @@
 // playground, as the signed-in demo operator and as API tokens, with the
 // error codes a caller can get.
 import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
-import { messageEmbeddingText, messageSnippet } from '@threadline/engine'
+import { messageSnippet } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createThreadlineClient, type ThreadlineClient } from './client/index.ts'
 import { createServices } from './services.ts'
@@ -381,39 +381,35 @@ describeEachApi('the API', (getApi, kind) => {
 
   describe('recall', () => {
     // without pgvector (the test PostgreSQL server may have none): recall-without-pgvector.integration.test.ts
-    it("reports how many of a thread's messages have a vector of the server's embedder", async (ctx) => {
-      if (!api.services.semanticRecall) ctx.skip()
+    it('recalls by full text with no embedding model configured: nothing to index, the result says mode text', async () => {
       const warranty = acmeSeeds.find((seed) => seed.thread.id === 'acme-warranty-espresso')!
-      const model = api.services.embedder.id
-      const before = await api.operator.recall.status.query({ threadId: warranty.thread.id })
-      // seeded messages are stored without vectors
-      expect(before).toEqual({ threadId: warranty.thread.id, model, vectorsAvailable: true, messages: warranty.messages.length, withVector: 0 })
-      await api.operator.recall.indexThread.mutate({ threadId: warranty.thread.id })
-      const embeddable = warranty.messages.filter((message) => messageEmbeddingText(message) !== '').length
-      expect(embeddable).toBeGreaterThan(0)
-      expect(await api.operator.recall.status.query({ threadId: warranty.thread.id })).toMatchObject({
+      expect(await api.operator.recall.status.query({ threadId: warranty.thread.id })).toEqual({
+        threadId: warranty.thread.id,
+        mode: 'text',
+        model: null,
+        vectorsAvailable: api.services.semanticRecall,
         messages: warranty.messages.length,
-        withVector: embeddable,
+        withVector: 0,
+        unindexed: 0,
       })
+      expect(await failureOf(api.operator.recall.indexThread.mutate({ threadId: warranty.thread.id }))).toMatchObject({ code: 'PRECONDITION_FAILED' })
       expect(await failureOf(api.operator.recall.status.query({ threadId: 'no-such-thread' }))).toMatchObject({ code: 'NOT_FOUND' })
     })
 
-    it('indexes a thread, then finds its messages by meaning in the thread and across the resource, with scores', async (ctx) => {
-      if (!api.services.semanticRecall) ctx.skip()
+    it('finds seeded messages in the thread and across the resource with no indexing, best first; vectors asked for are PRECONDITION_FAILED', async () => {
       const refund = acmeSeeds[0]!
-      expect(await api.operator.recall.indexThread.mutate({ threadId: refund.thread.id })).toEqual({
-        threadId: refund.thread.id,
-        messages: refund.messages.length,
-      })
       const target = refund.messages.find((message) => message.role === 'user')!
       const query = target.content.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ')
       const inThread = await api.operator.recall.search.query({ threadId: refund.thread.id, query, topK: 3 })
+      expect(inThread.mode).toBe('text')
       expect(inThread.results[0]!.message.id).toBe(target.id)
-      expect(inThread.results[0]!.score).toBeGreaterThan(0.5)
       expect(inThread.results.map((result) => result.score)).toEqual([...inThread.results.map((result) => result.score)].sort((a, b) => b - a))
       const inResource = await api.operator.recall.search.query({ resourceId: ACME, query, topK: 5 })
+      expect(inResource.mode).toBe('text')
       expect(inResource.results[0]!.message.id).toBe(target.id)
       expect(inResource.results.every((result) => result.message.resourceId === ACME)).toBe(true)
+      const vector = await failureOf(api.operator.recall.search.query({ threadId: refund.thread.id, query, mode: 'vector' }))
+      expect(vector).toMatchObject({ code: 'PRECONDITION_FAILED' })
       const both = await failureOf(api.operator.recall.search.query({ threadId: refund.thread.id, resourceId: ACME, query }))
       expect(both).toMatchObject({ code: 'BAD_REQUEST', field: 'threadId' })
     })

@@ -25,7 +25,8 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   PROVIDER_STREAM_ERROR: 'INTERNAL_SERVER_ERROR',
   EMBEDDING_ERROR: 'INTERNAL_SERVER_ERROR',
   STORAGE_ERROR: 'INTERNAL_SERVER_ERROR',
-  EMBEDDER_REQUIRED: 'INTERNAL_SERVER_ERROR',
+  // vectors asked for (mode 'vector' or 'hybrid') from a server configured without an embedding model
+  EMBEDDER_REQUIRED: 'PRECONDITION_FAILED',
 }
 
 /** The TRPCError for an engine error: its code mapped, its message kept (it names the input at fault). */

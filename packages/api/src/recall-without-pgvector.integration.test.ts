@@ -1,5 +1,5 @@
 // The API on a PostgreSQL server without pgvector (the test server here has
-// none): recall reports that vectors are unavailable instead of failing.
+// none): recall is full-text (mode 'text') and reports that vectors are unavailable.
 import { openTestDatabase } from '@threadline/db/testing'
 import { demoThreads } from '@threadline/db/seed'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -16,20 +16,29 @@ afterAll(async () => {
   await api?.close()
 })
 
-it('recall.status counts the messages and reports vectorsAvailable: false; search is PRECONDITION_FAILED', async (ctx) => {
+it("recall works by full text (mode 'text'), status reports vectorsAvailable: false, vectors asked for are PRECONDITION_FAILED", async (ctx) => {
   if (api === undefined) throw new Error('the API did not start (see beforeAll)')
   if (api.services.semanticRecall) ctx.skip() // a server with pgvector: covered by the PGlite tests
   const seed = demoThreads[0]!
   expect(await api.operator.health.check.query()).toMatchObject({ database: 'postgres', semanticRecall: false })
   expect(await api.operator.recall.status.query({ threadId: seed.thread.id })).toEqual({
     threadId: seed.thread.id,
-    model: api.services.embedder.id,
+    mode: 'text',
+    model: null,
     vectorsAvailable: false,
     messages: seed.messages.length,
     withVector: 0,
+    unindexed: 0,
   })
   expect(await failureOf(api.operator.recall.status.query({ threadId: 'no-such-thread' }))).toMatchObject({ code: 'NOT_FOUND' })
-  const search = await failureOf(api.operator.recall.search.query({ threadId: seed.thread.id, query: 'refund' }))
-  expect(search).toMatchObject({ code: 'PRECONDITION_FAILED' })
-  expect(search.message).toMatch(/pgvector/)
+  const target = seed.messages.find((message) => message.role === 'user')!
+  const query = target.content.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(' ')
+  const found = await api.operator.recall.search.query({ threadId: seed.thread.id, query })
+  expect(found.mode).toBe('text')
+  expect(found.results[0]?.message.id).toBe(target.id)
+  const vector = await failureOf(api.operator.recall.search.query({ threadId: seed.thread.id, query, mode: 'vector' }))
+  expect(vector).toMatchObject({ code: 'PRECONDITION_FAILED' })
+  const index = await failureOf(api.operator.recall.indexThread.mutate({ threadId: seed.thread.id }))
+  expect(index).toMatchObject({ code: 'PRECONDITION_FAILED' })
+  expect(index.message).toMatch(/pgvector/)
 })

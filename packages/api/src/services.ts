@@ -1,8 +1,7 @@
 // Everything a request needs, built once per server process: the database, the
 // Memory instances, operator auth and the rate limiters.
 import type { Database } from '@threadline/db'
-import { demoLexicalEmbedder } from '@threadline/db/seed'
-import { Memory, VectorExtensionMissingError, type Embedder, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
+import { Memory, VectorExtensionMissingError, type Embedder, type EmbeddingModelInput, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
@@ -20,8 +19,8 @@ export type Services = {
   config: ServerConfig
   /** the server's Memory: resource-scoped working memory, thread-scoped observational memory (the engine's defaults) */
   memory: Memory
-  /** what every Memory of the server embeds with (also when semantic recall is off: the status reports its id) */
-  embedder: Embedder
+  /** what every Memory of the server embeds with; null (the default): recall is full-text alone (mode 'text') */
+  embedder: Embedder | null
   /** a Memory whose working memory, observational memory and semantic recall all use `scope` */
   memoryFor(scope: MemoryScope): Memory
   /** the threads explorer's read model: listing with filters and figures, resources with thread counts */
@@ -32,7 +31,7 @@ export type Services = {
   rules: RuleStore
   /** sandboxed playground runs, on worker threads */
   playground: PlaygroundPool
-  /** false on a PostgreSQL server without pgvector */
+  /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
   /** per API token */
@@ -57,30 +56,35 @@ async function hasVectorSupport(db: Database): Promise<boolean> {
 export type ServicesOptions = {
   /** the rate limiters' clock (epoch ms); tests pass one they move by hand */
   now?: () => number
+  /**
+   * An AI SDK embedding model or an Embedder: recall becomes hybrid (full-text +
+   * vectors) where the database has pgvector. None by default: full-text recall.
+   */
+  embedder?: EmbeddingModelInput
 }
 
 export async function createServices(db: Database, config: ServerConfig, options: ServicesOptions = {}): Promise<Services> {
   const semanticRecall = await hasVectorSupport(db)
-  // DEMO ONLY: the demo's lexical embedder (no network, same vectors everywhere).
-  // The engine has no default embedder; a real deployment passes an embedding model here.
-  const embedder = demoLexicalEmbedder()
+  // Recall is always on: PostgreSQL full-text search needs no extension. Vectors join it
+  // (hybrid) only with an embedder AND pgvector; without pgvector the embedder is not used.
+  const embedder = semanticRecall ? options.embedder : undefined
   const memoryOptions = (scope?: MemoryScope): MemoryOptions => ({
-    semanticRecall: semanticRecall && scope ? { scope } : semanticRecall,
+    semanticRecall: scope ? { scope } : true,
     workingMemory: { enabled: true, ...(scope ? { scope } : {}) },
     observationalMemory: { enabled: true, ...(scope ? { scope } : {}) },
   })
-  const vector = semanticRecall ? db.vector : null
-  const memory = new Memory({ storage: db.storage, vector, embedder, options: memoryOptions() })
-  const scoped = {
-    thread: new Memory({ storage: db.storage, vector, embedder, options: memoryOptions('thread') }),
-    resource: new Memory({ storage: db.storage, vector, embedder, options: memoryOptions('resource') }),
-  }
+  // always given: a call asking for vectors on a server without pgvector gets VectorExtensionMissingError
+  const vector = db.vector
+  const memoryWith = (scope?: MemoryScope) =>
+    new Memory({ storage: db.storage, vector, ...(embedder === undefined ? {} : { embedder }), options: memoryOptions(scope) })
+  const memory = memoryWith()
+  const scoped = { thread: memoryWith('thread'), resource: memoryWith('resource') }
   await ensureFirstAdmin(db.prisma, config.firstAdmin)
   return {
     db,
     config,
     memory,
-    embedder,
+    embedder: memory.embedder,
     memoryFor: (scope) => scoped[scope],
     threadQueries: db.threadQueries,
     apiTokens: apiTokenStore(db.prisma),

@@ -54,9 +54,6 @@ const threadProcedures: Record<string, (client: ThreadlineClient, threadId: stri
     }),
 }
 
-/** the procedures that need vectors (pgvector on a PostgreSQL server): without, they answer PRECONDITION_FAILED before any lookup */
-const vectorProcedures = new Set(['recall.search (thread)', 'recall.indexThread', 'recall.search (resource)'])
-
 /** Every procedure that names a resource, called with `resourceId`. */
 const resourceProcedures: Record<string, (client: ThreadlineClient, resourceId: string) => Promise<unknown>> = {
   'threads.list': (client, resourceId) => client.threads.list.query({ resourceId }),
@@ -104,8 +101,7 @@ describeEachApi('a token scoped to another resource', (getApi) => {
   }, 120_000)
 
   for (const [name, call] of Object.entries(threadProcedures)) {
-    it(`${name}: a foreign thread is NOT_FOUND, exactly like a missing one`, async (ctx) => {
-      if (vectorProcedures.has(name) && !api.services.semanticRecall) ctx.skip()
+    it(`${name}: a foreign thread is NOT_FOUND, exactly like a missing one`, async () => {
       const foreign = await failureOf(call(token, foreignThread))
       const missing = await failureOf(call(token, MISSING))
       expect(foreign).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404 })
@@ -116,8 +112,7 @@ describeEachApi('a token scoped to another resource', (getApi) => {
   }
 
   for (const [name, call] of Object.entries(resourceProcedures)) {
-    it(`${name}: a foreign resource is FORBIDDEN`, async (ctx) => {
-      if (vectorProcedures.has(name) && !api.services.semanticRecall) ctx.skip()
+    it(`${name}: a foreign resource is FORBIDDEN`, async () => {
       const failure = await failureOf(call(token, FOREIGN))
       expect(failure).toMatchObject({ code: 'FORBIDDEN', httpStatus: 403 })
       expect(failure.message).toContain(FOREIGN)

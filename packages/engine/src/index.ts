@@ -53,14 +53,16 @@ export {
   type EmbeddingStatus,
   type ListThreadsPage,
   type MemoryConfig,
-  type MessageSearchResult,
+  type MessageSearch,
   type ObservationalMemoryHistory,
   type SaveMessagesCallOptions,
   type WorkingMemoryEntry,
 } from './memory/memory.ts'
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
-export type { MemoryOptions, ResolvedMemoryOptions, SemanticRecallConfig } from './memory/memory-options.ts'
-export type { RecallResult } from './memory/recall.ts'
+export { recallModeSchema, type MemoryOptions, type RecallMode, type ResolvedMemoryOptions, type SemanticRecallConfig } from './memory/memory-options.ts'
+export type { RankedMatch, RecallResult } from './memory/recall.ts'
+export type { HitCopy, RecallHit } from './memory/recall-hits.ts'
+export { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, RRF_K, type FusionArm } from './memory/fusion.ts'
 export {
   cloneOptionsSchema,
   cloneThreadArgsSchema,
@@ -174,6 +176,8 @@ export type {
   ObservationalMemoryScope,
   StorageThreadType,
   StoredThread,
+  TextMatch,
+  TextQuery,
   ThreadBranchLink,
   ThreadListOrder,
   TransactionOptions,

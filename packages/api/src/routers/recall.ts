@@ -1,4 +1,4 @@
-import { InvalidInputError } from '@threadline/engine'
+import { InvalidInputError, recallModeSchema } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { resourceIdInput, threadIdInput } from '../inputs.ts'
@@ -14,63 +14,72 @@ const searchInput = z
     resourceId: resourceIdInput.optional(),
     query: z.string().trim().min(1, 'must not be empty').max(2000),
     topK: z.number().int().min(1).max(100).default(10),
+    /** default: hybrid when the server has an embedding model (and pgvector), else full-text ('text') */
+    mode: recallModeSchema.optional(),
   })
   .refine((input) => (input.threadId === undefined) !== (input.resourceId === undefined), {
     error: 'give either threadId or resourceId',
     path: ['threadId'],
   })
 
-function requireSemanticRecall(services: Services): void {
+/** Embedding the thread needs vectors: an embedding model and pgvector. */
+function requireVectorIndexing(services: Services): void {
   if (!services.semanticRecall) {
     throw new TRPCError({
       code: 'PRECONDITION_FAILED',
-      message: 'Semantic recall is not available: this PostgreSQL server has no pgvector extension',
+      message: 'Vectors are not available: this PostgreSQL server has no pgvector extension (full-text recall needs no indexing)',
+    })
+  }
+  if (services.embedder === null) {
+    throw new TRPCError({
+      code: 'PRECONDITION_FAILED',
+      message: 'No embedding model is configured: recall is full-text, which the database keeps indexed by itself',
     })
   }
 }
 
 export const recallRouter = router({
-  /** Semantic search: the best-matching messages with their similarity scores, best first. */
+  /**
+   * Recall search in a thread (its effective history) or across a resource: the
+   * hits, best first, each with its thread's title, its real neighbours and the
+   * clones' copies collapsed into it, and the mode that found them.
+   */
   search: authedProcedure.input(searchInput).query(async ({ ctx, input }) => {
-    requireSemanticRecall(ctx.services)
+    const { query, topK } = input
+    const mode = input.mode === undefined ? {} : { mode: input.mode }
     if (input.resourceId !== undefined) {
       requireResource(ctx.caller, input.resourceId)
-      const results = await ctx.services.memory.searchMessages({ resourceId: input.resourceId, query: input.query, topK: input.topK })
-      return { results, context: results.map((result) => result.message) }
+      return ctx.services.memory.searchMessages({ resourceId: input.resourceId, query, topK, ...mode })
     }
     // the input's check refuses neither as well as both
     if (input.threadId === undefined) throw new InvalidInputError('threadId', 'give either threadId or resourceId')
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const { messages, matches } = await ctx.services.memoryFor('thread').recall({
-      threadId: thread.id,
-      vectorSearchString: input.query,
-      topK: input.topK,
-      lastMessages: false,
-    })
-    const byId = new Map(messages.map((message) => [message.id, message]))
-    return {
-      results: matches.flatMap((match) => {
-        const message = byId.get(match.messageId)
-        return message ? [{ score: match.score, message }] : []
-      }),
-      /** the matches with their neighbouring messages, in conversation order */
-      context: messages,
-    }
+    return ctx.services.memoryFor('thread').searchMessages({ threadId: thread.id, query, topK, ...mode })
   }),
 
   /**
-   * The embeddings panel: how many of the thread's messages have a vector from
-   * the server's embedder (one query). Without pgvector: `vectorsAvailable: false`.
+   * The embeddings panel and the recall page's "index" hint: the recall mode and,
+   * with vectors, how many of the thread's messages have one from the server's
+   * embedder (one query). Full-text recall needs no indexing: `unindexed` is 0.
+   * Without pgvector: `vectorsAvailable: false`.
    */
   status: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    return { threadId: thread.id, ...(await ctx.services.memory.getEmbeddingStatus({ threadId: thread.id })) }
+    const { memory, semanticRecall } = ctx.services
+    const mode = memory.options.semanticRecall?.mode ?? 'text'
+    if (memory.embedder === null) {
+      const messages = await memory.countMessages({ threadId: thread.id })
+      return { threadId: thread.id, mode, model: null, vectorsAvailable: semanticRecall, messages, withVector: 0, unindexed: 0 }
+    }
+    const status = await memory.getEmbeddingStatus({ threadId: thread.id })
+    return { threadId: thread.id, mode, ...status, unindexed: status.messages - status.withVector }
   }),
 
   /** Embeds the thread's messages that have no vector yet (e.g. imported or seeded ones). */
   indexThread: writeProcedure.input(z.object({ threadId: threadIdInput })).mutation(async ({ ctx, input }) => {
-    requireSemanticRecall(ctx.services)
+    // the thread first: a foreign thread is NOT_FOUND whatever the server can do
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    requireVectorIndexing(ctx.services)
     const messages = await ctx.services.memory.listMessages({ threadId: thread.id })
     // saving a message again embeds it when it lacks a vector of this embedder; nothing else changes
     await ctx.services.memory.saveMessages({ messages })

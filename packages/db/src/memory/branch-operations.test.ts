@@ -5,11 +5,11 @@ import { type Embedder, InvalidInputError, Memory, NotABranchError, ThreadNotFou
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 import { hasPgvector, minute, baseTime, seedThread, storedMessage } from './fixtures.ts'
-import { demoLexicalEmbedder } from '../seed/index.ts'
+import { lexicalEmbedder } from '../seed/index.ts'
 
 /** The demo embedder, recording what it embeds. */
 function recordingEmbedder(): Embedder & { calls: string[][] } {
-  const inner = demoLexicalEmbedder()
+  const inner = lexicalEmbedder()
   const calls: string[][] = []
   return {
     id: inner.id,

@@ -12,7 +12,7 @@ import {
   type StoredMessage,
 } from '@threadline/engine'
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
-import { demoLexicalEmbedder } from '../seed/index.ts'
+import { lexicalEmbedder } from '../seed/index.ts'
 import { describeEachDatabase } from '../testing/index.ts'
 import { baseTime, hasPgvector, minute, numbered, seedThread, storedMessage } from './fixtures.ts'
 
@@ -23,7 +23,7 @@ describeEachDatabase('Memory.branchThread', (getDb) => {
   beforeAll(async () => {
     vectors = await hasPgvector(getDb())
   })
-  const memoryWith = (options: MemoryOptions = {}) => new Memory({ storage: getDb().storage, vector: getDb().vector, embedder: demoLexicalEmbedder(), options })
+  const memoryWith = (options: MemoryOptions = {}) => new Memory({ storage: getDb().storage, vector: getDb().vector, embedder: lexicalEmbedder(), options })
   const say = (threadId: string, resourceId: string, id: string, text: string, minutes: number): StoredMessage =>
     storedMessage({ id, threadId, resourceId, role: 'user', text, at: new Date(baseTime + minutes * minute) })
 

@@ -3,7 +3,7 @@
 // clones with one newThreadId, and a clone taken while the source grows. After
 // each: no partial thread, no orphan rows, the source untouched.
 import { type Embedder, Memory, type MemoryOptions, type MemoryStorage, ThreadAlreadyExistsError } from '@threadline/engine'
-import { demoLexicalEmbedder } from '../seed/index.ts'
+import { lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'
 import { describeEachDatabase } from '../testing/index.ts'
@@ -11,7 +11,7 @@ import { hasPgvector, numbered, outcomes, rowCounts, seedThread, storedMessage, 
 
 /** The demo embedder, failing on its `failOn`-th call (1-based). */
 function failingEmbedder(failOn: number): Embedder & { calls: number } {
-  const inner = demoLexicalEmbedder()
+  const inner = lexicalEmbedder()
   const embedder = {
     id: inner.id,
     ...(inner.dimensions !== undefined && { dimensions: inner.dimensions }),
@@ -57,7 +57,7 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     vectors = await hasPgvector(getDb())
   })
   const memoryWith = (options: MemoryOptions, extra: { embedder?: Embedder; storage?: MemoryStorage } = {}) =>
-    new Memory({ storage: extra.storage ?? getDb().storage, vector: getDb().vector, embedder: extra.embedder ?? demoLexicalEmbedder(), options })
+    new Memory({ storage: extra.storage ?? getDb().storage, vector: getDb().vector, embedder: extra.embedder ?? lexicalEmbedder(), options })
   const withMemories: MemoryOptions = {
     workingMemory: { enabled: true, scope: 'thread' },
     observationalMemory: { enabled: true, scope: 'thread' },

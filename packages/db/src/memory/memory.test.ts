@@ -2,7 +2,7 @@
 // against real databases (PGlite and PostgreSQL).
 import { EmbedderRequiredError, InvalidInputError, Memory, ThreadAlreadyExistsError, ThreadNotFoundError, type MemoryOptions } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
-import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder } from '../seed/index.ts'
+import { LEXICAL_EMBEDDER_ID, lexicalEmbedder } from '../seed/index.ts'
 import { describeEachDatabase } from '../testing/index.ts'
 import { baseTime, minute, numbered, rowCounts, seedThread, storedMessage } from './fixtures.ts'
 
@@ -162,18 +162,20 @@ describeEachDatabase('Memory', (getDb) => {
 })
 
 describe('Memory configuration', () => {
-  it('needs a vector store for semantic recall', () => {
+  it('needs a vector store for vector recall, not for full-text recall', () => {
     const storage = { transaction: async () => undefined } as never
-    expect(() => new Memory({ storage, options: { semanticRecall: true } })).toThrow(InvalidInputError)
+    expect(() => new Memory({ storage, embedder: lexicalEmbedder(), options: { semanticRecall: true } })).toThrow(InvalidInputError)
+    expect(new Memory({ storage, options: { semanticRecall: true } }).options.semanticRecall?.mode).toBe('text')
     expect(() => new Memory({ storage, options: { lastMessages: -2 } })).toThrow(/options\.lastMessages/)
   })
 
-  it('never picks an embedder: semantic recall without one is EmbedderRequiredError naming the field', () => {
+  it('never picks an embedder: recall without one is full-text, and a vector mode without one is EmbedderRequiredError naming the field', () => {
     const storage = { transaction: async () => undefined } as never
     const vector = { queryVectors: async () => [] } as never
+    expect(new Memory({ storage, vector, options: { semanticRecall: true } }).embedder).toBeNull()
     const error = (() => {
       try {
-        new Memory({ storage, vector, options: { semanticRecall: true } })
+        new Memory({ storage, vector, options: { semanticRecall: { mode: 'hybrid' } } })
       } catch (caught) {
         return caught
       }
@@ -182,6 +184,6 @@ describe('Memory configuration', () => {
     expect(error).toMatchObject({ code: 'EMBEDDER_REQUIRED', field: 'embedder' })
     // without semantic recall no embedder is needed, and none is made up
     expect(new Memory({ storage, vector }).embedder).toBeNull()
-    expect(new Memory({ storage, vector, embedder: demoLexicalEmbedder(), options: { semanticRecall: true } }).embedder?.id).toBe(DEMO_LEXICAL_EMBEDDER_ID)
+    expect(new Memory({ storage, vector, embedder: lexicalEmbedder(), options: { semanticRecall: true } }).embedder?.id).toBe(LEXICAL_EMBEDDER_ID)
   })
 })

@@ -3,14 +3,14 @@
 // operation must fail with VectorExtensionMissingError (last test) while the
 // vector-free features keep working (the other test files).
 import { type Embedder, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
-import { DEMO_LEXICAL_EMBEDDER_ID, demoLexicalEmbedder } from '../seed/index.ts'
+import { LEXICAL_EMBEDDER_ID, lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 import { hasPgvector, numbered, seedThread } from './fixtures.ts'
 
 /** The demo embedder under another id (a "different model"), recording what it embeds. */
-export function recordingEmbedder(id = DEMO_LEXICAL_EMBEDDER_ID): Embedder & { calls: string[][] } {
-  const inner = demoLexicalEmbedder()
+export function recordingEmbedder(id = LEXICAL_EMBEDDER_ID): Embedder & { calls: string[][] } {
+  const inner = lexicalEmbedder()
   const calls: string[][] = []
   return {
     id,
@@ -40,7 +40,7 @@ describeEachDatabase('semantic recall', (getDb) => {
     if (!vectors) context.skip('this database has no pgvector')
   }
   const memoryWith = (options: MemoryOptions, embedder?: Embedder) =>
-    new Memory({ storage: getDb().storage, vector: getDb().vector, embedder: embedder ?? demoLexicalEmbedder(), options })
+    new Memory({ storage: getDb().storage, vector: getDb().vector, embedder: embedder ?? lexicalEmbedder(), options })
   const storedVectors = (threadId: string) =>
     getDb().prisma.$queryRaw<{ messageId: string; model: string; dimensions: number; embedding: string }[]>`
       SELECT message_id AS "messageId", model, dimensions, embedding::text AS embedding
@@ -53,7 +53,7 @@ describeEachDatabase('semantic recall', (getDb) => {
       const memory = memoryWith({ semanticRecall: true }, embedder)
       const saved = await seedThread(memory, { threadId: 'sr-save', resourceId: 'sr-user', texts: numbered(3) })
       const rows = await storedVectors('sr-save')
-      expect(rows.map((row) => [row.messageId, row.model, row.dimensions])).toEqual(saved.map((m) => [m.id, DEMO_LEXICAL_EMBEDDER_ID, 384]))
+      expect(rows.map((row) => [row.messageId, row.model, row.dimensions])).toEqual(saved.map((m) => [m.id, LEXICAL_EMBEDDER_ID, 384]))
       expect(embedder.calls).toEqual([['message 0', 'message 1', 'message 2']])
 
       await memory.saveMessages({ messages: saved })
@@ -67,7 +67,7 @@ describeEachDatabase('semantic recall', (getDb) => {
       needsVectors(context)
       const memory = memoryWith({ lastMessages: 2, semanticRecall: { topK: 1, messageRange: 1, scope: 'thread' } })
       const source = await seedThread(memory, { threadId: 'sr-recall', resourceId: 'sr-user', texts: support })
-      const { messages, matches } = await memory.recall({ threadId: 'sr-recall', vectorSearchString: 'kitchen appliance return' })
+      const { messages, matches } = await memory.recall({ threadId: 'sr-recall', vectorSearchString: 'refund for the broken blender' })
       expect(matches).toEqual([{ messageId: source[2]!.id, threadId: 'sr-recall', score: expect.any(Number) }])
       // the match (2) with its neighbours (1, 3), then the last two (6, 7)
       expect(messages.map((m) => m.id)).toEqual([1, 2, 3, 6, 7].map((index) => source[index]!.id))
@@ -93,7 +93,7 @@ describeEachDatabase('semantic recall', (getDb) => {
       const memory = memoryWith({ lastMessages: false, semanticRecall: { topK: 1, messageRange: 0, scope: 'thread' } })
       const source = await seedThread(memory, { threadId: 'original-thread', resourceId: 'sr-spec-user', texts: support })
       const { thread, messageIdMap } = await memory.cloneThread({ sourceThreadId: 'original-thread' })
-      const results = await memory.recall({ threadId: thread.id, vectorSearchString: 'kitchen appliance return' })
+      const results = await memory.recall({ threadId: thread.id, vectorSearchString: 'refund for the broken blender' })
       expect(results.matches.map((m) => [m.messageId, m.threadId])).toEqual([[messageIdMap[source[2]!.id], thread.id]])
       expect(results.messages.map((m) => m.content)).toEqual([source[2]!.content])
     })

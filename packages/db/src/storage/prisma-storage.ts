@@ -6,6 +6,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import * as branches from './branches.ts'
+import { searchText } from './full-text.ts'
 import { materializeBranches } from './materialize-branches.ts'
 import { saveRepairedMessages } from './message-overrides.ts'
 import * as messages from './messages.ts'
@@ -45,6 +46,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         getMessagesByIds: (ids) => messages.getMessagesByIds(ctx, ids),
         listMessagesAround: (args) => messages.listMessagesAround(ctx, args),
         countMessages: (threadId) => messages.countMessages(ctx, threadId),
+        searchText: (query) => searchText(ctx, query),
         listMessageIds: (selection) => messages.listMessageIds(ctx, selection),
         copyMessages: (args) => messages.copyMessages(ctx, args),
         copyThreadMessages: (args) => messages.copyThreadMessages(ctx, args),

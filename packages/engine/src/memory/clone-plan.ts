@@ -6,7 +6,7 @@ import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStor
 import { applyCloneBoundary, type CloneWarning } from './clone-boundary.ts'
 import { hasMessageFilter, type ParsedCloneArgs } from './clone-options.ts'
 import { messageEmbeddingText } from './embedding-text.ts'
-import type { ResolvedMemoryOptions } from './memory-options.ts'
+import { indexesVectors, type ResolvedMemoryOptions } from './memory-options.ts'
 import type { DerivedMemoryMode } from './branch-options.ts'
 import { cutObservationalMemory } from './observational-memory-cutoff.ts'
 import { type MessagePosition, observationRangeIds } from './remap-observational-memory.ts'
@@ -221,7 +221,7 @@ async function rangeEndPositions(
 
 /** Decision 7: copy the vectors the same model made, compute the rest. */
 async function planVectors(context: CloneContext, selection: MessagePosition[]): Promise<VectorPlan | null> {
-  if (context.options.semanticRecall === null) return null
+  if (!indexesVectors(context.options)) return null
   const vector = requireVectorStore(context)
   const model = requireEmbedder(context).id
   const ids = selection.map((message) => message.id)
@@ -264,7 +264,7 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
   const observationalMemory = await observationalMemoryToClone(context, source, resourceId, observationalMemoryWarnings, args.derivedMemory)
   const filtered = hasMessageFilter(args.filter)
 
-  if (mode === 'clone' && !filtered && observationalMemory.action !== 'clone' && context.options.semanticRecall === null) {
+  if (mode === 'clone' && !filtered && observationalMemory.action !== 'clone' && !indexesVectors(context.options)) {
     const last = (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]
     const workingMemory = await planMemory(last)
     const warnings = [...workingMemoryWarnings, ...observationalMemoryWarnings]

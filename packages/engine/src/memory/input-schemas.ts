@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { recallModeSchema } from './memory-options.ts'
 
 // zod schemas of the outside input Memory takes (everything but messages and
 // clone arguments, which have files of their own).
@@ -74,11 +75,22 @@ export const listMessagesInputSchema = z.strictObject({
   after: messageCursorSchema.optional(),
 })
 
-export const searchMessagesInputSchema = z.strictObject({
-  resourceId: idSchema,
-  query: z.string().trim().min(1, 'must not be empty'),
-  topK: z.number().int().positive().max(1000).optional(),
-})
+export const searchMessagesInputSchema = z
+  .strictObject({
+    /** every thread of a resource ... */
+    resourceId: idSchema.optional(),
+    /** ... or one thread's effective history */
+    threadId: idSchema.optional(),
+    query: z.string().trim().min(1, 'must not be empty'),
+    topK: z.number().int().positive().max(1000).optional(),
+    mode: recallModeSchema.optional(),
+    /** neighbours each side of a hit (default: the recall options' messageRange, else 1) */
+    messageRange: z.number().int().nonnegative().max(20).optional(),
+  })
+  .refine((input) => (input.resourceId === undefined) !== (input.threadId === undefined), {
+    error: 'give either resourceId or threadId',
+    path: ['resourceId'],
+  })
 
 export const lineageTreeOptionsSchema = z.strictObject({
   resourceIds: z.array(idSchema).optional(),
@@ -91,6 +103,7 @@ export const recallInputSchema = z.strictObject({
   vectorSearchString: z.string().optional(),
   topK: z.number().int().positive().max(1000).optional(),
   lastMessages: z.union([z.number().int().nonnegative(), z.literal(false)]).optional(),
+  mode: recallModeSchema.optional(),
 })
 
 /** Whose working / observational memory: the thread's own, or its resource's (shared by the resource's threads). */

@@ -14,12 +14,18 @@ const messageRangeSchema = z.union([
   z.strictObject({ before: z.number().int().nonnegative(), after: z.number().int().nonnegative() }),
 ])
 
+/** How recall finds messages: full-text and vectors fused (hybrid), or one arm alone. */
+export const recallModeSchema = z.enum(['hybrid', 'vector', 'text'])
+export type RecallMode = z.output<typeof recallModeSchema>
+
 const semanticRecallSchema = z.union([
   z.boolean(),
   z.strictObject({
     topK: z.number().int().positive().max(1000).optional(),
     messageRange: messageRangeSchema.optional(),
     scope: z.enum(['thread', 'resource']).optional(),
+    /** default: 'hybrid' with an embedder, 'text' without one */
+    mode: recallModeSchema.optional(),
   }),
 ])
 
@@ -46,6 +52,7 @@ export type SemanticRecallConfig = {
   topK: number
   messageRange: { before: number; after: number }
   scope: 'thread' | 'resource'
+  mode: RecallMode
 }
 
 export type ResolvedMemoryOptions = {
@@ -57,13 +64,19 @@ export type ResolvedMemoryOptions = {
   embeddingBatchSize: number
 }
 
+/** Whether messages get vectors: recall is on and its mode uses the vector arm. */
+export function indexesVectors(options: Pick<ResolvedMemoryOptions, 'semanticRecall'>): boolean {
+  return options.semanticRecall !== null && options.semanticRecall.mode !== 'text'
+}
+
 /**
  * Defaults: the last 10 messages; semantic recall off (`true` = top 4 matches
- * with 1 neighbour each side, across the resource); working memory off,
+ * with 1 neighbour each side, across the resource, hybrid when `hasEmbedder`,
+ * full-text alone otherwise); working memory off,
  * resource-scoped when on (data-model.md); observational memory off,
  * thread-scoped when on.
  */
-export function resolveMemoryOptions(options: z.output<typeof memoryOptionsSchema>): ResolvedMemoryOptions {
+export function resolveMemoryOptions(options: z.output<typeof memoryOptionsSchema>, hasEmbedder = false): ResolvedMemoryOptions {
   const recall = options.semanticRecall ?? false
   const range = recall === false || recall === true ? undefined : recall.messageRange
   return {
@@ -80,6 +93,7 @@ export function resolveMemoryOptions(options: z.output<typeof memoryOptionsSchem
                   ? { before: range, after: range }
                   : range,
             scope: (recall === true ? undefined : recall.scope) ?? 'resource',
+            mode: (recall === true ? undefined : recall.mode) ?? (hasEmbedder ? 'hybrid' : 'text'),
           },
     workingMemory: {
       enabled: options.workingMemory?.enabled ?? false,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { embedOne } from '../embedders/embed-in-batches.ts'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
@@ -38,14 +37,15 @@ import {
   updateThreadInputSchema,
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
-import { type MemoryOptions, memoryOptionsSchema, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
+import { indexesVectors, type MemoryOptions, memoryOptionsSchema, type RecallMode, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
 import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
 import { givenFields } from '../validation/given-fields.ts'
 import { parseInput } from '../validation/parse-input.ts'
-import { mergeMessages, type RecallResult, semanticMatches } from './recall.ts'
+import { findMatches, mergeMessages, type RecallResult, recallMatches } from './recall.ts'
+import { describeHits, type RecallHit } from './recall-hits.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
 import { diffThreadsInputSchema, promoteBranchArgsSchema, saveRepairedMessagesInputSchema } from './branches/branch-operation-schemas.ts'
 import { diffThreads, type ThreadDiff } from './branches/diff-threads.ts'
@@ -96,7 +96,8 @@ export type SaveMessagesCallOptions = {
   sameThreadOnly?: boolean
 }
 
-export type MessageSearchResult = { score: number; message: StoredMessage }
+/** A search's hits (best first) and how they were found. */
+export type MessageSearch = { mode: RecallMode; results: RecallHit[] }
 
 type Transaction = { storage: MemoryStorage; vector: VectorStore | null }
 
@@ -120,11 +121,12 @@ export class Memory {
     this.storage = parsed.storage
     this.vector = parsed.vector ?? null
     this.embedder = parsed.embedder === undefined ? null : resolveEmbedder(parsed.embedder)
-    this.options = resolveMemoryOptions(parsed.options ?? {})
-    if (this.options.semanticRecall !== null && this.vector === null) {
+    this.options = resolveMemoryOptions(parsed.options ?? {}, this.embedder !== null)
+    // recall without an embedder is full-text alone (mode 'text'); only a vector mode asked for needs one
+    if (indexesVectors(this.options) && this.embedder === null) throw new EmbedderRequiredError()
+    if (indexesVectors(this.options) && this.vector === null) {
       throw new InvalidInputError('vector', 'semantic recall needs a vector store')
     }
-    if (this.options.semanticRecall !== null && this.embedder === null) throw new EmbedderRequiredError()
   }
 
   // ---- threads
@@ -253,7 +255,9 @@ export class Memory {
   /**
    * The last `lastMessages` messages plus, with semantic recall on and a
    * `vectorSearchString`, the best matches with `messageRange` neighbours,
-   * de-duplicated, in (createdAt, id) order.
+   * de-duplicated, in (createdAt, id) order. `mode` (default: the options',
+   * 'hybrid' with an embedder, else 'text') picks the full-text arm, the vector
+   * arm or both fused; the result says which ran.
    */
   async recall(input: {
     threadId: string
@@ -261,6 +265,7 @@ export class Memory {
     vectorSearchString?: string
     topK?: number
     lastMessages?: number | false
+    mode?: RecallMode
   }): Promise<RecallResult> {
     const args = parseInput(recallInputSchema, input)
     const last = args.lastMessages === undefined ? this.options.lastMessages : args.lastMessages || 0
@@ -271,42 +276,56 @@ export class Memory {
       // Messages prove the thread exists: the lookup (a third of a last-N recall, bench/recall.ts) is only
       // needed to tell an empty thread from an unknown one.
       if (recent.length === 0) await this.requireThread(this.storage, args.threadId)
-      return { messages: recent, matches: [] }
+      return { messages: recent, matches: [], mode: null }
     }
     const thread = await this.requireThread(this.storage, args.threadId)
-    const semantic = await semanticMatches({
+    const found = await recallMatches({
       storage: this.storage,
-      vector: requireVectorStore(this),
-      embedder: requireEmbedder(this),
+      vector: this.vector,
+      embedder: this.embedder,
       config,
+      mode: args.mode ?? config.mode,
       thread,
       resourceId: args.resourceId ?? thread.resourceId,
       query,
       topK: args.topK ?? config.topK,
     })
-    return { messages: mergeMessages(recent, semantic.messages), matches: semantic.matches }
+    return { messages: mergeMessages(recent, found.messages), matches: found.matches, mode: found.mode }
   }
 
   /**
-   * Semantic search across every thread of a resource (recall is anchored on
-   * a thread; this is not): the best matches with their scores, best first.
+   * Search across every thread of a resource, or in one thread's effective
+   * history: the hits, best first, each with its thread's title and its real
+   * conversation neighbours, clones' copies of one message collapsed into one
+   * hit (`alsoIn`), and the mode that found them (default: the recall options'
+   * mode, or 'hybrid' with an embedder, else 'text').
    */
-  async searchMessages(input: { resourceId: string; query: string; topK?: number }): Promise<MessageSearchResult[]> {
-    const { resourceId, query, topK } = parseInput(searchMessagesInputSchema, input)
-    const vector = requireVectorStore(this)
-    const embedder = requireEmbedder(this)
-    const matches = await vector.queryVectors({
-      embedding: await embedOne(embedder, query),
-      model: embedder.id,
-      topK: topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K,
-      resourceId,
+  async searchMessages(input: {
+    resourceId?: string
+    threadId?: string
+    query: string
+    topK?: number
+    mode?: RecallMode
+    messageRange?: number
+  }): Promise<MessageSearch> {
+    const { resourceId, threadId, query, topK, mode: asked, messageRange } = parseInput(searchMessagesInputSchema, input)
+    const mode = asked ?? this.options.semanticRecall?.mode ?? (this.embedder === null ? 'text' : 'hybrid')
+    if (threadId !== undefined) await this.requireThread(this.storage, threadId)
+    const k = topK ?? this.options.semanticRecall?.topK ?? DEFAULT_SEARCH_TOP_K
+    // a few more than asked, so copies collapsed into one hit still leave topK hits
+    const matches = await findMatches({
+      storage: this.storage,
+      vector: this.vector,
+      embedder: this.embedder,
+      mode,
+      query,
+      topK: Math.min(1000, k * 2),
+      scope: threadId === undefined ? { resourceId: resourceId ?? '' } : { threadId },
     })
-    const messages = matches.length === 0 ? [] : await this.storage.getMessagesByIds(matches.map((match) => match.messageId))
-    const byId = new Map(messages.map((message) => [message.id, message]))
-    return matches.flatMap((match) => {
-      const message = byId.get(match.messageId)
-      return message ? [{ score: match.score, message }] : []
-    })
+    const range =
+      messageRange === undefined ? (this.options.semanticRecall?.messageRange ?? { before: 1, after: 1 }) : { before: messageRange, after: messageRange }
+    const hits = await describeHits(this.storage, matches, { ...range, ...(threadId === undefined ? {} : { threadId }) })
+    return { mode, results: hits.slice(0, k) }
   }
 
   /** How many of the thread's messages have a vector from this Memory's embedder (one query); without a vector store, none. */
@@ -611,7 +630,7 @@ export class Memory {
 
   /** With semantic recall on: messages that are new, changed (text or thread) or without a vector of this embedder. */
   private async messagesToEmbed(tx: Transaction, messages: StoredMessage[]): Promise<StoredMessage[]> {
-    if (this.options.semanticRecall === null) return []
+    if (!indexesVectors(this.options)) return []
     const ids = messages.map((message) => message.id)
     const existing = new Map((await tx.storage.getMessagesByIds(ids)).map((message) => [message.id, message]))
     const withVector = new Set(await this.vectorOf(tx).listVectorMessageIds(ids, requireEmbedder(this).id))

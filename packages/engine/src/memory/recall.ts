@@ -1,14 +1,62 @@
 import { embedOne } from '../embedders/embed-in-batches.ts'
 import type { Embedder } from '../embedders/types.ts'
 import type { StoredMessage } from '../messages/types.ts'
-import type { MemoryStorage, StoredThread, VectorMatch, VectorStore } from '../storage/types.ts'
-import type { SemanticRecallConfig } from './memory-options.ts'
+import type { MemoryStorage, StoredThread, VectorStore } from '../storage/types.ts'
+import { requireEmbedder, requireVectorStore } from './clone-plan.ts'
+import { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, type RankedMatch } from './fusion.ts'
+import type { RecallMode, SemanticRecallConfig } from './memory-options.ts'
+
+export type { RankedMatch } from './fusion.ts'
 
 export type RecallResult = {
-  /** last messages + semantic matches with their neighbours, de-duplicated, in (createdAt, id) order */
+  /** last messages + matches with their neighbours, de-duplicated, in (createdAt, id) order */
   messages: StoredMessage[]
-  /** the semantic matches with their scores (best first) */
-  matches: VectorMatch[]
+  /** the matches with their scores, best first (hybrid: the fused reciprocal-rank score; text: ts_rank_cd; vector: cosine similarity) */
+  matches: RankedMatch[]
+  /** how the matches were found; null when no search ran (no search string, or recall off) */
+  mode: RecallMode | null
+}
+
+/** Candidates each arm contributes to a hybrid fusion: deeper than topK, so agreement below an arm's top can count. */
+export function hybridCandidates(topK: number): number {
+  return Math.min(1000, Math.max(topK * 4, 20))
+}
+
+export type MatchSearch = {
+  storage: MemoryStorage
+  vector: VectorStore | null
+  embedder: Embedder | null
+  mode: RecallMode
+  query: string
+  topK: number
+  /** the thread's effective history, or every thread of a resource */
+  scope: { threadId: string } | { resourceId: string }
+}
+
+async function vectorArm(search: MatchSearch, topK: number): Promise<RankedMatch[]> {
+  const embedder = requireEmbedder(search)
+  return requireVectorStore(search).queryVectors({ embedding: await embedOne(embedder, search.query), model: embedder.id, topK, ...search.scope })
+}
+
+/**
+ * The best matches of `query`: the full-text arm (storage.searchText), the
+ * vector arm (the embedder's nearest vectors) or both fused by reciprocal rank.
+ * Vector and hybrid need an embedder (EmbedderRequiredError) and pgvector
+ * (VectorExtensionMissingError from the vector store).
+ */
+export async function findMatches(search: MatchSearch): Promise<RankedMatch[]> {
+  const { mode, topK } = search
+  if (mode === 'text') return search.storage.searchText({ query: search.query, topK, ...search.scope })
+  if (mode === 'vector') return vectorArm(search, topK)
+  const candidates = hybridCandidates(topK)
+  const [vector, text] = await Promise.all([
+    vectorArm(search, candidates),
+    search.storage.searchText({ query: search.query, topK: candidates, ...search.scope }),
+  ])
+  return fuseByReciprocalRank([
+    { weight: DEFAULT_ARM_WEIGHTS.text, matches: text },
+    { weight: DEFAULT_ARM_WEIGHTS.vector, matches: vector },
+  ]).slice(0, topK)
 }
 
 function byCreatedAtThenId(a: StoredMessage, b: StoredMessage): number {
@@ -24,32 +72,38 @@ export function mergeMessages(...lists: StoredMessage[][]): StoredMessage[] {
   return [...byId.values()].sort(byCreatedAtThenId)
 }
 
-/** The semantic half of recall: nearest vectors of the query, in the thread or across its resource. */
-export async function semanticMatches(args: {
+/** The search half of recall: matches in the thread or across its resource, with their conversation neighbours. */
+export async function recallMatches(args: {
   storage: MemoryStorage
-  vector: VectorStore
-  embedder: Embedder
+  vector: VectorStore | null
+  embedder: Embedder | null
   config: SemanticRecallConfig
+  mode: RecallMode
   thread: StoredThread
   resourceId: string
   query: string
   topK: number
 }): Promise<RecallResult> {
-  const matches = await args.vector.queryVectors({
-    embedding: await embedOne(args.embedder, args.query),
-    model: args.embedder.id,
+  const { storage, config, thread, mode } = args
+  const matches = await findMatches({
+    storage,
+    vector: args.vector,
+    embedder: args.embedder,
+    mode,
+    query: args.query,
     topK: args.topK,
-    ...(args.config.scope === 'thread' ? { threadId: args.thread.id } : { resourceId: args.resourceId }),
+    scope: config.scope === 'thread' ? { threadId: thread.id } : { resourceId: args.resourceId },
   })
   const messages =
     matches.length === 0
       ? []
-      : await args.storage.listMessagesAround({
-          // neighbours in the thread's effective history (a branch: never past its cutoff nor from a sibling)
-          threadId: args.thread.id,
+      : await storage.listMessagesAround({
+          // neighbours in the thread's effective history (a branch: never past its cutoff nor from a sibling);
+          // a match in another thread of the resource: its neighbours in its own thread
+          threadId: thread.id,
           messageIds: matches.map((match) => match.messageId),
-          before: args.config.messageRange.before,
-          after: args.config.messageRange.after,
+          before: config.messageRange.before,
+          after: config.messageRange.after,
         })
-  return { messages, matches }
+  return { messages, matches, mode }
 }

@@ -220,6 +220,22 @@ export type VectorQuery = {
 export type VectorMatch = { messageId: string; threadId: string; score: number }
 
 /**
+ * A full-text query (the database's own full-text search). `query` is in web
+ * search syntax: words, "quoted phrases", -excluded; OR is implied between
+ * plain words, and a message holding more of them ranks higher.
+ */
+export type TextQuery = {
+  query: string
+  topK: number
+  /** the thread's EFFECTIVE history, as for VectorQuery */
+  threadId?: string
+  resourceId?: string
+}
+
+/** A full-text match; `score` is the database's rank (higher is better, not comparable across queries). */
+export type TextMatch = { messageId: string; threadId: string; score: number }
+
+/**
  * Options of `MemoryStorage.transaction`. 'RepeatableRead' makes every statement
  * of the transaction see ONE snapshot (PostgreSQL REPEATABLE READ): cloneThread
  * uses it so its selection, `lastMessageId` and the copy agree while other
@@ -355,6 +371,11 @@ export interface MemoryStorage extends BranchOperationsStorage {
    * unknown ids are ignored.
    */
   listMessagesAround(args: { messageIds: string[]; before: number; after: number; threadId?: string }): Promise<StoredMessage[]>
+  /**
+   * Full-text search over the messages' text (no extension needed), best
+   * first, in the thread's effective history or across a resource.
+   */
+  searchText(query: TextQuery): Promise<TextMatch[]>
   /** Messages of the thread's effective history (0 for an unknown thread). */
   countMessages(threadId: string): Promise<number>
   /** ids of the selection only, (createdAt, id) order: cheap planning for clones */

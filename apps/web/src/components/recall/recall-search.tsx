@@ -1,7 +1,7 @@
 'use client'
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { messageSnippet, type StoredMessage } from '@threadline/engine'
+import { messageSnippet, type RecallHit, type RecallMode, type StoredMessage } from '@threadline/engine'
 import Link from 'next/link'
 import { useState, type SubmitEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
@@ -17,11 +17,17 @@ import { PageHeader } from '../ui/page-header.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading, Spinner } from '../ui/progress.tsx'
 import { useSearchParamsState } from '../use-search-params-state.ts'
-import { neighboursOf } from './neighbours.ts'
 
 type Scope = 'thread' | 'resource'
 
-/** Semantic search over a thread or a resource; each result opens the timeline at its message. */
+/** What each mode's score is, for the score's tooltip. */
+const scoreMeaning: Record<RecallMode, string> = {
+  text: 'Full-text relevance (BM25)',
+  vector: 'Cosine similarity',
+  hybrid: 'Reciprocal rank fusion of full-text and vector ranks',
+}
+
+/** Recall search over a thread or a resource; each result opens the timeline at its message. */
 export function RecallSearch() {
   const trpc = useTRPC()
   const [params, setParams] = useSearchParamsState()
@@ -55,7 +61,10 @@ export function RecallSearch() {
   const chosen = scope === 'thread' ? draft.threadId : draft.resourceId
   return (
     <div className="space-y-5">
-      <PageHeader title="Recall" description="Semantic search over stored messages, as the agent's memory recalls them." />
+      <PageHeader
+        title="Recall"
+        description="Search stored messages as the agent's memory recalls them: full-text, with vectors when an embedding model is configured."
+      />
       <Panel title="Search">
         <form onSubmit={onSubmit} className="grid items-end gap-3 md:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1.4fr)_5rem_auto]">
           <Field label="Search in">
@@ -125,21 +134,19 @@ export function RecallSearch() {
         <Loading label="Searching…" />
       ) : search.data.results.length === 0 ? (
         <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState
-            title="No message matched"
-            description="Nothing in memory is close to that query. Seeded or imported messages are searchable once their thread is indexed."
-          />
+          <EmptyState title="No message matched" description="No stored message matches that query. Try other words, or fewer of them." />
         </div>
       ) : (
         <section aria-label="Results" className="space-y-3">
           <p className="flex items-center gap-2 text-sm text-slate-500">
             {search.data.results.length} result{search.data.results.length === 1 ? '' : 's'} for “{query}”, best first
+            <Badge>{search.data.mode === 'text' ? 'full-text' : search.data.mode}</Badge>
             {search.isFetching && <Spinner className="size-3.5" />}
           </p>
           <ol className="space-y-3">
-            {search.data.results.map((result, index) => (
-              <li key={result.message.id}>
-                <RecallResult rank={index + 1} score={result.score} message={result.message} context={search.data.context} />
+            {search.data.results.map((hit, index) => (
+              <li key={hit.message.id}>
+                <RecallResult rank={index + 1} hit={hit} best={search.data.results[0]?.score ?? 1} meaning={scoreMeaning[search.data.mode]} />
               </li>
             ))}
           </ol>
@@ -149,17 +156,26 @@ export function RecallSearch() {
   )
 }
 
+/** Shown only while some of the thread's messages have no vector (full-text recall needs no indexing). */
 function IndexThreadHint({ threadId }: { threadId: string }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
+  const status = useQuery(trpc.recall.status.queryOptions({ threadId }))
   const index = useMutation(
     trpc.recall.indexThread.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.recall.search.queryKey() }),
+      onSuccess: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.recall.search.queryKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.recall.status.queryKey({ threadId }) }),
+        ]),
     }),
   )
+  if (!status.data || (status.data.unindexed === 0 && !index.data)) return null
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
-      <span>Messages that were seeded or imported need vectors before they can be found.</span>
+      <span>
+        {status.data.unindexed} message{status.data.unindexed === 1 ? ' has' : 's have'} no vector yet: full-text search finds them, vector search does not.
+      </span>
       <Button size="sm" onClick={() => index.mutate({ threadId })} disabled={index.isPending}>
         {index.isPending ? (
           <>
@@ -183,16 +199,16 @@ function IndexThreadHint({ threadId }: { threadId: string }) {
   )
 }
 
-function RecallResult({ rank, score, message, context }: { rank: number; score: number; message: StoredMessage; context: StoredMessage[] }) {
-  const { before, after } = neighboursOf(message, context)
-  const clamped = Math.max(0, Math.min(1, score))
+function RecallResult({ rank, hit, best, meaning }: { rank: number; hit: RecallHit; best: number; meaning: string }) {
+  const { message, score } = hit
+  const share = best > 0 ? Math.max(0, Math.min(1, score / best)) : 0
   return (
     <article className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="recall-result">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
         <span className="font-mono text-slate-400">#{rank}</span>
-        <span className="flex items-center gap-2" title="Cosine similarity">
+        <span className="flex items-center gap-2" title={`${meaning}; the bar is relative to the best result`}>
           <span className="h-1.5 w-20 overflow-hidden rounded-full bg-slate-100">
-            <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${clamped * 100}%` }} />
+            <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${share * 100}%` }} />
           </span>
           <span className="font-semibold tabular-nums text-slate-700" data-testid="recall-score">
             {score.toFixed(3)}
@@ -200,10 +216,17 @@ function RecallResult({ rank, score, message, context }: { rank: number; score: 
         </span>
         <Badge>{message.role}</Badge>
         <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt)}</time>
-        <span className="ml-auto break-all font-mono text-slate-400">{message.threadId}</span>
+        <Link
+          href={threadMessageHref(message.threadId, message.id)}
+          className="ml-auto min-w-0 truncate font-medium text-slate-700 hover:text-indigo-700"
+          title={message.threadId}
+          data-testid="recall-thread"
+        >
+          {hit.threadTitle || 'Untitled thread'}
+        </Link>
       </header>
       <div className="space-y-1 px-4 py-3 text-sm">
-        {before.map((neighbour) => (
+        {hit.before.map((neighbour) => (
           <Neighbour key={neighbour.id} message={neighbour} />
         ))}
         <Link
@@ -214,10 +237,20 @@ function RecallResult({ rank, score, message, context }: { rank: number; score: 
           {messageSnippet(message, 400)}
           <span className="ml-2 whitespace-nowrap text-xs font-medium text-indigo-700">Open in timeline →</span>
         </Link>
-        {after.map((neighbour) => (
+        {hit.after.map((neighbour) => (
           <Neighbour key={neighbour.id} message={neighbour} />
         ))}
       </div>
+      {hit.alsoIn.length > 0 && (
+        <footer className="flex flex-wrap gap-x-2 gap-y-1 border-t border-slate-100 px-4 py-2 text-xs text-slate-500" data-testid="recall-also-in">
+          <span>Also in {hit.alsoIn.length === 1 ? 'a clone' : `${hit.alsoIn.length} clones`}:</span>
+          {hit.alsoIn.map((copy) => (
+            <Link key={copy.messageId} href={threadMessageHref(copy.threadId, copy.messageId)} className="font-medium text-indigo-700 hover:underline">
+              {copy.threadTitle || 'Untitled thread'}
+            </Link>
+          ))}
+        </footer>
+      )}
     </article>
   )
 }

@@ -21,7 +21,7 @@ export function EmbeddingsPanel({ threadId }: { threadId: string }) {
   )
   const data = status.data
   return (
-    <Panel title="Embeddings" description="Vectors behind semantic recall." testId="embeddings-panel">
+    <Panel title="Recall index" description="What recall can search in this thread." testId="embeddings-panel">
       <div className="space-y-3 text-sm">
         {status.error ? (
           <Notice tone="error" title="Could not load the embeddings status">
@@ -31,6 +31,16 @@ export function EmbeddingsPanel({ threadId }: { threadId: string }) {
           <p role="status" className="flex items-center gap-2 text-xs text-slate-500">
             <Spinner className="size-3.5" /> Counting vectors…
           </p>
+        ) : data.model === null ? (
+          <div className="space-y-1">
+            <p className="font-medium text-slate-900" data-testid="embeddings-status">
+              Full-text recall: all {data.messages} message{data.messages === 1 ? '' : 's'} searchable
+            </p>
+            <p className="text-xs text-slate-500">
+              No embedding model is configured, so recall uses PostgreSQL full-text search, which the database keeps indexed as messages are written. Configure
+              an embedding model for hybrid recall.
+            </p>
+          </div>
         ) : !data.vectorsAvailable ? (
           <div className="space-y-1">
             <Badge tone="amber">Semantic recall unavailable: no pgvector</Badge>
@@ -56,15 +66,17 @@ export function EmbeddingsPanel({ threadId }: { threadId: string }) {
             </p>
           </div>
         )}
-        <Button size="sm" disabled={!data?.vectorsAvailable || index.isPending} onClick={() => index.mutate({ threadId })}>
-          {index.isPending ? (
-            <>
-              <Spinner className="size-3.5" /> Indexing…
-            </>
-          ) : (
-            'Index missing vectors'
-          )}
-        </Button>
+        {data?.model !== null && (
+          <Button size="sm" disabled={!data?.vectorsAvailable || index.isPending} onClick={() => index.mutate({ threadId })}>
+            {index.isPending ? (
+              <>
+                <Spinner className="size-3.5" /> Indexing…
+              </>
+            ) : (
+              'Index missing vectors'
+            )}
+          </Button>
+        )}
         {index.data && <Notice tone="success">Indexed the thread: its messages without a vector were embedded.</Notice>}
         {index.error && (
           <Notice tone="error" title="Indexing failed">

@@ -1,7 +1,7 @@
 import type { Embedder } from '../../embedders/types.ts'
 import type { MemoryStorage, VectorStore } from '../../storage/types.ts'
 import { requireEmbedder, requireVectorStore } from '../clone-plan.ts'
-import type { ResolvedMemoryOptions } from '../memory-options.ts'
+import { indexesVectors, type ResolvedMemoryOptions } from '../memory-options.ts'
 import { embeddingTargetOf, indexEmbeddings } from '../semantic-index.ts'
 
 /** What the branch operations work with: Memory's storage (or its open transaction) and its semantic-recall setup. */
@@ -18,7 +18,7 @@ export type BranchOperationContext = {
  * content). Off: nothing to keep in step.
  */
 export async function reembedMessages(context: BranchOperationContext, messageIds: string[]): Promise<number> {
-  if (context.options.semanticRecall === null || messageIds.length === 0) return 0
+  if (!indexesVectors(context.options) || messageIds.length === 0) return 0
   const messages = await context.storage.getMessagesByIds(messageIds)
   return indexEmbeddings(requireVectorStore(context), requireEmbedder(context), messages.map(embeddingTargetOf), context.options.embeddingBatchSize)
 }

@@ -1,0 +1,84 @@
+// The full-text arm of recall: PostgreSQL's own text search over the generated
+// `messages.search_text` tsvector (GIN index, migration recall_full_text). Plain
+// PostgreSQL, no extension: the same on PGlite and on a server without pgvector.
+import type { TextMatch, TextQuery } from '@threadline/engine'
+import { Prisma } from '../generated/prisma/client.ts'
+import type { StorageContext } from './context.ts'
+import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
+
+/** The text search configuration of the generated column; queries must use the same one. */
+export const textSearchConfig = Prisma.raw(`'english'::regconfig`)
+
+/** Okapi BM25's usual constants (Lucene's defaults). */
+const BM25 = { k1: 1.2, b: 0.75 }
+
+/**
+ * Matches BM25 scores at most: the newest of the loose query's matches. Bounds
+ * the work on huge scopes where a common word matches nearly every message
+ * (bench/recall.ts: 100k messages of a 100-word vocabulary); below it the ranking
+ * is exact BM25 over every match.
+ */
+const CANDIDATES = 2000
+
+/**
+ * CTE `tsq(strict, loose)`: `websearch_to_tsquery` of the query (its words AND-ed,
+ * "phrases", -exclusions), and the same with plain words OR-ed. Recall searches
+ * with the loose one: a question rarely repeats every word of the message it is
+ * about. A query with an exclusion keeps the strict form (OR-ing it would match
+ * nearly everything).
+ */
+export function textQuerySql(query: string): Prisma.Sql {
+  return Prisma.sql`tsq AS (
+      SELECT strict, CASE WHEN strict::text LIKE '%!%' THEN strict ELSE replace(strict::text, ' & ', ' | ')::tsquery END AS loose
+      FROM (SELECT websearch_to_tsquery(${textSearchConfig}, ${query}) AS strict) w
+    )`
+}
+
+/**
+ * Ranked by Okapi BM25 over the lexemes of the generated column: ts_rank_cd alone
+ * has no inverse document frequency, so a common word weighs as much as a rare
+ * one (bench/recall-quality measured it 11 points of recall@10 below plain BM25).
+ * N is the scope's message count; document frequencies and the average length
+ * are the candidates' (exact while the matches fit CANDIDATES). Ties: the newer message first.
+ */
+export function textSearchSql(query: TextQuery): Prisma.Sql {
+  const inThread = query.threadId !== undefined
+  const scopeConditions = [
+    query.resourceId === undefined ? null : Prisma.sql`m.resource_id = ${query.resourceId}`,
+    inThread ? withinLevelSql('m', 'l') : null,
+  ].filter((c): c is Prisma.Sql => c !== null)
+  const scopeWhere = scopeConditions.length === 0 ? Prisma.empty : Prisma.sql`WHERE ${Prisma.join(scopeConditions, ' AND ')}`
+  const { k1, b } = BM25
+  return Prisma.sql`
+    WITH RECURSIVE ${inThread ? Prisma.sql`${effectiveLevelsSql(query.threadId ?? null)},` : Prisma.empty} ${textQuerySql(query.query)},
+    scope AS NOT MATERIALIZED (
+      SELECT m.id, m.thread_id, m.created_at, m.search_text
+      FROM ${inThread ? Prisma.sql`levels l JOIN messages m ON m.thread_id = l.id` : Prisma.sql`messages m`} ${scopeWhere}
+    ),
+    candidates AS MATERIALIZED (
+      SELECT s.id, s.thread_id, s.created_at, s.search_text, length(s.search_text) AS dl
+      FROM scope s, tsq WHERE s.search_text @@ tsq.loose
+      ORDER BY s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}
+    ),
+    total AS (SELECT count(*)::float8 AS n FROM scope),
+    terms AS (SELECT DISTINCT q.lexeme FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q),
+    -- every message holding a query word is a match, so its document frequency is counted among the candidates
+    idf AS (
+      SELECT t.lexeme, ln(1 + (total.n - d.n + 0.5) / (d.n + 0.5)) AS w
+      FROM terms t CROSS JOIN total
+      CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM candidates c WHERE c.search_text @@ t.lexeme::tsquery) d
+    ),
+    average AS (SELECT greatest(avg(dl), 1)::float8 AS dl FROM candidates)
+    SELECT c.id AS "messageId", c.thread_id AS "threadId",
+      sum(i.w * (u.tf * ${Prisma.raw(String(k1 + 1))}) / (u.tf + ${Prisma.raw(String(k1))} * (1 - ${Prisma.raw(String(b))} + ${Prisma.raw(String(b))} * c.dl / average.dl)))::float8 AS score
+    FROM candidates c CROSS JOIN average
+    CROSS JOIN LATERAL (SELECT v.lexeme, coalesce(array_length(v.positions, 1), 1) AS tf FROM unnest(c.search_text) v) u
+    JOIN idf i ON i.lexeme = u.lexeme
+    GROUP BY c.id, c.thread_id, c.created_at
+    ORDER BY score DESC, c.created_at DESC, c.id DESC
+    LIMIT ${query.topK}`
+}
+
+export async function searchText(ctx: StorageContext, query: TextQuery): Promise<TextMatch[]> {
+  return ctx.db.$queryRaw<TextMatch[]>(textSearchSql(query))
+}

@@ -27,16 +27,20 @@ describe('the playground worker pool', () => {
     // 20 rules, each spinning to the sandbox's 100 ms per-call limit twice (compile + run): past 1.5 s
     const customRules = Array.from({ length: 20 }, (_, index) => spin(index))
     const t0 = performance.now()
-    await expect(pool.run('a', { op: 'runPrompt', builtInRules: [], customRules, prompt, model: 'openai/gpt-4o' })).rejects.toMatchObject({ code: 'TIMEOUT' })
+    await expect(pool.run('a', { op: 'runPrompt', builtInRules: [], messages: null, customRules, prompt, model: 'openai/gpt-4o' })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    })
     expect(performance.now() - t0).toBeLessThan(3_000)
     await pool.warm()
-    const next = await pool.run('a', { op: 'runPrompt', builtInRules: [], customRules: [], prompt, model: 'openai/gpt-4o' })
+    const next = await pool.run('a', { op: 'runPrompt', builtInRules: [], messages: null, customRules: [], prompt, model: 'openai/gpt-4o' })
     expect(next).toMatchObject({ promptChanged: false })
     expect(pool.stats().workersStarted).toBeGreaterThan(started)
   }, 30_000)
 
   it('refuses a result over the output cap inside the worker (PAYLOAD_TOO_LARGE)', async () => {
-    await expect(pool.run('b', { op: 'runPrompt', builtInRules: [], customRules: [big], prompt, model: 'openai/gpt-4o' })).rejects.toMatchObject({
+    await expect(
+      pool.run('b', { op: 'runPrompt', builtInRules: [], messages: null, customRules: [big], prompt, model: 'openai/gpt-4o' }),
+    ).rejects.toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: expect.stringMatching(/100000-byte limit/) as unknown,
     })

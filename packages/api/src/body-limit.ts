@@ -43,5 +43,6 @@ export async function limitRequestBody(request: Request, maxBytes: number): Prom
   if (declared > maxBytes) return payloadTooLarge(maxBytes)
   const body = await readAtMost(request.body, maxBytes)
   if (body === null) return payloadTooLarge(maxBytes)
-  return new Request(request.url, { method: request.method, headers: request.headers, body })
+  // the caller's signal goes along: a client that goes away still aborts the work (a workbench turn's provider call)
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal })
 }

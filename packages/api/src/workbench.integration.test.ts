@@ -43,15 +43,15 @@ describeEachApi('the workbench router', (getApi) => {
   })
 
   /** A thread of its own for a test, with the given history (written through Memory). */
-  async function threadWith(parts: StoredMessage['content']['parts'][], roles: StoredMessage['role'][]): Promise<string> {
+  async function threadWith(parts: StoredMessage['content']['parts'][], roles: StoredMessage['role'][], resourceId = ACME): Promise<string> {
     const threadId = `workbench-${++n}`
-    await api.services.memory.createThread({ threadId, resourceId: ACME, title: threadId })
+    await api.services.memory.createThread({ threadId, resourceId, title: threadId })
     const start = Date.parse('2026-11-20T10:00:00Z')
     await api.services.memory.saveMessages({
       messages: parts.map((content, index) => ({
         id: `${threadId}-m${index}`,
         threadId,
-        resourceId: ACME,
+        resourceId,
         role: roles[index] ?? 'user',
         createdAt: new Date(start + index * 60_000),
         type: 'v2' as const,
@@ -60,8 +60,12 @@ describeEachApi('the workbench router', (getApi) => {
     })
     return threadId
   }
-  const textThread = () =>
-    threadWith([[{ type: 'text', text: 'Where is my parcel 1Z999?' }], [{ type: 'text', text: 'It left Denver this morning.' }]], ['user', 'assistant'])
+  const textThread = (resourceId = ACME) =>
+    threadWith(
+      [[{ type: 'text', text: 'Where is my parcel 1Z999?' }], [{ type: 'text', text: 'It left Denver this morning.' }]],
+      ['user', 'assistant'],
+      resourceId,
+    )
   const ids = async (threadId: string) => (await api.services.memory.listMessages({ threadId })).map((message) => message.id)
 
   it('streams a turn on a branch and saves it on the branch only', async () => {
@@ -118,8 +122,9 @@ describeEachApi('the workbench router', (getApi) => {
     const wire = JSON.stringify(request.body)
     expect(wire).not.toContain('FOREIGN-THOUGHTS')
     const content = (request.body as { messages: { content: { type: string; id?: string; tool_use_id?: string }[] }[] }).messages.flatMap((m) => m.content)
-    expect(content.find((part) => part.type === 'tool_use')?.id).toBe('call_Xk2mP9qR4tVbN8wLcZ3hJ7sD')
-    expect(content.find((part) => part.type === 'tool_result')?.tool_use_id).toBe('call_Xk2mP9qR4tVbN8wLcZ3hJ7sD')
+    // the resource's other threads come along as recall hits: this thread's tool call keeps its id
+    expect(content.filter((part) => part.type === 'tool_use').map((part) => part.id)).toContain('call_Xk2mP9qR4tVbN8wLcZ3hJ7sD')
+    expect(content.filter((part) => part.type === 'tool_result').map((part) => part.tool_use_id)).toContain('call_Xk2mP9qR4tVbN8wLcZ3hJ7sD')
     expect(await ids(threadId)).toHaveLength(4)
   })
 
@@ -231,13 +236,14 @@ describeEachApi('the workbench router', (getApi) => {
   })
 
   it('the context window of an OpenAI model counts exactly the tokens of the payload the provider received', async () => {
-    const threadId = await textThread()
+    // a resource of its own: no other thread's recall hits, so the wire holds exactly this thread and the new message
+    const threadId = await textThread('workbench-context-resource')
     const message = 'Could you check the tracking number again, please? 🙏'
-    const view = await operator.workbench.context.query({ threadId, resourceId: ACME, model: GPT, message })
+    const view = await operator.workbench.context.query({ threadId, resourceId: 'workbench-context-resource', model: GPT, message })
     expect(view.model.tokenCount).toBe('exact')
     expect(view.sections.map((section) => section.kind)).toEqual(expect.arrayContaining(['system', 'last-messages', 'new-message']))
     server.enqueue('openai', reply.text('ok'))
-    await collect(await operator.workbench.turn.mutate({ threadId, resourceId: ACME, model: GPT, message }))
+    await collect(await operator.workbench.turn.mutate({ threadId, resourceId: 'workbench-context-resource', model: GPT, message }))
 
     // what each Chat Completions message carries: its content (a string, or text parts), its tool calls' names and arguments
     const tiktoken = new Tiktoken(o200k)

@@ -17,7 +17,13 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const consumerFixtures = path.join(packageDir, 'test/consumer')
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  } catch (error) {
+    // the command's own output says what failed (tsc's diagnostics, node's stack)
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`, { cause: error })
+  }
 }
 
 const execFileAsync = promisify(execFile)

@@ -16,7 +16,8 @@ import {
   type ProviderHistoryCompat,
   type StoredThread,
 } from '@threadline/engine'
-import type { LanguageModelV3 } from '@ai-sdk/provider'
+import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider'
+import { TRPCError } from '@trpc/server'
 import { engineErrorToTRPCError } from '../errors.ts'
 import type { Services } from '../services.ts'
 import { workbenchCompat } from './compat.ts'
@@ -168,9 +169,19 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
       assistantMessageId: result.response.id,
     }
   } catch (error) {
-    throw ThreadlineError.isInstance(error) ? engineErrorToTRPCError(error) : error
+    throw turnError(error)
   } finally {
     // failed, cancelled, or the caller went away before the end: the branch made for the turn goes too
     if (!saved && request.discardOnFailure) await services.memory.deleteThread(thread.id).catch(() => undefined)
   }
+}
+
+/** An engine error gets its own code; the provider's refusal (after the retries) is the provider's answer, not a server failure. */
+function turnError(error: unknown): unknown {
+  if (ThreadlineError.isInstance(error)) return engineErrorToTRPCError(error)
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode === undefined ? '' : ` (HTTP ${error.statusCode})`
+    return new TRPCError({ code: 'BAD_GATEWAY', message: `The model provider refused the call${status}: ${error.message}`, cause: error })
+  }
+  return error
 }

@@ -14,8 +14,8 @@ export async function typed(): Promise<string> {
   })
   const limit: ThreadlineInputs['messages']['list']['limit'] = 10
   const page = await threadline.messages.list.query({ threadId: id, limit })
-  // @ts-expect-error: role is 'user' | 'assistant' | 'system'
   await threadline.messages.save.mutate({
+    // @ts-expect-error: role is 'user' | 'assistant' | 'system'
     messages: [{ id: 'm2', threadId: id, resourceId: 'acme', role: 'robot', createdAt: new Date(), content: { format: 2, parts: [] } }],
   })
   // @ts-expect-error: there is no such procedure

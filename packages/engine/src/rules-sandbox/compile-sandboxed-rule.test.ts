@@ -64,7 +64,7 @@ describe('compileSandboxedRule: isolation and limits', () => {
     { what: 'allocating 1 GB in an array', source: proactive('return new Array(1e9).fill(1)'), kind: 'memory', message: /32 MB memory limit/ },
     { what: 'doubling a string forever', source: proactive("let s = 'x'; for (;;) s += s"), kind: 'memory', message: /memory limit/ },
     { what: 'a 1 GB typed array', source: proactive('return new Uint8Array(1e9)'), kind: 'memory', message: /out of memory/ },
-    { what: 'returning 42', source: proactive('return 42'), kind: 'invalid-result', message: /must return a prompt.*expected array/ },
+    { what: 'returning 42', source: proactive('return 42'), kind: 'invalid-result', message: /must return a prompt.*must be an array/ },
     { what: 'returning { foo: 1 }', source: proactive('return { foo: 1 }'), kind: 'invalid-result', message: /must return a prompt/ },
     { what: "returning [{ role: 'wizard' }]", source: proactive("return [{ role: 'wizard' }]"), kind: 'invalid-result', message: /at \[0\]\.role/ },
     { what: 'returning a Promise', source: proactive('return Promise.resolve(prompt)'), kind: 'invalid-result', message: /synchronously/ },

@@ -54,7 +54,7 @@ describe('resolveStreamErrorRetryOptions', () => {
     [{ delayMs: '1000' }, 'delayMs'],
     [{ maxRetryAfterMs: '30s' }, 'maxRetryAfterMs'],
     [{ onRetry: 'log' }, 'onRetry'],
-    [{ maxRetry: 2 }, ''],
+    [{ maxRetry: 2 }, 'maxRetry'],
   ])('rejects %j with a typed error naming %s', (options, path) => {
     const error = rejectionOf(options)
     expect(error).toBeInstanceOf(ThreadlineError)

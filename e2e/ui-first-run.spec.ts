@@ -197,7 +197,10 @@ test('playground: each verdict says why, naming the rule or matcher; stale resul
 
   // retry simulator: ECONNRESET with maxRetries 5 says why not, and offers the spec's matcher
   await page.getByRole('tab', { name: 'Retry simulator' }).click()
+  // the tab switch renders after the click: until then 'Error preset' is still the API errors tab's select
+  await expect(page.getByRole('button', { name: 'Simulate attempts' })).toBeVisible()
   await page.getByLabel('Error preset').selectOption('socketHangUp')
+  await expect(page.getByLabel('Error preset')).toHaveValue('socketHangUp')
   await page.getByLabel('maxRetries').first().fill('5')
   await page.getByRole('button', { name: 'Simulate attempts' }).click()
   const needsMatcher = page.getByTestId('needs-custom-matcher')

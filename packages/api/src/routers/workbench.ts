@@ -1,4 +1,4 @@
-import { InvalidInputError, messageSnippet, type StoredThread } from '@threadline/engine'
+import { InvalidInputError, messageSnippet, type MessagePart, type StoredThread } from '@threadline/engine'
 import { z } from 'zod'
 import type { Caller } from '../auth/caller.ts'
 import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
@@ -8,7 +8,7 @@ import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { streamComparison } from '../workbench/compare.ts'
 import { workbenchCompat } from '../workbench/compat.ts'
-import { forkThread, replacedTurn, resendableParts } from '../workbench/forks.ts'
+import { forkThread, replacedTurn, resendableParts, type ReplacedTurn } from '../workbench/forks.ts'
 import { modelChoice, modelOption } from '../workbench/providers.ts'
 import { streamWorkbenchTurn } from '../workbench/run-turn.ts'
 import { tokenCounter } from '../workbench/token-count.ts'
@@ -30,6 +30,37 @@ async function workbenchThread(services: Services, caller: Caller, input: { thre
   const thread = await threadInScope(services, caller, input.threadId)
   if (thread.resourceId !== input.resourceId) throw new InvalidInputError('resourceId', `Thread "${input.threadId}" is not in resource "${input.resourceId}"`)
   return thread
+}
+
+type ReplaceTurnInput = { threadId: string; resourceId: string; messageId: string; model: string; instructions?: string | undefined }
+
+/** Edit and regenerate: a new branch cut before the replaced user message, and the turn streamed there (the branch goes if it fails). */
+async function replaceTurn(
+  ctx: { services: Services; caller: Caller },
+  input: ReplaceTurnInput,
+  signal: AbortSignal | undefined,
+  kind: 'edit' | 'regenerate',
+  turnOf: (replaced: ReplacedTurn) => { title: string; input: MessagePart[] },
+) {
+  const thread = await workbenchThread(ctx.services, ctx.caller, input)
+  const replaced = await replacedTurn(ctx.services.memory, thread, input.messageId, kind)
+  const turn = turnOf(replaced)
+  const fork = await forkThread(ctx.services.memory, thread, replaced.branchPointMessageId, {
+    kind,
+    title: turn.title,
+    model: input.model,
+    sourceMessageId: input.messageId,
+  })
+  return streamWorkbenchTurn({
+    services: ctx.services,
+    thread: fork.thread,
+    model: input.model,
+    input: turn.input,
+    instructions: input.instructions,
+    signal,
+    branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
+    discardOnFailure: true,
+  })
 }
 
 // Streaming procedures return an async iterable: served over httpBatchStreamLink
@@ -81,48 +112,20 @@ export const workbenchRouter = router({
   edit: writeProcedure
     .input(z.strictObject({ ...onThread, messageId: idInput, message: messageText, model: modelInput, instructions: instructionsInput }))
     .mutation(async ({ ctx, input, signal }) => {
-      const thread = await workbenchThread(ctx.services, ctx.caller, input)
-      const replaced = await replacedTurn(ctx.services.memory, thread, input.messageId, 'edit')
-      const fork = await forkThread(ctx.services.memory, thread, replaced.branchPointMessageId, {
-        kind: 'edit',
+      return replaceTurn(ctx, input, signal, 'edit', (replaced) => ({
         title: `Edit: ${messageSnippet(replaced.userMessage, 48)}`,
-        model: input.model,
-        sourceMessageId: input.messageId,
-      })
-      return streamWorkbenchTurn({
-        services: ctx.services,
-        thread: fork.thread,
-        model: input.model,
         input: [{ type: 'text', text: input.message }],
-        instructions: input.instructions,
-        signal,
-        branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
-        discardOnFailure: true,
-      })
+      }))
     }),
 
   /** Regenerate an assistant message (optionally with another model): a new branch from the user message before it. */
   regenerate: writeProcedure
     .input(z.strictObject({ ...onThread, messageId: idInput, model: modelInput, instructions: instructionsInput }))
     .mutation(async ({ ctx, input, signal }) => {
-      const thread = await workbenchThread(ctx.services, ctx.caller, input)
-      const replaced = await replacedTurn(ctx.services.memory, thread, input.messageId, 'regenerate')
-      const fork = await forkThread(ctx.services.memory, thread, replaced.branchPointMessageId, {
-        kind: 'regenerate',
+      return replaceTurn(ctx, input, signal, 'regenerate', (replaced) => ({
         title: `Regenerate with ${input.model}`,
-        model: input.model,
-        sourceMessageId: input.messageId,
-      })
-      return streamWorkbenchTurn({
-        services: ctx.services,
-        thread: fork.thread,
-        model: input.model,
         input: resendableParts(replaced.userMessage),
-        instructions: input.instructions,
-        signal,
-        branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
-        discardOnFailure: true,
-      })
+      }))
     }),
 
   /** The same next message on 2-4 models in parallel, each on a new branch; events carry their column. */

@@ -12,6 +12,10 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on the server'
 export function hideInternalError(error: TRPCError, path: string | undefined): { message: string; errorId: string } | undefined {
   if (error.code !== 'INTERNAL_SERVER_ERROR') return undefined
   const errorId = randomUUID()
-  logger.error({ errorId, path, err: error.cause ?? error }, 'internal error')
+  const cause = error.cause ?? error
+  // a caller that went away (a cancelled workbench turn) is no failure of the server
+  const aborted = cause instanceof Error && (cause.name === 'AbortError' || cause.name === 'ResponseAborted')
+  if (aborted) logger.debug({ errorId, path }, 'request aborted by its caller')
+  else logger.error({ errorId, path, err: cause }, 'internal error')
   return { message: `${INTERNAL_ERROR_MESSAGE} (error ID ${errorId}); the details are in the server log`, errorId }
 }

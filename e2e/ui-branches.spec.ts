@@ -64,6 +64,25 @@ test('branch from a message: inherited messages, markers on the branch and on th
   expect(browserErrors).toEqual([])
 })
 
+test("a branch's observational memory is its source's as of the cut: observed up to it, nothing after", async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  const storeCredit = demoBranches.find((branch) => branch.id === 'acme-refund-store-credit')!
+  const cut = refund.messages.findIndex((message) => message.id === storeCredit.branchPointMessageId)
+  await signIn(page, `/threads/${storeCredit.id}`)
+  const messages = page.getByTestId('message')
+  await expect(messages).toHaveCount(cut + 1 + storeCredit.messages.length)
+  const om = page.getByTestId('om-panel')
+  await expect(om).toContainText('generation 0')
+  await expect(om).toContainText('cracked jar')
+  // the source's later reflection and the refund observed past the cut stay on the source
+  await expect(om).not.toContainText('case closed')
+  await expect(om).not.toContainText('rf_20261103_4512')
+  await expect(messages.filter({ hasText: 'OM observed · gen 0' })).toHaveCount(cut + 1)
+  await expect(messages.filter({ hasText: 'OM buffered' })).toHaveCount(0)
+  await screenshots(page, 'branch-observational-memory')
+  expect(browserErrors).toEqual([])
+})
+
 test('the explorer shows the seeded branches with a badge, and filters on them', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)

@@ -1,5 +1,5 @@
 import type { StoredMessage } from '@threadline/engine'
-import { acmeWarranty } from './acme-support.ts'
+import { acmeRefund, acmeWarranty } from './acme-support.ts'
 import { ConversationBuilder, text, type SeedThread } from './builders.ts'
 import { globexMarketSizing } from './globex-research.ts'
 
@@ -66,6 +66,19 @@ export const demoBranches: SeedBranch[] = [
         chat.assistant(gpt41, [
           text('A replacement is possible, but after 14 months a pro-rated refund of EUR 180 is also an option. Which would you prefer?'),
         ]),
+    ),
+  },
+  {
+    // the operator retries the refund chat once the photo is in, offering store credit: the branch's
+    // observational memory is the source's generation as of the photo, without the refund observed after it
+    id: 'acme-refund-store-credit',
+    sourceThreadId: acmeRefund.thread.id,
+    branchPointMessageId: messageOf(acmeRefund, 3).id,
+    title: 'Damaged blender: offer store credit',
+    messages: ownMessages({ id: 'acme-refund-store-credit', resourceId: ACME, messageIdPrefix: 'msg-acme-refund-credit' }, '2026-11-03T09:40:00Z', (chat) =>
+      chat.assistant(sonnet, [
+        text('Thanks for the photo. I can refund $129.99 to your card, or add $145 of store credit to your account today. Which do you prefer?'),
+      ]),
     ),
   },
   {

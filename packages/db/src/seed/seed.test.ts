@@ -132,6 +132,22 @@ describeEachDatabase('seedDemoData', (getDb) => {
     expect(await ids(formerTail!.id)).toEqual(promotedSource.messages.map((message) => message.id))
   })
 
+  it("gives a branch the source's observational memory as of its cut: what was observed after it is left out", async () => {
+    const storage = getDb().storage
+    const branch = demoBranches.find((candidate) => candidate.id === 'acme-refund-store-credit')!
+    const source = demoThreads.find((seed) => seed.thread.id === branch.sourceThreadId)!
+    const cut = source.messages.findIndex((message) => message.id === branch.branchPointMessageId)
+    const generations = await storage.listObservationalMemoryGenerations({ scope: 'thread', threadId: branch.id })
+    expect(generations).toHaveLength(1)
+    const [asOf] = generations
+    // the source's first generation (observed up to the cut), not the reflection that closed the case
+    expect(asOf!.activeObservations).toContain('cracked jar')
+    expect(asOf!.activeObservations).not.toContain('case closed')
+    expect(asOf!.observedMessageIds).toEqual(source.messages.slice(0, cut + 1).map((message) => message.id))
+    // the buffered chunk observed the refund message, which lies past the cut
+    expect(asOf!.bufferedObservationChunks).toEqual([])
+  })
+
   it('holds a tool call stored apart from its result: a fork from message 4 splits the pair', async () => {
     const fourth = initechRestoreDrill.messages[3]!
     const preview = await new Memory({ storage: getDb().storage }).previewClone({

@@ -2,7 +2,6 @@
 
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { useDocumentTitle } from '../use-document-title.ts'
-import Link from 'next/link'
 import { useRouter, useSearchParams } from 'next/navigation'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
@@ -16,6 +15,7 @@ import { useDebouncedValue } from '../use-debounced-value.ts'
 import { emptyForkForm, takenThreadIdProblem, toCloneArgs, type CloneArgs, type ForkForm } from './fork-form.ts'
 import { ForkOptions } from './fork-options.tsx'
 import { ForkPreview } from './fork-preview.tsx'
+import { BackLink } from '../ui/back-link.tsx'
 
 const PREVIEW_DELAY_MS = 350
 
@@ -90,9 +90,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
 
   return (
     <div className="space-y-5">
-      <Link href={`/threads/${encodeURIComponent(sourceId)}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
-        <span aria-hidden>←</span> Back to the thread
-      </Link>
+      <BackLink href={`/threads/${encodeURIComponent(sourceId)}`}>Back to the thread</BackLink>
       <PageHeader
         title={at ? 'Fork from a message' : 'Clone a thread'}
         description={

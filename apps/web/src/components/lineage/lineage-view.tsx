@@ -12,6 +12,7 @@ import { Loading } from '../ui/progress.tsx'
 import { forkLabel } from './fork-label.ts'
 import { LineageGraph } from './lineage-graph.tsx'
 import type { Lineage, LineageNode } from './lineage-layout.ts'
+import { BackLink } from '../ui/back-link.tsx'
 
 /** The lineage of a thread: ancestors above, clones and branches below, as a graph and as a list. */
 export function LineageView({ threadId }: { threadId: string }) {
@@ -19,9 +20,7 @@ export function LineageView({ threadId }: { threadId: string }) {
   const lineage = useQuery(trpc.branches.lineage.queryOptions({ threadId }))
   return (
     <div className="space-y-5">
-      <Link href={`/threads/${encodeURIComponent(threadId)}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
-        <span aria-hidden>←</span> Back to the thread
-      </Link>
+      <BackLink href={`/threads/${encodeURIComponent(threadId)}`}>Back to the thread</BackLink>
       <PageHeader title="Lineage" description="Where this thread came from, and the clones and branches made from it. Click a thread to open it." />
       {lineage.error ? (
         <Notice tone="error" title={errorCode(lineage.error) === 'NOT_FOUND' ? 'Thread not found' : 'Could not load the lineage'}>

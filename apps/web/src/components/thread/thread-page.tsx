@@ -2,7 +2,6 @@
 
 import { useQuery } from '@tanstack/react-query'
 import { useDocumentTitle } from '../use-document-title.ts'
-import Link from 'next/link'
 import { useMemo, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { ForkedHereMarker, BranchedFromMarker } from '../branches/fork-marker.tsx'
@@ -23,6 +22,7 @@ import { linkToolCalls } from './tool-links.ts'
 import { useMessageHash } from './use-message-hash.ts'
 import { WorkingMemoryPanel } from './working-memory-panel.tsx'
 import { Composer } from '../workbench/composer.tsx'
+import { BackLink } from '../ui/back-link.tsx'
 
 const MESSAGE_LIMIT = 1000
 
@@ -52,9 +52,7 @@ export function ThreadPage({ id }: { id: string }) {
 
   return (
     <div className="space-y-5">
-      <Link href="/" className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
-        <span aria-hidden>←</span> All threads
-      </Link>
+      <BackLink href="/">All threads</BackLink>
       {thread.error ? (
         <Notice tone="error" title={errorCode(thread.error) === 'NOT_FOUND' ? 'Thread not found' : 'Could not load the thread'}>
           {describeError(thread.error)}

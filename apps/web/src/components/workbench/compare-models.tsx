@@ -13,6 +13,7 @@ import { PageHeader } from '../ui/page-header.tsx'
 import { ModelSelect, ProviderHint, useModels } from './model-select.tsx'
 import { ProcessorActions, TurnStats } from './streaming-reply.tsx'
 import { applyTurnEvent, type TurnState } from './use-turn.ts'
+import { BackLink } from '../ui/back-link.tsx'
 
 const MAX_COLUMNS = 4
 
@@ -68,9 +69,7 @@ export function CompareModels({ threadId }: { threadId: string }) {
 
   return (
     <div className="space-y-5">
-      <Link href={`/threads/${encodeURIComponent(threadId)}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
-        <span aria-hidden>←</span> {info.data?.thread.title || threadId}
-      </Link>
+      <BackLink href={`/threads/${encodeURIComponent(threadId)}`}>{info.data?.thread.title || threadId}</BackLink>
       <PageHeader
         title="Compare models"
         description="One next message, run in parallel on each model (or the same model twice), each on its own new branch of this thread; the thread itself is not changed. The branches stay, listed under the thread's last message."

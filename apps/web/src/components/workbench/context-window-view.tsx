@@ -1,7 +1,6 @@
 'use client'
 
 import { useQuery } from '@tanstack/react-query'
-import Link from 'next/link'
 import { useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
@@ -13,6 +12,7 @@ import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
 import { Loading } from '../ui/progress.tsx'
 import { formatWindow, ModelSelect, ProviderHint } from './model-select.tsx'
+import { BackLink } from '../ui/back-link.tsx'
 
 type View = RouterOutputs['workbench']['context']
 type Section = View['sections'][number]
@@ -42,9 +42,7 @@ export function ContextWindowView({ threadId }: { threadId: string }) {
   )
   return (
     <div className="space-y-5">
-      <Link href={`/threads/${encodeURIComponent(threadId)}`} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700">
-        <span aria-hidden>←</span> {info.data?.thread.title || threadId}
-      </Link>
+      <BackLink href={`/threads/${encodeURIComponent(threadId)}`}>{info.data?.thread.title || threadId}</BackLink>
       <PageHeader
         title="Context window"
         description="Exactly what the next turn sends, after ProviderHistoryCompat's proactive rules: the system prompt, working and observational memory, semantic recall hits and the last messages, fitted to the model's context window."

@@ -23,7 +23,8 @@ export async function signIn(page: Page, next = '/'): Promise<void> {
   await page.getByLabel('Email').fill(demoOperator.email)
   await page.getByLabel('Password').fill(demoOperator.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === next)
+  // a password check and the first render of a heavy page: seconds on a loaded machine
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === next, { timeout: 45_000 })
   await expect(page.getByTestId('operator')).toContainText(demoOperator.name)
 }
 

@@ -189,6 +189,15 @@ export type {
   WorkingMemoryVersion,
 } from './storage/types.ts'
 export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, ThreadQueries } from './storage/thread-queries.ts'
+export {
+  messageTextSearchInputSchema,
+  snippetSegments,
+  SNIPPET_MARK,
+  type MessageTextHit,
+  type MessageTextPage,
+  type MessageTextQuery,
+  type SnippetSegment,
+} from './storage/message-text-search.ts'
 
 // Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'

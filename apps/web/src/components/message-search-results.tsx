@@ -89,7 +89,7 @@ export function MessageSearchResults({
           </li>
         ))}
       </ol>
-      <Pagination page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} total={data.total} onPageChange={onPageChange} />
+      <Pagination page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} total={data.total} noun="messages" onPageChange={onPageChange} />
     </>
   )
 }

@@ -75,7 +75,7 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
     expect(hit!.snippet.filter((segment) => segment.match).map((segment) => segment.text)).toEqual(['quoted'])
     const text = hit!.snippet.map((segment) => segment.text).join('')
     // ts_headline's parser drops HTML tags; the UI renders the rest as text
-    expect(text).toBe('tracking number is  42  odd & "quoted')
+    expect(text).toBe('The tracking number is  42  odd & "quoted')
     expect(text.includes(SNIPPET_MARK.start) || text.includes(SNIPPET_MARK.stop)).toBe(false)
   })
 

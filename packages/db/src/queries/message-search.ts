@@ -25,8 +25,8 @@ const documentTextSql = Prisma.sql`translate(coalesce((
       'strict $.** ? (@.type() == "string")') v
   ), ''), ${SNIPPET_MARK.start + SNIPPET_MARK.stop}, '')`
 
-/** Up to two fragments of about 10 to 24 words around the matches. */
-const headlineOptions = `StartSel=${SNIPPET_MARK.start}, StopSel=${SNIPPET_MARK.stop}, MaxFragments=2, MaxWords=24, MinWords=10, FragmentDelimiter=" … "`
+/** Up to two fragments of about 10 to 24 words around the matches; ShortWord=0: a fragment may end on a short word ("My", "on"). */
+const headlineOptions = `StartSel=${SNIPPET_MARK.start}, StopSel=${SNIPPET_MARK.stop}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=0, FragmentDelimiter=" … "`
 
 type HitRow = {
   total: number

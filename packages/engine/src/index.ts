@@ -21,6 +21,7 @@ export type {
 
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
+export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'
 
 // Errors: one typed error per failure kind, with a stable `code`

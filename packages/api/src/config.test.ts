@@ -9,6 +9,7 @@ describe('readServerConfig', () => {
     expect(config.rateLimit).toEqual({ perSecond: 50, burst: 100 })
     expect(config.signInRateLimit).toEqual({ perSecond: 10 / 60, burst: 10 })
     expect(config.firstAdmin).toBeNull()
+    expect(config.embeddingModel).toBeNull()
     expect(readServerConfig({}).auth.secret).not.toBe(config.auth.secret)
   })
 
@@ -36,5 +37,12 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ THREADLINE_RATE_LIMIT_BURST: 'lots' })).toThrow(ServerConfigError)
     expect(() => readServerConfig({ THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '0' })).toThrow(/THREADLINE_SIGN_IN_LIMIT_PER_MINUTE/)
     expect(() => readServerConfig({ THREADLINE_ADMIN_EMAIL: 'admin@example.com' })).toThrow(/both THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD/)
+    expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'anthropic:claude' })).toThrow(/THREADLINE_EMBEDDING_MODEL: .*no embedding models/)
+    expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'text-embedding-3-small' })).toThrow(ServerConfigError)
+  })
+
+  it("resolves THREADLINE_EMBEDDING_MODEL through the provider registry, with its provider's variables", () => {
+    const { embeddingModel } = readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'openai:text-embedding-3-small', OPENAI_API_KEY: 'k' })
+    expect(embeddingModel).toMatchObject({ provider: 'openai.embedding', modelId: 'text-embedding-3-small' })
   })
 })

@@ -1,7 +1,8 @@
 // The server's settings, read once from the environment and validated: a bad
 // value stops the server with the variable's name instead of failing later.
 import { randomBytes } from 'node:crypto'
-import { fieldIssues } from '@threadline/engine'
+import type { EmbeddingModelV3 } from '@ai-sdk/provider'
+import { fieldIssues, ModelResolutionError, resolveEmbeddingModel } from '@threadline/engine'
 import { z } from 'zod'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
 import { DEFAULT_PLAYGROUND_POOL_LIMITS, type PlaygroundPoolLimits } from './playground/worker/playground-pool.ts'
@@ -31,6 +32,8 @@ const envSchema = z.object({
   THREADLINE_PLAYGROUND_DEADLINE_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.deadlineMs),
   THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.maxOutputBytes),
   THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
+  /** an AI SDK embedding model, 'provider:model-id' (e.g. openai:text-embedding-3-small): recall becomes hybrid where pgvector is */
+  THREADLINE_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
 })
 
 export type ServerConfig = {
@@ -45,6 +48,8 @@ export type ServerConfig = {
   maxBodyBytes: number
   /** the sandbox worker pool (playground runs) */
   playground: PlaygroundPoolLimits
+  /** THREADLINE_EMBEDDING_MODEL, resolved (its provider's variables read once); null: full-text recall alone */
+  embeddingModel: EmbeddingModelV3 | null
 }
 
 export type RateLimit = { perSecond: number; burst: number }
@@ -77,6 +82,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     rateLimit: { perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND, burst: vars.THREADLINE_RATE_LIMIT_BURST },
     signInRateLimit: { perSecond: vars.THREADLINE_SIGN_IN_LIMIT_PER_MINUTE / 60, burst: vars.THREADLINE_SIGN_IN_LIMIT_BURST },
     maxBodyBytes: vars.THREADLINE_MAX_BODY_BYTES,
+    embeddingModel: vars.THREADLINE_EMBEDDING_MODEL === undefined ? null : embeddingModel(vars.THREADLINE_EMBEDDING_MODEL, env),
     playground: {
       ...DEFAULT_PLAYGROUND_POOL_LIMITS,
       threads: vars.THREADLINE_PLAYGROUND_THREADS,
@@ -84,5 +90,15 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
       perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
     },
+  }
+}
+
+/** The configured embedding model; a string the registry cannot resolve stops the server, naming the variable. */
+function embeddingModel(model: string, env: Record<string, string | undefined>): EmbeddingModelV3 {
+  try {
+    return resolveEmbeddingModel(model, env)
+  } catch (error) {
+    if (ModelResolutionError.isInstance(error)) throw new ServerConfigError(`Invalid server environment: THREADLINE_EMBEDDING_MODEL: ${error.message}`)
+    throw error
   }
 }

@@ -58,7 +58,8 @@ export type ServicesOptions = {
   now?: () => number
   /**
    * An AI SDK embedding model or an Embedder: recall becomes hybrid (full-text +
-   * vectors) where the database has pgvector. None by default: full-text recall.
+   * vectors) where the database has pgvector. Default: the configured
+   * THREADLINE_EMBEDDING_MODEL, else none (full-text recall).
    */
   embedder?: EmbeddingModelInput
 }
@@ -67,7 +68,7 @@ export async function createServices(db: Database, config: ServerConfig, options
   const semanticRecall = await hasVectorSupport(db)
   // Recall is always on: PostgreSQL full-text search needs no extension. Vectors join it
   // (hybrid) only with an embedder AND pgvector; without pgvector the embedder is not used.
-  const embedder = semanticRecall ? options.embedder : undefined
+  const embedder = semanticRecall ? (options.embedder ?? config.embeddingModel ?? undefined) : undefined
   const memoryOptions = (scope?: MemoryScope): MemoryOptions => ({
     semanticRecall: scope ? { scope } : true,
     workingMemory: { enabled: true, ...(scope ? { scope } : {}) },

@@ -21,6 +21,7 @@ export type {
 
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
+export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'
 
 // Errors: one typed error per failure kind, with a stable `code`
@@ -189,6 +190,15 @@ export type {
   WorkingMemoryVersion,
 } from './storage/types.ts'
 export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, ThreadQueries } from './storage/thread-queries.ts'
+export {
+  messageTextSearchInputSchema,
+  snippetSegments,
+  SNIPPET_MARK,
+  type MessageTextHit,
+  type MessageTextPage,
+  type MessageTextQuery,
+  type SnippetSegment,
+} from './storage/message-text-search.ts'
 
 // Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
 export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'

@@ -6,12 +6,15 @@ export function Pagination({
   pageCount,
   pageSize,
   total,
+  noun = 'threads',
   onPageChange,
 }: {
   page: number
   pageCount: number
   pageSize: number
   total: number
+  /** what is counted, plural */
+  noun?: string
   onPageChange: (page: number) => void
 }) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
@@ -20,7 +23,7 @@ export function Pagination({
     <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-200 bg-slate-50/60 px-4 py-3 text-sm text-slate-600">
       <p>
         Showing <span className="font-medium tabular-nums text-slate-900">{first}</span>–<span className="font-medium tabular-nums text-slate-900">{last}</span>{' '}
-        of <span className="font-medium tabular-nums text-slate-900">{total}</span> threads
+        of <span className="font-medium tabular-nums text-slate-900">{total}</span> {noun}
       </p>
       <div className="flex gap-2">
         <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -5,6 +5,7 @@ import { useEffect, useOptimistic, useRef, useState, useTransition } from 'react
 import { useTRPC } from '@/trpc/client.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ErrorNotice } from './error-notice.tsx'
+import { MessageSearchResults } from './message-search-results.tsx'
 import { Pagination } from './pagination.tsx'
 import { THREAD_FLAGS, ThreadFlagFilters, type ThreadFlag } from './thread-flag-filters.tsx'
 import { ThreadsTable } from './threads-table.tsx'
@@ -14,12 +15,16 @@ import { useSearchParamsState } from './use-search-params-state.ts'
 const PAGE_SIZE = 20
 const SEARCH_DELAY_MS = 250
 
-/** The threads explorer: filter by resource, title and flags, page through. State lives in the URL. */
+/** What the search box searches: thread titles (the listing's filter) or message text (full-text message search). */
+type SearchTarget = 'titles' | 'messages'
+
+/** The threads explorer: filter by resource, title and flags, or search message text; page through. State lives in the URL. */
 export function ThreadsExplorer() {
   const trpc = useTRPC()
   const [params, setParams] = useSearchParamsState()
   const resource = params.get('resource') ?? ''
   const search = params.get('q') ?? ''
+  const target: SearchTarget = params.get('in') === 'messages' ? 'messages' : 'titles'
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1)
   const deleted = params.get('deleted')
   const flags = new Set(THREAD_FLAGS.filter((flag) => params.get(flag.key) === '1').map((flag) => flag.key))
@@ -52,7 +57,7 @@ export function ThreadsExplorer() {
         page,
         pageSize: PAGE_SIZE,
       },
-      { placeholderData: keepPreviousData },
+      { placeholderData: keepPreviousData, enabled: target === 'titles' },
     ),
   )
 
@@ -60,6 +65,11 @@ export function ThreadsExplorer() {
     setSearchText(value)
     clearTimeout(searchTimer.current)
     searchTimer.current = setTimeout(() => setParams({ q: value.trim(), page: null }), SEARCH_DELAY_MS)
+  }
+
+  function onTargetChange(next: SearchTarget) {
+    setParams({ in: next === 'messages' ? 'messages' : null, page: null })
+    searchInput.current?.focus()
   }
 
   function onFlagChange(flag: ThreadFlag, on: boolean) {
@@ -83,7 +93,9 @@ export function ThreadsExplorer() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Threads</h1>
-          <p className="mt-1 text-sm text-slate-500">Conversations stored by your agents, newest activity first.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            {target === 'titles' ? 'Conversations stored by your agents, newest activity first.' : 'Messages of every thread, best match first.'}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <label className="sr-only" htmlFor="resource-filter">
@@ -102,8 +114,21 @@ export function ThreadsExplorer() {
               </option>
             ))}
           </select>
+          <div role="group" aria-label="Search in" className="inline-flex h-9 rounded-md border border-slate-300 bg-white p-0.5 text-sm shadow-sm">
+            {(['titles', 'messages'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={target === option}
+                onClick={() => onTargetChange(option)}
+                className={`rounded px-3 font-medium ${target === option ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+              >
+                {option === 'titles' ? 'Titles' : 'Messages'}
+              </button>
+            ))}
+          </div>
           <label className="sr-only" htmlFor="thread-search">
-            Search titles
+            {target === 'titles' ? 'Search titles' : 'Search message text'}
           </label>
           <input
             id="thread-search"
@@ -111,13 +136,13 @@ export function ThreadsExplorer() {
             type="search"
             value={searchText}
             onChange={(event) => onSearchChange(event.target.value)}
-            placeholder="Search titles…"
+            placeholder={target === 'titles' ? 'Search titles…' : 'Search message text…'}
             className="h-9 w-64 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
           />
         </div>
       </div>
 
-      <ThreadFlagFilters selected={shownFlags} onChange={onFlagChange} />
+      {target === 'titles' && <ThreadFlagFilters selected={shownFlags} onChange={onFlagChange} />}
 
       {deleted && (
         <Notice tone="success">
@@ -129,7 +154,9 @@ export function ThreadsExplorer() {
       )}
 
       <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-        {threads.error ? (
+        {target === 'messages' ? (
+          <MessageSearchResults query={search} resourceId={resource} page={page} onPageChange={(next) => setParams({ page: next > 1 ? String(next) : null })} />
+        ) : threads.error ? (
           <ErrorNotice title="Could not load threads" message={threads.error.message} />
         ) : !data ? (
           <p className="px-4 py-12 text-center text-sm text-slate-500" role="status">

@@ -1,7 +1,8 @@
-import { storedMessageSchema } from '@threadline/engine'
+import { messageTextSearchInputSchema, storedMessageSchema } from '@threadline/engine'
 import { z } from 'zod'
-import { threadIdInput } from '../inputs.ts'
-import { threadInScope } from '../scope.ts'
+import { visibleResourceIds } from '../auth/caller.ts'
+import { pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
@@ -19,7 +20,33 @@ const listInput = z.strictObject({
   limit: z.number().int().min(1).max(500).default(100),
 })
 
+const searchInput = z.strictObject({
+  query: messageTextSearchInputSchema.shape.query,
+  /** one resource (in the caller's scope); absent: every resource the caller sees */
+  resourceId: resourceIdInput.optional(),
+  page: pageInput,
+  pageSize: pageSizeInput,
+})
+
 export const messagesRouter = router({
+  /**
+   * Message search across threads (the explorer's): full-text, every word of
+   * the query (web search syntax), best ranked first, a page at a time with the
+   * total. Each hit has its thread's title and a snippet as plain-text segments,
+   * the query's words marked (`match`).
+   */
+  search: authedProcedure.input(searchInput).query(async ({ ctx, input }) => {
+    if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
+    const resourceIds = input.resourceId === undefined ? visibleResourceIds(ctx.caller) : [input.resourceId]
+    const { hits, total } = await ctx.services.threadQueries.searchMessages({
+      query: input.query,
+      ...(resourceIds === null ? {} : { resourceIds }),
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    })
+    return { items: hits, total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+  }),
+
   /**
    * Inserts messages (the engine's stored-message format) or replaces them by
    * id, all or nothing in one transaction: saving the same batch again changes

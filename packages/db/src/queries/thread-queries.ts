@@ -2,6 +2,7 @@
 import type { ThreadQueries } from '@threadline/engine'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { reportingStorageErrors } from '../storage/database-errors.ts'
+import { searchMessageText } from './message-search.ts'
 import { listResources } from './resource-list.ts'
 import { listThreadPage } from './thread-list.ts'
 
@@ -10,6 +11,7 @@ export function createThreadQueries(prisma: PrismaClient): ThreadQueries {
     {
       listThreads: (query) => listThreadPage(prisma, query),
       listResources: (input) => listResources(prisma, input),
+      searchMessages: (query) => searchMessageText(prisma, query),
     } satisfies ThreadQueries,
     'threadQueries',
   )

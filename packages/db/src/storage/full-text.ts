@@ -35,6 +35,39 @@ export function textQuerySql(query: string): Prisma.Sql {
 }
 
 /**
+ * The newest CANDIDATES matches of the scope, walking the messages' ordered
+ * indexes backwards: (thread_id, created_at, id) per level of the thread's
+ * effective history, or (resource_id, created_at) for a resource. When a query
+ * word is common the walk stops after about CANDIDATES rows instead of
+ * collecting every match; for rare words the planner takes the GIN index (it
+ * estimates `@@` from the column's lexeme statistics).
+ */
+function candidatesSql(query: TextQuery): Prisma.Sql {
+  const columns = Prisma.sql`m.id, m.thread_id, m.created_at, m.search_text`
+  const newest = Prisma.sql`ORDER BY m.created_at DESC, m.id DESC LIMIT ${CANDIDATES}`
+  if (query.threadId === undefined) {
+    return Prisma.sql`SELECT ${columns} FROM messages m, tsq
+      WHERE m.resource_id = ${query.resourceId ?? null} AND m.search_text @@ tsq.loose ${newest}`
+  }
+  return Prisma.sql`SELECT s.* FROM levels l CROSS JOIN LATERAL (
+      SELECT ${columns} FROM messages m, tsq
+      WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND m.search_text @@ tsq.loose ${newest}
+    ) s
+    ORDER BY s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`
+}
+
+/**
+ * N of BM25's IDF, the scope's message count, from the threads' kept counters
+ * (messages.message_count, inherited_message_count: migration
+ * thread_message_counts) rather than a count over the scope's rows.
+ */
+function scopeSizeSql(query: TextQuery): Prisma.Sql {
+  return query.threadId === undefined
+    ? Prisma.sql`SELECT coalesce(sum(t.message_count), 0)::float8 AS n FROM threads t WHERE t.resource_id = ${query.resourceId ?? null}`
+    : Prisma.sql`SELECT coalesce(sum(t.message_count + t.inherited_message_count), 0)::float8 AS n FROM threads t WHERE t.id = ${query.threadId}`
+}
+
+/**
  * Ranked by Okapi BM25 over the lexemes of the generated column: ts_rank_cd alone
  * has no inverse document frequency, so a common word weighs as much as a rare
  * one (bench/recall-quality measured it 11 points of recall@10 below plain BM25).
@@ -43,24 +76,13 @@ export function textQuerySql(query: string): Prisma.Sql {
  */
 export function textSearchSql(query: TextQuery): Prisma.Sql {
   const inThread = query.threadId !== undefined
-  const scopeConditions = [
-    query.resourceId === undefined ? null : Prisma.sql`m.resource_id = ${query.resourceId}`,
-    inThread ? withinLevelSql('m', 'l') : null,
-  ].filter((c): c is Prisma.Sql => c !== null)
-  const scopeWhere = scopeConditions.length === 0 ? Prisma.empty : Prisma.sql`WHERE ${Prisma.join(scopeConditions, ' AND ')}`
   const { k1, b } = BM25
   return Prisma.sql`
     WITH RECURSIVE ${inThread ? Prisma.sql`${effectiveLevelsSql(query.threadId ?? null)},` : Prisma.empty} ${textQuerySql(query.query)},
-    scope AS NOT MATERIALIZED (
-      SELECT m.id, m.thread_id, m.created_at, m.search_text
-      FROM ${inThread ? Prisma.sql`levels l JOIN messages m ON m.thread_id = l.id` : Prisma.sql`messages m`} ${scopeWhere}
-    ),
     candidates AS MATERIALIZED (
-      SELECT s.id, s.thread_id, s.created_at, s.search_text, length(s.search_text) AS dl
-      FROM scope s, tsq WHERE s.search_text @@ tsq.loose
-      ORDER BY s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}
+      SELECT c.id, c.thread_id, c.created_at, c.search_text, length(c.search_text) AS dl FROM (${candidatesSql(query)}) c
     ),
-    total AS (SELECT count(*)::float8 AS n FROM scope),
+    total AS (SELECT greatest(n, (SELECT count(*) FROM candidates)) AS n FROM (${scopeSizeSql(query)}) counted),
     terms AS (SELECT DISTINCT q.lexeme FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q),
     -- every message holding a query word is a match, so its document frequency is counted among the candidates
     idf AS (
@@ -72,7 +94,11 @@ export function textSearchSql(query: TextQuery): Prisma.Sql {
     SELECT c.id AS "messageId", c.thread_id AS "threadId",
       sum(i.w * (u.tf * ${Prisma.raw(String(k1 + 1))}) / (u.tf + ${Prisma.raw(String(k1))} * (1 - ${Prisma.raw(String(b))} + ${Prisma.raw(String(b))} * c.dl / average.dl)))::float8 AS score
     FROM candidates c CROSS JOIN average
-    CROSS JOIN LATERAL (SELECT v.lexeme, coalesce(array_length(v.positions, 1), 1) AS tf FROM unnest(c.search_text) v) u
+    -- only the query's lexemes of each candidate: marked with weight A, kept by ts_filter, then unnested (not all of its lexemes)
+    CROSS JOIN LATERAL (
+      SELECT v.lexeme, coalesce(array_length(v.positions, 1), 1) AS tf
+      FROM unnest(ts_filter(setweight(c.search_text, 'A', (SELECT array_agg(lexeme) FROM terms)), '{a}')) v
+    ) u
     JOIN idf i ON i.lexeme = u.lexeme
     GROUP BY c.id, c.thread_id, c.created_at
     ORDER BY score DESC, c.created_at DESC, c.id DESC

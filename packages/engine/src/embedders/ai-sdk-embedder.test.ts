@@ -1,52 +1,25 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createOpenAI } from '@ai-sdk/openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from '../testing/fake-embeddings-server.ts'
 import { embeddingModelId } from './ai-sdk-embedder.ts'
 import { embedInBatches } from './embed-in-batches.ts'
 import { resolveEmbedder } from './resolve-embedder.ts'
 
 // A loopback server answering like OpenAI's /v1/embeddings: the vector of a
 // text is [its length, its index in the request].
-const requests: { input: string[]; model: string }[] = []
-async function readBody(req: IncomingMessage): Promise<string> {
-  let body = ''
-  for await (const chunk of req) body += (chunk as Buffer).toString()
-  return body
-}
-
-const server = createServer((req: IncomingMessage, res) => {
-  void readBody(req).then((body) => answer(body, res))
-})
-
-function answer(body: string, res: ServerResponse): void {
-  const { input, model } = JSON.parse(body) as { input: string[]; model: string }
-  requests.push({ input, model })
-  res.setHeader('content-type', 'application/json')
-  res.end(
-    JSON.stringify({
-      object: 'list',
-      data: input.map((text, index) => ({ object: 'embedding', index, embedding: [text.length, index] })),
-      model,
-      usage: { prompt_tokens: input.length, total_tokens: input.length },
-    }),
-  )
-}
-
-let baseURL = ''
+let server: FakeEmbeddingsServer
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+  server = await startFakeEmbeddingsServer()
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 describe('AI SDK embedding models', () => {
   it('uses openai.embedding(...) unchanged, with the id provider/modelId', async () => {
-    const openai = createOpenAI({ apiKey: 'test-key', baseURL })
+    const openai = createOpenAI({ apiKey: 'test-key', baseURL: server.baseURL })
     const embedder = resolveEmbedder(openai.embedding('text-embedding-3-small'))
     expect(embedder.id).toBe('openai/text-embedding-3-small')
 
-    requests.length = 0
+    server.requests.length = 0
     const result = await embedInBatches(embedder, ['a', 'bb', 'ccc'], 2)
     expect(result).toEqual({
       dimensions: 2,
@@ -56,7 +29,7 @@ describe('AI SDK embedding models', () => {
         [3, 0],
       ],
     })
-    expect(requests).toEqual([
+    expect(server.requests).toEqual([
       { input: ['a', 'bb'], model: 'text-embedding-3-small' },
       { input: ['ccc'], model: 'text-embedding-3-small' },
     ])

@@ -1,3 +1,4 @@
+import type { MessageTextPage, MessageTextQuery } from './message-text-search.ts'
 import type { ListThreadsInput, StoredThread } from './types.ts'
 
 // The admin UI's read model of threads: a listing with filters and per-thread
@@ -61,4 +62,6 @@ export interface ThreadQueries {
   listThreads(query: ThreadListQuery): Promise<ThreadListPage>
   /** Resources that own threads, by id, with their thread counts (one grouped query); only `resourceIds` when given. */
   listResources(input?: { resourceIds?: string[] }): Promise<ResourceSummary[]>
+  /** ONE query for a page of message search hits (full-text, highlighted snippets, thread titles) and the total. */
+  searchMessages(query: MessageTextQuery): Promise<MessageTextPage>
 }

@@ -1,5 +1,6 @@
 // @threadline/engine/testing: test utilities shared by the engine, API and e2e tests.
 export * from './fake-provider-server.ts'
+export { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server.ts'
 export * from './fake-replies.ts'
 export * from './provider-error-presets.ts'
 export * from './spec-examples.ts'

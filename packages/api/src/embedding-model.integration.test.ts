@@ -1,0 +1,53 @@
+// THREADLINE_EMBEDDING_MODEL over real HTTP: the server embeds with the named
+// AI SDK model (the real @ai-sdk/openai against a loopback /embeddings server)
+// and recall is hybrid where pgvector is (PGlite); on the test PostgreSQL server
+// (no pgvector) the model is left unused and recall stays full-text.
+import { demoThreads } from '@threadline/db/seed'
+import { startFakeEmbeddingsServer } from '@threadline/engine/testing'
+import { afterAll, expect, it } from 'vitest'
+import { describeEachApi } from './testing/each-database.ts'
+
+// a vector of the text's letters a..z, so related texts are near each other
+const embeddings = await startFakeEmbeddingsServer((text) =>
+  Array.from({ length: 26 }, (_, i) => text.toLowerCase().split(String.fromCharCode(97 + i)).length - 1),
+)
+afterAll(() => embeddings.close())
+
+const thread = demoThreads.find((seed) => seed.thread.id === 'acme-delivery-storm')!.thread
+
+describeEachApi(
+  'THREADLINE_EMBEDDING_MODEL',
+  (getApi, kind) => {
+    it(
+      kind === 'pglite' ? 'embeds saved messages with the model and recalls in hybrid mode' : 'leaves the model unused without pgvector: full-text recall',
+      async () => {
+        const api = getApi()
+        embeddings.requests.length = 0
+        const message = {
+          id: 'embedding-model-m1',
+          threadId: thread.id,
+          resourceId: thread.resourceId,
+          role: 'user' as const,
+          type: 'v2' as const,
+          createdAt: new Date('2026-11-18T18:00:00Z'),
+          content: { format: 2 as const, parts: [{ type: 'text' as const, text: 'Is the parcel still held at the facility?' }] },
+        }
+        await api.operator.messages.save.mutate({ messages: [message] })
+        const status = await api.operator.recall.status.query({ threadId: thread.id })
+        const search = await api.operator.recall.search.query({ threadId: thread.id, query: 'parcel held at the facility', topK: 3 })
+        if (kind === 'pglite') {
+          expect(status).toMatchObject({ mode: 'hybrid', model: 'openai/text-embedding-3-small', vectorsAvailable: true })
+          expect(embeddings.requests.map((request) => request.model)).toContain('text-embedding-3-small')
+          expect(embeddings.requests.flatMap((request) => request.input)).toContain('Is the parcel still held at the facility?')
+          expect(search.mode).toBe('hybrid')
+        } else {
+          expect(status).toMatchObject({ mode: 'text', model: null, vectorsAvailable: false })
+          expect(embeddings.requests).toEqual([])
+          expect(search.mode).toBe('text')
+        }
+        expect(search.results[0]!.message.id).toBe(message.id)
+      },
+    )
+  },
+  { THREADLINE_EMBEDDING_MODEL: 'openai:text-embedding-3-small', OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: embeddings.baseURL },
+)

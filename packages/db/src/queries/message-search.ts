@@ -1,0 +1,68 @@
+// The explorer's message search (ThreadQueries.searchMessages): the generated
+// `messages.search_text` tsvector (GIN index, migration recall_full_text)
+// matched with `websearch_to_tsquery`, ranked by ts_rank_cd, one page at a
+// time with the total, each hit's snippet a `ts_headline` whose matched words
+// are marked with SNIPPET_MARK's control characters (plain text, never HTML).
+import { SNIPPET_MARK, snippetSegments, type MessageTextPage, type MessageTextQuery } from '@threadline/engine'
+import { Prisma } from '../generated/prisma/client.ts'
+import type { Db } from '../storage/context.ts'
+import { textSearchConfig } from '../storage/full-text.ts'
+
+/**
+ * The text the search_text column is made of, as one string: the text parts,
+ * the tool calls' names and the string values of their arguments and results,
+ * or `content.content` when there are no text parts (the migration's rule).
+ * The marker characters are removed, so only ts_headline's marks remain.
+ */
+const documentTextSql = Prisma.sql`translate(coalesce((
+    SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(
+      jsonb_path_query_array(m.content, '$.parts[*] ? (@.type == "text").text')
+      || jsonb_path_query_array(m.content, '$.parts[*].toolInvocation.toolName')
+      || jsonb_path_query_array(m.content, '$.parts[*].toolInvocation.args')
+      || jsonb_path_query_array(m.content, '$.parts[*].toolInvocation.result')
+      || CASE WHEN jsonb_path_exists(m.content, '$.parts[*] ? (@.type == "text")') THEN '[]'::jsonb
+              ELSE jsonb_path_query_array(m.content, '$.content') END,
+      'strict $.** ? (@.type() == "string")') v
+  ), ''), ${SNIPPET_MARK.start + SNIPPET_MARK.stop}, '')`
+
+/** Up to two fragments of about 10 to 24 words around the matches; ShortWord=0: a fragment may end on a short word ("My", "on"). */
+const headlineOptions = `StartSel=${SNIPPET_MARK.start}, StopSel=${SNIPPET_MARK.stop}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=0, FragmentDelimiter=" … "`
+
+type HitRow = {
+  total: number
+  messageId: string | null
+  threadId: string
+  threadTitle: string
+  resourceId: string
+  role: string
+  createdAt: Date
+  score: number
+  headline: string
+}
+
+export async function searchMessageText(db: Db, query: MessageTextQuery): Promise<MessageTextPage> {
+  const scope = query.resourceIds === undefined ? Prisma.empty : Prisma.sql`AND m.resource_id = ANY(${query.resourceIds}::text[])`
+  // ONE query: the total over every match, and the page's rows (left-joined, so a page past the end still has the total)
+  const rows = await db.$queryRaw<HitRow[]>`
+    WITH q AS (SELECT websearch_to_tsquery(${textSearchConfig}, ${query.query}) AS tsq),
+    hits AS MATERIALIZED (
+      SELECT m.id, m.created_at, ts_rank_cd(m.search_text, q.tsq)::float8 AS score
+      FROM messages m, q WHERE m.search_text @@ q.tsq ${scope}
+    ),
+    total AS (SELECT count(*)::int AS n FROM hits),
+    page AS (SELECT * FROM hits ORDER BY score DESC, created_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.offset})
+    SELECT total.n AS total, p.id AS "messageId", p.thread_id AS "threadId", p.title AS "threadTitle", p.resource_id AS "resourceId",
+      p.role, p.created_at AS "createdAt", p.score, p.headline
+    FROM total LEFT JOIN (
+      SELECT page.id, page.score, m.created_at, m.thread_id, m.resource_id, m.role, t.title,
+        ts_headline(${textSearchConfig}, ${documentTextSql}, q.tsq, ${headlineOptions}) AS headline
+      FROM page JOIN messages m ON m.id = page.id JOIN threads t ON t.id = m.thread_id, q
+    ) p ON true
+    ORDER BY p.score DESC, p.created_at DESC, p.id DESC`
+  return {
+    total: rows[0]?.total ?? 0,
+    hits: rows.flatMap(({ total: _total, messageId, headline, ...hit }) =>
+      messageId === null ? [] : [{ messageId, ...hit, snippet: snippetSegments(headline) }],
+    ),
+  }
+}

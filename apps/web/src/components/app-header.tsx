@@ -12,6 +12,7 @@ const navItems = [
   { href: '/recall', label: 'Recall', active: (path: string) => path.startsWith('/recall') },
   { href: '/playground', label: 'Playground', active: (path: string) => path.startsWith('/playground') },
   { href: '/tokens', label: 'API tokens', active: (path: string) => path.startsWith('/tokens') },
+  { href: '/api-reference', label: 'API reference', active: (path: string) => path.startsWith('/api-reference') },
 ]
 
 /** The app's header: navigation, the signed-in operator and sign-out (only the brand on the sign-in page). */

@@ -3,6 +3,7 @@ import { screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 test('the API reference page lists every REST operation of the served OpenAPI document', async ({ page }) => {
+  test.setTimeout(180_000)
   const browserErrors = collectBrowserErrors(page)
   const document = (await (await page.request.get('/api/openapi.json')).json()) as {
     openapi: string

@@ -37,6 +37,8 @@ test('issue a scoped token (shown once), revoke it, then sign out', async ({ pag
 })
 
 test('a token scoped to a typed-in resource (no threads yet) comes with a client and a curl snippet that work', async ({ page, context }) => {
+  // twelve full-page screenshots on a loaded machine
+  test.setTimeout(240_000)
   const browserErrors = collectBrowserErrors(page)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signIn(page, '/tokens')
@@ -46,7 +48,7 @@ test('a token scoped to a typed-in resource (no threads yet) comes with a client
   // Enter adds the resource (it does not submit the form)
   await typed.press('Enter')
   await expect(page.getByRole('checkbox', { name: /new-customer-7/ })).toBeChecked()
-  await expect(page.getByText('no threads yet')).toBeVisible()
+  await expect(page.getByText('no threads yet', { exact: true })).toBeVisible()
   await page.getByRole('checkbox', { name: 'Can write (clone, edit memory)' }).check()
   await screenshots(page, 'tokens-typed-resource')
   await page.getByRole('button', { name: 'Issue token' }).click()

@@ -76,7 +76,7 @@ export const restOperations: readonly RestOperation[] = [
     path: '/threads/{threadId}',
     procedure: 'threads.delete',
     tag: 'Threads',
-    summary: 'Delete a thread (a thread with branches needs `branches`)',
+    summary: 'Delete a thread (a thread with branches needs the branches option)',
     response: threadDeletedResponse,
   },
   {
@@ -85,7 +85,7 @@ export const restOperations: readonly RestOperation[] = [
     path: '/threads/{threadId}/messages',
     procedure: 'messages.list',
     tag: 'Messages',
-    summary: 'A page of messages in (createdAt, id) order; follow `nextCursor`',
+    summary: 'A page of messages in (createdAt, id) order; follow nextCursor',
     response: messagePageResponse,
   },
   {

@@ -128,7 +128,7 @@ export function IssueTokenForm() {
               onKeyDown={onTypedResourceKey}
               disabled={allResources}
               maxLength={200}
-              placeholder="Another resource id, e.g. new-customer"
+              placeholder="Type a resource id"
               aria-label="Resource id to add"
             />
             <Button size="sm" onClick={addTypedResource} disabled={allResources || typedId === ''}>

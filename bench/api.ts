@@ -28,6 +28,7 @@ import { issueApiToken } from '@threadline/api'
 import { flagValue, hasFlag } from './lib/args.ts'
 import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds } from './lib/databases.ts'
 import { createReport, type Report } from './lib/report.ts'
+import { benchSaveThroughput, type LoadRunner } from './lib/save-throughput.ts'
 import { seedThread, seedVectors } from './lib/seed.ts'
 
 type AutocannonResult = {
@@ -46,6 +47,8 @@ type AutocannonOptions = {
   method?: string
   headers?: Record<string, string>
   body?: string
+  /** per-request changes (messages.save: a new batch each time) */
+  requests?: { setupRequest: (request: Record<string, unknown>) => Record<string, unknown> }[]
 }
 // autocannon is CommonJS without type declarations: loaded with require, typed above.
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
@@ -193,11 +196,27 @@ async function checkOnce(endpoint: Endpoint): Promise<void> {
   if (!response.ok) throw new Error(`${endpoint.name}: HTTP ${response.status}: ${(await response.text()).slice(0, 500)}`)
 }
 
-async function benchServer(report: Report, label: string, databaseUrl: string, endpoints: (base: string) => Endpoint[]): Promise<void> {
-  for (const kind of serverKinds) await benchServerKind(report, kind, label, databaseUrl, endpoints)
+/** A scenario of its own on the running server, after the endpoints (messages.save throughput). */
+type ServerScenario = (server: RunningServer, kind: ServerKind) => Promise<void>
+
+async function benchServer(
+  report: Report,
+  label: string,
+  databaseUrl: string,
+  endpoints: (base: string) => Endpoint[],
+  scenario?: ServerScenario,
+): Promise<void> {
+  for (const kind of serverKinds) await benchServerKind(report, kind, label, databaseUrl, endpoints, scenario)
 }
 
-async function benchServerKind(report: Report, kind: ServerKind, label: string, databaseUrl: string, endpoints: (base: string) => Endpoint[]): Promise<void> {
+async function benchServerKind(
+  report: Report,
+  kind: ServerKind,
+  label: string,
+  databaseUrl: string,
+  endpoints: (base: string) => Endpoint[],
+  scenario?: ServerScenario,
+): Promise<void> {
   const server = await startServer(kind, databaseUrl)
   try {
     for (const endpoint of endpoints(server.url).filter((candidate) => only === undefined || candidate.name.includes(only))) {
@@ -224,9 +243,54 @@ async function benchServerKind(report: Report, kind: ServerKind, label: string, 
         })
       }
     }
+    await scenario?.(server, kind)
   } finally {
     await stopServer(server.child)
   }
+}
+
+// --- messages.save throughput (issue 15): PostgreSQL, 100-message batches, 10 connections, floor in the same run
+
+const SAVE_CONNECTIONS = 10
+
+/** autocannon POSTing a new body per request. */
+function saveLoad(base: string, token: string): LoadRunner {
+  return async ({ path: urlPath, connections, seconds, body }) => {
+    let n = 0
+    const result = await autocannon({
+      url: `${base}${urlPath}`,
+      connections,
+      duration: seconds,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: body(n++) }) }],
+    })
+    return {
+      batches: result['2xx'],
+      seconds: result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    }
+  }
+}
+
+function saveScenario(db: Database, label: string, token: string): ServerScenario | undefined {
+  if (only !== undefined && !'messages.save'.includes(only)) return undefined
+  const threadIds = Array.from({ length: THREADS }, (_, index) => `api-thread-${index}`)
+  return (server, kind) =>
+    benchSaveThroughput({
+      report,
+      db,
+      label,
+      server: kind === 'next' ? 'next start' : 'node:http',
+      resourceId: RESOURCE,
+      threadIds,
+      connections: SAVE_CONNECTIONS,
+      seconds: duration,
+      load: saveLoad(server.url, token),
+    })
 }
 
 function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) {
@@ -278,7 +342,13 @@ if (kinds.includes('postgres')) {
       const databaseUrl = itemAt(await db.prisma.$queryRawUnsafe<{ name: string }[]>('SELECT current_database() AS name'), 0).name
       const url = new URL(server.adminUrl)
       url.pathname = `/${databaseUrl}`
-      await benchServer(report, 'postgres', url.toString(), endpointsFor(seeded.token, seeded.sourceThreadId, false))
+      await benchServer(
+        report,
+        'postgres',
+        url.toString(),
+        endpointsFor(seeded.token, seeded.sourceThreadId, false),
+        saveScenario(db, 'postgres', seeded.token),
+      )
     } finally {
       await db.close()
     }

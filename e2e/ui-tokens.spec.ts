@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
+import { screenshots } from './branches.ts'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
 
 test('issue a scoped token (shown once), revoke it, then sign out', async ({ page }) => {
@@ -31,5 +33,47 @@ test('issue a scoped token (shown once), revoke it, then sign out', async ({ pag
   await page.goto('/tokens')
   await expect(page).toHaveURL(/\/sign-in\?next=%2Ftokens$/)
   await screenshot(page, 'sign-in')
+  expect(browserErrors).toEqual([])
+})
+
+test('a token scoped to a typed-in resource (no threads yet) comes with a client and a curl snippet that work', async ({ page, context }) => {
+  // twelve full-page screenshots on a loaded machine
+  test.setTimeout(240_000)
+  const browserErrors = collectBrowserErrors(page)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signIn(page, '/tokens')
+  await page.getByLabel('Name').fill('new-customer backend')
+  const typed = page.getByLabel('Resource id to add')
+  await typed.fill('new-customer-7')
+  // Enter adds the resource (it does not submit the form)
+  await typed.press('Enter')
+  await expect(page.getByRole('checkbox', { name: /new-customer-7/ })).toBeChecked()
+  await expect(page.getByText('no threads yet', { exact: true })).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Can write (clone, edit memory)' }).check()
+  await screenshots(page, 'tokens-typed-resource')
+  await page.getByRole('button', { name: 'Issue token' }).click()
+
+  const usage = page.getByTestId('token-usage')
+  const token = (await page.getByTestId('token-secret').textContent()) ?? ''
+  expect(token).toMatch(/^tl_/)
+  const snippet = page.getByTestId('token-snippet')
+  await expect(snippet).toContainText("import { createThreadlineClient } from '@threadline/client'")
+  await expect(snippet).toContainText(`THREADLINE_TOKEN='${token}'`)
+  await expect(snippet).toContainText('resourceId: "new-customer-7"')
+  await screenshots(page, 'tokens-usage-client')
+
+  await usage.getByRole('tab', { name: 'curl (REST)' }).click()
+  await expect(snippet).toContainText('/api/v1/threads')
+  await usage.getByRole('button', { name: 'Copy curl command' }).click()
+  await expect(usage.getByRole('button', { name: 'Copied' })).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toBe(await snippet.textContent())
+  await screenshots(page, 'tokens-usage-curl')
+
+  // the copied command, run as it is, creates a thread in the typed-in resource
+  const answer = JSON.parse(execFileSync('bash', ['-c', `${copied} --silent`], { encoding: 'utf8' })) as { id: string; resourceId: string; title: string }
+  expect(answer).toMatchObject({ resourceId: 'new-customer-7', title: 'First thread' })
+  const row = page.getByTestId('token-row').filter({ hasText: 'new-customer backend' })
+  await expect(row).toContainText('new-customer-7')
   expect(browserErrors).toEqual([])
 })

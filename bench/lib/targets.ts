@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { resultsDir, type BenchResult, type Row } from './report.ts'
+import { SAVE_TABLE } from './save-throughput.ts'
 
 function load(name: string): BenchResult | null {
   const file = path.join(resultsDir, `${name}.json`)
@@ -111,5 +112,17 @@ export function targetChecks(): Check[] {
       measured: bestApi ? `${bestApi['req/s']} req/s, p99 ${bestApi['p99 ms']} ms (${bestApi.db})` : '-',
       status: !bestApi ? 'not measured' : Number(bestApi['req/s']) >= 300 && Number(bestApi['p99 ms']) < 100 ? 'met' : 'missed',
     },
+    saveThroughputCheck(),
   ]
+}
+
+/** Issue 15: messages.save over the client's path (tRPC, next start) on PostgreSQL, 100-message batches, 10 connections. */
+function saveThroughputCheck(): Check {
+  const target = 'messages.save on PostgreSQL >= 20,000 msg/s (100-message batches, 10 connections)'
+  const row = rowsOf(load('api'), SAVE_TABLE).find(
+    (candidate) => candidate.db === 'postgres' && String(candidate.path).startsWith('tRPC messages.save (next start)'),
+  )
+  const rate = num(row?.['msg/s'])
+  if (rate === undefined) return { target, measured: '-', status: 'not measured' }
+  return { target, measured: `${rate.toLocaleString('en-US')} msg/s (${String(row?.['of floor'])} of the floor)`, status: rate >= 20_000 ? 'met' : 'missed' }
 }

@@ -43,6 +43,7 @@ const threadProcedures: Record<string, (client: ThreadlineClient, threadId: stri
   'memory.workingMemory.get (thread scope)': (client, threadId) => client.memory.workingMemory.get.query({ scope: 'thread', threadId }),
   'memory.workingMemory.get (resource scope, by thread)': (client, threadId) => client.memory.workingMemory.get.query({ scope: 'resource', threadId }),
   'memory.workingMemory.update': (client, threadId) => client.memory.workingMemory.update.mutate({ scope: 'resource', threadId, workingMemory: 'pwned' }),
+  'memory.working.update': (client, threadId) => client.memory.working.update.mutate({ scope: 'thread', threadId, workingMemory: 'pwned' }),
   'memory.observational.get': (client, threadId) => client.memory.observational.get.query({ scope: 'thread', threadId }),
   'playground.runPrompt (thread)': (client, threadId) =>
     client.playground.runPrompt.mutate({ source: { kind: 'thread', threadId }, model: 'cerebras/gpt-oss-120b' }),

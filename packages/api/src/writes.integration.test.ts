@@ -204,7 +204,7 @@ describeEachApi('the write API', (getApi) => {
     })
   })
 
-  describe('memory.workingMemory.update and memory.observational.get', () => {
+  describe('memory.working(Memory).update and memory.observational.get', () => {
     it('updates working memory in either scope and reads it back; bad input names the field', async () => {
       await writer.threads.create.mutate({ threadId: 'w-memory', resourceId: TENANT })
       await writer.memory.workingMemory.update.mutate({ scope: 'thread', threadId: 'w-memory', workingMemory: '# Notes\n- prefers email' })
@@ -222,6 +222,18 @@ describeEachApi('the write API', (getApi) => {
       ).toMatchObject({ field: 'extra' })
       expect(await failureOf(writer.memory.workingMemory.update.mutate({ scope: 'resource', resourceId: OTHER, workingMemory: 'x' }))).toMatchObject({
         code: 'FORBIDDEN',
+      })
+    })
+
+    it('memory.working (the spec name) is the same procedure as memory.workingMemory', async () => {
+      await writer.memory.working.update.mutate({ scope: 'thread', threadId: 'w-memory', workingMemory: 'via working' })
+      expect(await writer.memory.workingMemory.get.query({ scope: 'thread', threadId: 'w-memory' })).toMatchObject({ workingMemory: 'via working' })
+      expect(await writer.memory.working.get.query({ scope: 'thread', threadId: 'w-memory' })).toMatchObject({ workingMemory: 'via working' })
+      expect(await failureOf(writer.memory.working.update.mutate({ scope: 'thread', threadId: 'w-memory', workingMemory: 5 as never }))).toMatchObject({
+        message: 'workingMemory: must be a string',
+      })
+      expect(await failureOf(stranger.memory.working.update.mutate({ scope: 'thread', threadId: 'w-memory', workingMemory: 'x' }))).toMatchObject({
+        code: 'NOT_FOUND',
       })
     })
 

@@ -50,17 +50,22 @@ async function memoryTarget(ctx: Context & { caller: Caller }, target: Target): 
   return target.scope === 'thread' ? { threadId: thread.id } : { resourceId: thread.resourceId }
 }
 
-export const memoryRouter = router({
-  workingMemory: router({
-    /** The stored working memory text of the scope, or null. */
-    get: authedProcedure.input(targetInput).query(async ({ ctx, input }) => {
-      return ctx.services.memoryFor(input.scope).getWorkingMemoryEntry(await memoryTarget(ctx, input))
-    }),
-    update: writeProcedure.input(updateWorkingMemoryInput).mutation(async ({ ctx, input }) => {
-      const target = await memoryTarget(ctx, input)
-      return ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
-    }),
+/** Working memory; served as `memory.working` (the spec's name) and `memory.workingMemory` (the first name, kept for existing callers). */
+const workingMemoryRouter = router({
+  /** The stored working memory text of the scope, or null. */
+  get: authedProcedure.input(targetInput).query(async ({ ctx, input }) => {
+    return ctx.services.memoryFor(input.scope).getWorkingMemoryEntry(await memoryTarget(ctx, input))
   }),
+  /** Replaces the working memory text of the scope. */
+  update: writeProcedure.input(updateWorkingMemoryInput).mutation(async ({ ctx, input }) => {
+    const target = await memoryTarget(ctx, input)
+    return ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
+  }),
+})
+
+export const memoryRouter = router({
+  working: workingMemoryRouter,
+  workingMemory: workingMemoryRouter,
 
   observational: router({
     /** The current OM generation of the scope (null when none) and every generation, oldest first. */

@@ -1,8 +1,8 @@
-// The tRPC endpoint on a loopback port (node:http in front of the same fetch
-// handler Next serves), for integration tests over real HTTP.
+// The API endpoints on a loopback port (node:http in front of the same fetch
+// handlers Next serves: tRPC, REST, OpenAPI), for integration tests over real HTTP.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { handleTrpcRequest } from '../http-handler.ts'
+import { handleApiRequest } from '../api-handler.ts'
 import type { Services } from '../services.ts'
 
 export type TestServer = { url: string; close(): Promise<void> }
@@ -45,7 +45,7 @@ export async function startTestServer(services: Services): Promise<TestServer> {
       if (!outgoing.writableFinished) aborted.abort()
     })
     toRequest(incoming, origin, aborted.signal)
-      .then((request) => handleTrpcRequest(request, services))
+      .then((request) => handleApiRequest(request, services))
       .then((response) => send(response, outgoing))
       .catch((error: unknown) => {
         if (outgoing.headersSent) outgoing.destroy()

@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type SubmitEvent } from 'react'
+import { useState, type KeyboardEvent, type SubmitEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Button } from '../ui/button.tsx'
@@ -10,6 +10,7 @@ import { describeError } from '../ui/describe-error.ts'
 import { checkboxClass, Field, FieldSet, inputClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
+import { TokenUsage } from './token-usage.tsx'
 
 type Issued = RouterOutputs['tokens']['issue']
 
@@ -21,6 +22,9 @@ export function IssueTokenForm() {
   const [name, setName] = useState('')
   const [allResources, setAllResources] = useState(false)
   const [resourceIds, setResourceIds] = useState<string[]>([])
+  /** resources typed in by id (they need no threads yet) */
+  const [typedResourceIds, setTypedResourceIds] = useState<string[]>([])
+  const [typedResource, setTypedResource] = useState('')
   const [canWrite, setCanWrite] = useState(false)
   const [expiresInDays, setExpiresInDays] = useState('')
   const [issued, setIssued] = useState<Issued | null>(null)
@@ -31,6 +35,7 @@ export function IssueTokenForm() {
         setIssued(result)
         setName('')
         setResourceIds([])
+        setTypedResourceIds([])
         setAllResources(false)
         setCanWrite(false)
         setExpiresInDays('')
@@ -56,19 +61,38 @@ export function IssueTokenForm() {
     setResourceIds((current) => (checked ? [...current, id] : current.filter((candidate) => candidate !== id)))
   }
 
+  const listedIds = new Set(resources.data?.map((resource) => resource.id))
+  const typedOnly = typedResourceIds.filter((id) => !listedIds.has(id))
+  const typedId = typedResource.trim()
+  function addTypedResource() {
+    if (typedId === '') return
+    setTypedResourceIds((current) => (current.includes(typedId) ? current : [...current, typedId]))
+    setResourceIds((current) => (current.includes(typedId) ? current : [...current, typedId]))
+    setTypedResource('')
+  }
+  function onTypedResourceKey(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter adds the resource; it does not submit the form
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    addTypedResource()
+  }
+
   return (
     <Panel title="Issue a token" description="For app backends calling the API with a typed client.">
       <form onSubmit={onSubmit} className="space-y-4">
         <Field label="Name" hint="Who uses it, e.g. “support-bot production”.">
           <input className={inputClass} value={name} onChange={(event) => setName(event.target.value)} required maxLength={200} />
         </Field>
-        <FieldSet legend="Resources" hint="The token sees and changes only these resources' threads and memory.">
+        <FieldSet
+          legend="Resources"
+          hint="The token sees and changes only these resources' threads and memory; type an id to scope it to a resource that has no threads yet."
+        >
           <label className="mb-2 flex items-center gap-2">
             <input type="checkbox" className={checkboxClass} checked={allResources} onChange={(event) => setAllResources(event.target.checked)} />
             All resources, including future ones
           </label>
           <div className="max-h-40 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
-            {resources.data?.length === 0 && <p className="text-xs text-slate-500">No resource has threads yet.</p>}
+            {resources.data?.length === 0 && typedOnly.length === 0 && <p className="text-xs text-slate-500">No resource has threads yet.</p>}
             {resources.data?.map((resource) => (
               <label key={resource.id} className={`flex items-center gap-2 ${allResources ? 'text-slate-400' : ''}`}>
                 <input
@@ -82,6 +106,34 @@ export function IssueTokenForm() {
                 <span className="ml-auto text-xs text-slate-400">{resource.threadCount} threads</span>
               </label>
             ))}
+            {typedOnly.map((id) => (
+              <label key={id} className={`flex items-center gap-2 ${allResources ? 'text-slate-400' : ''}`}>
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  disabled={allResources}
+                  checked={allResources || resourceIds.includes(id)}
+                  onChange={(event) => toggleResource(id, event.target.checked)}
+                />
+                <span className="truncate font-mono text-xs">{id}</span>
+                <span className="ml-auto shrink-0 text-xs text-slate-400">no threads yet</span>
+              </label>
+            ))}
+          </div>
+          <div className="mt-2 flex gap-2">
+            <input
+              className={`${inputClass} flex-1 font-mono`}
+              value={typedResource}
+              onChange={(event) => setTypedResource(event.target.value)}
+              onKeyDown={onTypedResourceKey}
+              disabled={allResources}
+              maxLength={200}
+              placeholder="Type a resource id"
+              aria-label="Resource id to add"
+            />
+            <Button size="sm" onClick={addTypedResource} disabled={allResources || typedId === ''}>
+              Add resource
+            </Button>
           </div>
         </FieldSet>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -117,6 +169,7 @@ export function IssueTokenForm() {
             </code>
             <CopyButton text={issued.token} />
           </div>
+          <TokenUsage token={issued.token} resourceIds={issued.summary.resourceIds} canWrite={issued.summary.canWrite} />
         </Notice>
       )}
     </Panel>

@@ -1,0 +1,105 @@
+// messages.save throughput (issue 15): 100-message batches of realistic
+// messages at 10 connections against the running server, over tRPC (what the
+// client sends) and REST, next to the floor measured in the same run: the
+// storage's own bulk INSERT of the same batches from this process (no HTTP, no
+// validation), also 10 at a time. Every batch has new ids, so each save is an
+// insert, not an idempotent repeat.
+import type { Database } from '@threadline/db'
+import type { StoredMessage } from '@threadline/engine'
+import { conversation } from './messages.ts'
+import type { Report } from './report.ts'
+
+export const SAVE_BATCH = 100
+export const SAVE_TABLE = 'messages.save throughput (100-message batches)'
+
+/** A batch factory: batch `n` goes to thread n mod threads, ids `<prefix>-<n>-<i>`. */
+function batchSource(resourceId: string, threadIds: readonly string[]) {
+  const template = conversation({ threadId: '__THREAD__', resourceId, count: SAVE_BATCH, seed: 7 })
+  const threadOf = (n: number) => threadIds[n % threadIds.length] ?? ''
+  const json = JSON.stringify(template.map((message, index) => ({ ...message, id: `__ID__-${index}` })))
+  return {
+    /** the batch as StoredMessage objects (for the floor) */
+    messages: (prefix: string, n: number): StoredMessage[] =>
+      template.map((message, index) => ({ ...message, id: `${prefix}-${n}-${index}`, threadId: threadOf(n) })),
+    /** the batch as the JSON array text a request carries (cheap: two string replacements) */
+    json: (prefix: string, n: number): string => json.replaceAll('__ID__', `${prefix}-${n}`).replaceAll('__THREAD__', threadOf(n)),
+  }
+}
+
+export type SaveLoadResult = { batches: number; seconds: number; p50: number | null; p99: number | null; non2xx: number; errors: number }
+
+/** One HTTP load run: POSTs `body(n)` for the n-th request; autocannon drives it (bench/api.ts). */
+export type LoadRunner = (options: { path: string; connections: number; seconds: number; body: (n: number) => string }) => Promise<SaveLoadResult>
+
+/** The floor: `connections` workers each inserting batches through the storage until `seconds` pass. */
+async function storageFloor(db: Database, batch: (n: number) => StoredMessage[], connections: number, seconds: number): Promise<SaveLoadResult> {
+  let next = 0
+  const deadline = performance.now() + seconds * 1000
+  const started = performance.now()
+  const durations: number[] = []
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) {
+        const messages = batch(next++)
+        const before = performance.now()
+        await db.storage.insertMessages(messages)
+        durations.push(performance.now() - before)
+      }
+    }),
+  )
+  durations.sort((a, b) => a - b)
+  const at = (q: number) => durations[Math.min(durations.length - 1, Math.floor(q * durations.length))] ?? null
+  return { batches: durations.length, seconds: (performance.now() - started) / 1000, p50: at(0.5), p99: at(0.99), non2xx: 0, errors: 0 }
+}
+
+export type SaveThroughputOptions = {
+  report: Report
+  db: Database
+  label: string
+  server: string
+  resourceId: string
+  threadIds: readonly string[]
+  connections: number
+  seconds: number
+  load: LoadRunner
+}
+
+/** Measures the floor, then tRPC messages.save and REST POST /api/v1/messages; checks every saved batch landed. */
+export async function benchSaveThroughput(options: SaveThroughputOptions): Promise<void> {
+  const { report, db, label, server, connections, seconds } = options
+  const source = batchSource(options.resourceId, options.threadIds)
+  const countWithPrefix = async (prefix: string) =>
+    Number((await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM messages WHERE id LIKE $1`, `${prefix}-%`))[0]?.n ?? 0)
+
+  const floor = await storageFloor(db, (n) => source.messages('floor', n), connections, seconds)
+  const floorRate = (floor.batches * SAVE_BATCH) / floor.seconds
+  const row = (path: string, result: SaveLoadResult, saved: number) => {
+    const rate = (result.batches * SAVE_BATCH) / result.seconds
+    report.row(SAVE_TABLE, {
+      db: label,
+      path,
+      connections,
+      'batches/s': Math.round(result.batches / result.seconds),
+      'msg/s': Math.round(rate),
+      'p50 ms': result.p50 === null ? null : Math.round(result.p50),
+      'p99 ms': result.p99 === null ? null : Math.round(result.p99),
+      non2xx: result.non2xx,
+      errors: result.errors,
+      'rows saved': saved,
+      'of floor': Number((rate / floorRate).toFixed(2)),
+    })
+  }
+  row('floor: storage.insertMessages in-process (no HTTP, no validation)', floor, await countWithPrefix('floor'))
+
+  const paths = [
+    { name: `tRPC messages.save (${server})`, path: '/api/trpc/messages.save', body: (batch: string) => `{"json":{"messages":${batch}}}` },
+    { name: `REST POST /api/v1/messages (${server})`, path: '/api/v1/messages', body: (batch: string) => `{"messages":${batch}}` },
+  ]
+  for (const [index, target] of paths.entries()) {
+    const prefix = `http${index}`
+    // warm-up (JIT, connection pool, plans) with ids of its own
+    await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`warm${index}`, n)) })
+    const result = await options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) })
+    row(target.name, result, await countWithPrefix(prefix))
+  }
+}

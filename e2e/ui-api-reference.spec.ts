@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
+
+test('the API reference page lists every REST operation of the served OpenAPI document', async ({ page }) => {
+  test.setTimeout(180_000)
+  const browserErrors = collectBrowserErrors(page)
+  const document = (await (await page.request.get('/api/openapi.json')).json()) as {
+    openapi: string
+    paths: Record<string, Record<string, { operationId: string }>>
+  }
+  expect(document.openapi).toBe('3.1.0')
+  const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId))
+  expect(operationIds).toContain('saveMessages')
+
+  await signIn(page, '/api-reference')
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('api-operation')).toHaveCount(operationIds.length)
+  const save = page.locator('#saveMessages')
+  await expect(save).toContainText('POST')
+  await expect(save).toContainText('/api/v1/messages')
+  await expect(save).toContainText('array of object')
+  await expect(save).toContainText('messages.save')
+  await save.getByText('Fields').click()
+  await expect(save).toContainText('messageIds')
+  await expect(page.getByTestId('openapi-link')).toHaveAttribute('href', '/api/openapi.json')
+  await screenshots(page, 'api-reference')
+  await page.locator('#listMessages').scrollIntoViewIfNeeded()
+  await expect(page.locator('#listMessages')).toContainText('cursor')
+  expect(browserErrors).toEqual([])
+})

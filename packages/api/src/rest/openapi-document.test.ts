@@ -1,0 +1,69 @@
+// The OpenAPI document: valid OpenAPI 3.1 (checked against the specification's
+// own JSON Schema by @seriousme/openapi-schema-validator; openapi-backend's own
+// definition check knows only the 3.0 schema, so the REST test skips it), every operation bound to a procedure, and its request
+// schemas the procedures' zod schemas converted (not a second copy).
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { describe, expect, it } from 'vitest'
+import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
+import { openApiDocument, procedureOf } from './openapi-document.ts'
+import { matchRestOperation, restOperations } from './operations.ts'
+
+const doc = openApiDocument()
+
+/** The value at a path of keys in nested JSON (undefined where it stops). */
+function at(value: unknown, ...keys: (string | number)[]): unknown {
+  return keys.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value)
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(doc))
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    expect(doc.openapi).toBe('3.1.0')
+  })
+
+  it('binds every operation to an existing procedure, each method and path once', () => {
+    const seen = new Set<string>()
+    for (const operation of restOperations) {
+      expect(procedureOf(operation)._def.type, operation.operationId).toMatch(/^(query|mutation)$/)
+      const key = `${operation.method} ${operation.path}`
+      expect(seen.has(key), key).toBe(false)
+      seen.add(key)
+      expect(at(doc, 'paths', `/api/v1${operation.path}`, operation.method.toLowerCase(), 'operationId')).toBe(operation.operationId)
+    }
+    expect(() => procedureOf({ ...restOperations[0]!, procedure: 'threads.nope' })).toThrow('no procedure "threads.nope"')
+  })
+
+  it("takes the request schemas from the procedures' zod schemas", () => {
+    const body = (path: string, method: string) => at(doc, 'paths', path, method, 'requestBody', 'content', 'application/json', 'schema')
+    const save = body('/api/v1/messages', 'post')
+    expect(at(save, 'properties', 'messages', 'maxItems')).toBe(MESSAGES_SAVE_LIMIT)
+    expect(at(save, 'properties', 'messages', 'items', 'properties', 'role', 'enum')).toEqual(['user', 'assistant', 'system'])
+    expect(at(save, 'additionalProperties')).toBe(false)
+    expect(at(body('/api/v1/threads', 'post'), 'required')).toEqual(['resourceId'])
+    // the path's parameter is not also a body field
+    expect(at(doc, 'paths', '/api/v1/threads/{threadId}', 'patch', 'parameters')).toEqual([
+      { name: 'threadId', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } },
+    ])
+    expect(at(body('/api/v1/threads/{threadId}', 'patch'), 'properties')).not.toHaveProperty('threadId')
+    const parameters = at(doc, 'paths', '/api/v1/threads/{threadId}/messages', 'get', 'parameters') as unknown[]
+    expect(parameters.find((parameter) => at(parameter, 'name') === 'limit')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 500 },
+    })
+  })
+
+  it('answers errors as problem documents', () => {
+    expect(at(doc, 'components', 'responses', 'Problem400', 'content', 'application/problem+json', 'schema')).toEqual({ $ref: '#/components/schemas/Problem' })
+    expect(at(doc, 'components', 'schemas', 'Problem', 'required')).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']))
+  })
+
+  it('matches methods and paths to operations', () => {
+    expect(matchRestOperation('GET', '/threads/t%201/messages')).toMatchObject({ operation: { operationId: 'listMessages' }, params: { threadId: 't 1' } })
+    expect(matchRestOperation('POST', '/threads')?.operation.operationId).toBe('createThread')
+    expect(matchRestOperation('PUT', '/threads')).toBeNull()
+    expect(matchRestOperation('GET', '/threads//messages')).toBeNull()
+  })
+})

@@ -1,0 +1,128 @@
+// The OpenAPI 3.1 document of the REST surface, served at /api/openapi.json:
+// paths from the operations table, request schemas from each procedure's own
+// zod input schema (z.toJSONSchema), answers from response-schemas.ts, errors
+// as the problem document.
+import type { AnyProcedure } from '@trpc/server'
+import { z } from 'zod'
+import { appRouter } from '../routers/app.ts'
+import { jsonSchemaOf, propertiesOf, requiredOf, withoutProperties, type JsonSchema } from './json-schema.ts'
+import { pathParameters, REST_BASE_PATH, restOperations, type RestOperation } from './operations.ts'
+import { PROBLEM_CONTENT_TYPE, problemSchema } from './problem.ts'
+
+export const OPENAPI_PATH = '/api/openapi.json'
+
+type Json = Record<string, unknown>
+
+/** The procedure a REST operation calls (the table is checked against the router here, once). */
+export function procedureOf(operation: RestOperation): AnyProcedure {
+  // typed as the nested record; at run time a flat map by dotted path
+  const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[operation.procedure]
+  if (procedure === undefined) throw new Error(`REST operation ${operation.operationId}: no procedure "${operation.procedure}"`)
+  return procedure
+}
+
+const inputSchemas = new Map<string, JsonSchema>()
+
+/** The JSON Schema of a procedure's input (an object schema; `{}` for none), converted once. */
+export function inputSchemaOf(operation: RestOperation): JsonSchema {
+  let schema = inputSchemas.get(operation.procedure)
+  if (schema === undefined) {
+    const [parser] = procedureOf(operation)._def.inputs as z.ZodType[]
+    schema = parser === undefined ? { type: 'object', properties: {} } : jsonSchemaOf(parser)
+    inputSchemas.set(operation.procedure, schema)
+  }
+  return schema
+}
+
+/** Whether the input travels in the query string (GET and DELETE) rather than a JSON body. */
+export function takesQuery(operation: RestOperation): boolean {
+  return operation.method === 'GET' || operation.method === 'DELETE'
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean'])
+
+function isScalar(schema: JsonSchema): boolean {
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
+  if (options) return options.every(isScalar)
+  return typeof schema.type === 'string' ? SCALAR_TYPES.has(schema.type) : Array.isArray(schema.enum)
+}
+
+function parametersOf(operation: RestOperation, input: JsonSchema): Json[] {
+  const inPath = pathParameters(operation.path)
+  const properties = propertiesOf(input)
+  const required = requiredOf(input)
+  const pathParams = inPath.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }))
+  if (!takesQuery(operation)) return pathParams
+  const queryParams = Object.entries(properties)
+    .filter(([name]) => !inPath.includes(name))
+    .map(([name, schema]) => {
+      if (!isScalar(schema)) throw new Error(`REST operation ${operation.operationId}: query parameter "${name}" is not a scalar`)
+      return { name, in: 'query', required: required.includes(name), schema }
+    })
+  return [...pathParams, ...queryParams]
+}
+
+const ERROR_STATUSES: Record<string, string> = {
+  '400': 'Invalid input: `field` names the first field at fault, `issues` lists every problem',
+  '401': 'No valid API token (Authorization: Bearer ...)',
+  '403': 'The token may not do this (read-only, or another resource)',
+  '404': "No such thread (another tenant's thread is not found either)",
+  '409': 'Conflicts with what is stored (an id already taken, branch guards)',
+  '413': 'The request body is larger than the limit',
+  '429': "The token's rate limit; retry after `Retry-After` seconds",
+  '500': 'A server failure; `errorId` names it in the server log',
+}
+
+function operationObject(operation: RestOperation): Json {
+  const input = inputSchemaOf(operation)
+  const body = withoutProperties(input, pathParameters(operation.path))
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    description: `Calls the tRPC procedure \`${operation.procedure}\` with the same input.`,
+    tags: [operation.tag],
+    parameters: parametersOf(operation, input),
+    ...(takesQuery(operation) ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
+    responses: {
+      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(operation.response) } } },
+      ...Object.fromEntries(Object.keys(ERROR_STATUSES).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }])),
+    },
+  }
+}
+
+let built: Json | undefined
+
+/** The document (built once per process: the router does not change while it runs). */
+export function openApiDocument(): Json {
+  if (built) return built
+  const paths: Record<string, Json> = {}
+  for (const operation of restOperations) {
+    const item = (paths[`${REST_BASE_PATH}${operation.path}`] ??= {})
+    item[operation.method.toLowerCase()] = operationObject(operation)
+  }
+  built = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Threadline REST API',
+      version: '1',
+      description:
+        'The backend procedures of the tRPC API over plain JSON HTTP. Authenticate with an API token: `Authorization: Bearer <token>`. ' +
+        'Errors are RFC 9457 problem documents (application/problem+json) with the typed `code` and the `field` at fault.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ apiToken: [] }],
+    tags: ['Threads', 'Messages', 'Clone', 'Recall', 'Memory'].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token issued on the tokens page' } },
+      schemas: { Problem: jsonSchemaOf(problemSchema) },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_STATUSES).map(([status, description]) => [
+          `Problem${status}`,
+          { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } },
+        ]),
+      ),
+    },
+  }
+  return built
+}

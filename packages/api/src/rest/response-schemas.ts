@@ -1,0 +1,92 @@
+// The REST answers as JSON puts them on the wire (dates as ISO 8601 strings),
+// for the OpenAPI document. The procedures' results have no zod schema of
+// their own (tRPC infers their types), so these describe them; the REST flow
+// test validates real answers against the document built from them. A message
+// is the engine's stored-message schema: a message read back is valid input.
+import { idSchema, memoryScopeSchema, recallModeSchema, storedMessageSchema } from '@threadline/engine'
+import { z } from 'zod'
+
+const isoDate = z.iso.datetime({ offset: true })
+const counted = z.number().int().min(0)
+
+const memoryKey = z.looseObject({ scope: memoryScopeSchema, resourceId: idSchema, threadId: idSchema.optional() })
+
+export const threadResponse = z.looseObject({
+  id: idSchema,
+  resourceId: idSchema,
+  title: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  sourceThreadId: idSchema.nullable(),
+  branch: z.looseObject({ parentThreadId: idSchema, branchPointMessageId: idSchema }).nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+})
+
+export const messageResponse = storedMessageSchema
+
+export const threadListResponse = z.object({
+  items: z.array(
+    z.looseObject({
+      id: idSchema,
+      resourceId: idSchema,
+      title: z.string(),
+      messageCount: counted,
+      isClone: z.boolean(),
+      isBranch: z.boolean(),
+      createdAt: isoDate,
+    }),
+  ),
+  total: counted,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+})
+
+export const threadDetailResponse = z.object({
+  thread: threadResponse,
+  messageCount: counted,
+  isClone: z.boolean(),
+  clone: z.looseObject({ sourceThreadId: idSchema, clonedAt: isoDate }).nullable(),
+  isBranch: z.boolean(),
+  branch: z.looseObject({}).nullable(),
+})
+
+export const threadDeletedResponse = z.object({ deleted: idSchema })
+
+export const messagesSavedResponse = z.object({ saved: counted, messageIds: z.array(idSchema) })
+
+export const messagePageResponse = z.object({
+  items: z.array(messageResponse),
+  /** give it as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+})
+
+export const cloneResponse = z.object({
+  thread: threadResponse,
+  /** the cloned messages with their new ids ([] with returnMessages: false) */
+  clonedMessages: z.array(messageResponse),
+  /** source message id -> cloned message id */
+  messageIdMap: z.record(z.string(), idSchema),
+})
+
+export const recallResponse = z.object({
+  mode: recallModeSchema,
+  results: z.array(
+    z.object({
+      score: z.number(),
+      message: messageResponse,
+      threadTitle: z.string(),
+      before: z.array(messageResponse),
+      after: z.array(messageResponse),
+      alsoIn: z.array(z.object({ messageId: idSchema, threadId: idSchema, threadTitle: z.string() })),
+    }),
+  ),
+})
+
+export const workingMemoryResponse = z.object({ key: memoryKey, workingMemory: z.string().nullable() })
+
+export const observationalMemoryResponse = z.object({
+  key: memoryKey,
+  current: z.looseObject({}).nullable(),
+  generations: z.array(z.looseObject({})),
+})

@@ -1,0 +1,105 @@
+// The REST surface as a fetch handler: the method and path pick an operation,
+// the path, query and JSON body make the procedure's raw input, and the
+// procedure runs through tRPC (same middlewares: auth, scopes, rate limit,
+// input schema). Answers are plain JSON; errors are problem documents from the
+// same errorFormatter the tRPC answers use.
+import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server'
+import { limitRequestBody } from '../body-limit.ts'
+import { createContextFactory } from '../http-handler.ts'
+import { appRouter } from '../routers/app.ts'
+import type { Services } from '../services.ts'
+import type { Context } from '../trpc.ts'
+import { propertiesOf, type JsonSchema } from './json-schema.ts'
+import { inputSchemaOf, procedureOf, takesQuery } from './openapi-document.ts'
+import { matchRestOperation, REST_BASE_PATH, type RestOperation } from './operations.ts'
+import { problemOf, problemResponse } from './problem.ts'
+
+/** A query string value as the property's JSON type (numbers, booleans); anything else stays text for the schema to judge. */
+function queryValue(text: string, schema: JsonSchema | undefined): unknown {
+  const type = schema?.type
+  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text)
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true'
+  return text
+}
+
+async function rawInput(operation: RestOperation, params: Record<string, string>, request: Request, url: URL): Promise<Record<string, unknown>> {
+  if (takesQuery(operation)) {
+    const properties = propertiesOf(inputSchemaOf(operation))
+    const query = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, queryValue(value, properties[name])]))
+    return { ...query, ...params }
+  }
+  const text = await request.text()
+  let body: unknown
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text)
+  } catch {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' })
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' })
+  // the path names the thread: it wins over the same field in the body
+  return { ...(body as Record<string, unknown>), ...params }
+}
+
+function errorProblem(
+  cause: unknown,
+  context: { ctx: Context | undefined; path: string | undefined; input: unknown; headers: Headers; type: 'query' | 'mutation' },
+): Response {
+  const error = getTRPCErrorFromUnknown(cause)
+  const shape = getTRPCErrorShape({ config: appRouter._def._config, error, type: context.type, path: context.path, input: context.input, ctx: context.ctx })
+  return problemResponse(problemOf(shape), context.headers)
+}
+
+function decodedMatch(method: string, path: string) {
+  try {
+    return matchRestOperation(method, path)
+  } catch {
+    // a malformed %-escape in a path segment
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The path is not a valid URL path' })
+  }
+}
+
+export async function handleRestRequest(incoming: Request, services: Services): Promise<Response> {
+  const url = new URL(incoming.url)
+  const headers = new Headers()
+  const path = url.pathname.slice(REST_BASE_PATH.length)
+  let match: ReturnType<typeof matchRestOperation>
+  try {
+    match = decodedMatch(incoming.method, path)
+  } catch (error) {
+    return errorProblem(error, { ctx: undefined, path: undefined, input: undefined, headers, type: 'query' })
+  }
+  if (match === null) {
+    const error = new TRPCError({
+      code: 'NOT_FOUND',
+      message: `No REST operation ${incoming.method} ${url.pathname}; the operations are listed in /api/openapi.json`,
+    })
+    return errorProblem(error, { ctx: undefined, path: undefined, input: undefined, headers, type: 'query' })
+  }
+  const { operation, params } = match
+  const type = procedureOf(operation)._def.type === 'mutation' ? 'mutation' : 'query'
+  const request = await limitRequestBody(incoming, services.config.maxBodyBytes)
+  if (request instanceof Response) {
+    const { error } = (await request.json()) as { error: { message: string } }
+    const tooLarge = new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: error.message })
+    return errorProblem(tooLarge, { ctx: undefined, path: operation.procedure, input: undefined, headers, type })
+  }
+  const ctx = createContextFactory(services)({ req: request, resHeaders: headers })
+  let input: unknown
+  try {
+    input = await rawInput(operation, params, request, url)
+    const data: unknown = await callTRPCProcedure({
+      router: appRouter,
+      path: operation.procedure,
+      getRawInput: () => Promise.resolve(input),
+      ctx,
+      type,
+      signal: request.signal,
+      batchIndex: 0,
+    })
+    headers.set('content-type', 'application/json')
+    return new Response(JSON.stringify(data), { status: 200, headers })
+  } catch (error) {
+    return errorProblem(error, { ctx, path: operation.procedure, input, headers, type })
+  }
+}

@@ -1,0 +1,173 @@
+// The REST surface over real HTTP on both databases, as a backend in another
+// language would use it: plain fetch with an API token, every request and
+// answer validated against the served OpenAPI document (openapi-backend), and
+// errors as problem documents with the typed code and the field.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
+import type { ApiHarness } from '../testing/api-harness.ts'
+import { describeEachApi } from '../testing/each-database.ts'
+import { openApiChecker } from '../testing/openapi-checker.ts'
+import { cloneResponse, messagePageResponse, recallResponse } from './response-schemas.ts'
+
+const TENANT = 'rest-tenant'
+const OTHER = 'rest-other-tenant'
+const THREAD = 'rest-thread'
+const PLANTED = 'the courier lost parcel 7431 near the harbour warehouse'
+
+function message(id: string, index: number, text: string, threadId = THREAD) {
+  return {
+    id,
+    threadId,
+    resourceId: TENANT,
+    role: index % 2 === 0 ? 'user' : 'assistant',
+    createdAt: new Date(Date.UTC(2026, 10, 1, 8, 0, 0) + index * 1000).toISOString(),
+    content: { format: 2, parts: [{ type: 'text', text }] },
+  }
+}
+
+describeEachApi('the REST API', (getApi) => {
+  let api: ApiHarness
+  let token: string
+  let strangerToken: string
+  let checker: Awaited<ReturnType<typeof openApiChecker>>
+  const call = (...args: Parameters<typeof checker.call>) => checker.call(...args)
+
+  beforeAll(async () => {
+    api = getApi()
+    token = (await api.issueToken({ resourceIds: [TENANT], canWrite: true })).token
+    strangerToken = (await api.issueToken({ resourceIds: [OTHER], canWrite: true })).token
+    checker = await openApiChecker(api.server.url)
+  })
+
+  it('runs the whole flow: create, save 1,000 messages, page them, clone, recall, memory, update, delete', async () => {
+    const created = await call('POST', '/api/v1/threads', { token, body: { threadId: THREAD, resourceId: TENANT, title: 'Over REST' } })
+    expect(created).toMatchObject({ status: 200, contentType: 'application/json', body: { id: THREAD, resourceId: TENANT, title: 'Over REST' } })
+    // the answers are checked for real: a thread without its dates breaks the document
+    const { createdAt: _createdAt, ...undated } = created.body as Record<string, unknown>
+    expect(checker.acceptsAnswer('createThread', undated)).toBe(false)
+
+    for (let batch = 0; batch < 10; batch++) {
+      const messages = Array.from({ length: 100 }, (_, offset) => {
+        const index = batch * 100 + offset
+        return message(`rest-m-${String(index).padStart(4, '0')}`, index, index === 500 ? PLANTED : `routine update number ${index}`)
+      })
+      const saved = await call('POST', '/api/v1/messages', { token, body: { messages } })
+      expect(saved.body).toMatchObject({ saved: 100 })
+    }
+
+    const ids: string[] = []
+    let cursor: string | null = null
+    do {
+      const query: Record<string, string | number> = { limit: 300, ...(cursor ? { cursor } : {}) }
+      const page = await call('GET', `/api/v1/threads/${THREAD}/messages`, { token, query })
+      const { items, nextCursor } = messagePageResponse.parse(page.body)
+      ids.push(...items.map((item) => item.id))
+      cursor = nextCursor
+    } while (cursor !== null)
+    expect(ids).toHaveLength(1000)
+    expect(ids).toEqual([...ids].sort())
+
+    const clone = await call('POST', `/api/v1/threads/${THREAD}/clones`, {
+      token,
+      body: { newThreadId: 'rest-clone', title: 'Last 100', options: { messageLimit: 100 } },
+    })
+    const { thread: cloned, clonedMessages } = cloneResponse.parse(clone.body)
+    expect(cloned).toMatchObject({ id: 'rest-clone', sourceThreadId: THREAD })
+    expect(clonedMessages).toHaveLength(100)
+
+    const recall = await call('POST', '/api/v1/recall/search', { token, body: { threadId: THREAD, query: 'courier lost parcel harbour', topK: 3 } })
+    expect(recallResponse.parse(recall.body).results[0]?.message.id).toBe('rest-m-0500')
+
+    const memory = await call('PUT', '/api/v1/memory/working', {
+      token,
+      body: { scope: 'thread', threadId: THREAD, workingMemory: '# Customer\n- parcel 7431' },
+    })
+    expect(memory.body).toMatchObject({ workingMemory: '# Customer\n- parcel 7431', key: { scope: 'thread', threadId: THREAD } })
+    expect((await call('GET', '/api/v1/memory/working', { token, query: { scope: 'thread', threadId: THREAD } })).body).toMatchObject({
+      workingMemory: '# Customer\n- parcel 7431',
+    })
+    expect((await call('GET', '/api/v1/memory/observational', { token, query: { scope: 'thread', threadId: THREAD } })).body).toMatchObject({
+      current: null,
+      generations: [],
+    })
+
+    const renamed = await call('PATCH', `/api/v1/threads/${THREAD}`, { token, body: { title: 'Renamed over REST' } })
+    expect(renamed.body).toMatchObject({ id: THREAD, title: 'Renamed over REST' })
+    expect((await call('GET', `/api/v1/threads/${THREAD}`, { token })).body).toMatchObject({ messageCount: 1000, isClone: false })
+    expect((await call('GET', '/api/v1/threads', { token, query: { pageSize: 10 } })).body).toMatchObject({ total: 2 })
+
+    expect((await call('DELETE', '/api/v1/threads/rest-clone', { token })).body).toEqual({ deleted: 'rest-clone' })
+    expect((await call('GET', '/api/v1/threads/rest-clone', { token })).status).toBe(404)
+  }, 180_000)
+
+  describe('errors are problem documents', () => {
+    it("another tenant's thread is NOT_FOUND and its resource FORBIDDEN; no token is UNAUTHORIZED", async () => {
+      await call('POST', '/api/v1/threads', { token, body: { threadId: 'rest-owned', resourceId: TENANT } })
+      const foreign = await call('GET', '/api/v1/threads/rest-owned', { token: strangerToken })
+      expect(foreign).toMatchObject({
+        status: 404,
+        contentType: 'application/problem+json',
+        body: { status: 404, code: 'NOT_FOUND', type: 'urn:threadline:error:NOT_FOUND', title: 'Not found' },
+      })
+      const forbidden = await call('POST', '/api/v1/threads', { token: strangerToken, body: { resourceId: TENANT } })
+      expect(forbidden.body).toMatchObject({ status: 403, code: 'FORBIDDEN', detail: `This API token is not scoped to resource "${TENANT}"` })
+      const cloneInto = await call('POST', '/api/v1/threads/rest-owned/clones', { token, body: { resourceId: OTHER } })
+      expect(cloneInto.body).toMatchObject({ status: 403, code: 'FORBIDDEN' })
+      expect((await call('GET', '/api/v1/threads/rest-owned')).body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' })
+    })
+
+    it('bad input names the field in one sentence, with every issue; nothing of a bad batch is saved', async () => {
+      await call('POST', '/api/v1/threads', { token, body: { threadId: 'rest-bad', resourceId: TENANT } })
+      const wrongType = { resourceId: 5 }
+      expect(checker.acceptsRequest('POST', '/api/v1/threads', wrongType)).toBe(false)
+      expect((await call('POST', '/api/v1/threads', { token, body: wrongType, invalidRequest: true })).body).toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+        field: 'resourceId',
+        detail: 'resourceId: must be a string',
+        issues: [{ path: 'resourceId', message: 'must be a string' }],
+      })
+      const unknownField = { title: 'x', colour: 'red' }
+      expect(checker.acceptsRequest('PATCH', '/api/v1/threads/rest-bad', unknownField)).toBe(false)
+      expect((await call('PATCH', '/api/v1/threads/rest-bad', { token, body: unknownField, invalidRequest: true })).body).toMatchObject({
+        status: 400,
+        field: 'colour',
+      })
+
+      const batch = [message('rest-bad-1', 1, 'fine', 'rest-bad'), { ...message('rest-bad-2', 2, 'bad role', 'rest-bad'), role: 'robot' }]
+      expect(checker.acceptsRequest('POST', '/api/v1/messages', { messages: batch })).toBe(false)
+      expect((await call('POST', '/api/v1/messages', { token, body: { messages: batch }, invalidRequest: true })).body).toMatchObject({
+        status: 400,
+        field: 'messages[1].role',
+      })
+      expect(await api.services.memory.countMessages({ threadId: 'rest-bad' })).toBe(0)
+
+      const oversized = Array.from({ length: MESSAGES_SAVE_LIMIT + 1 }, (_, index) => message(`rest-big-${index}`, index, 'x', 'rest-bad'))
+      expect((await call('POST', '/api/v1/messages', { token, body: { messages: oversized }, invalidRequest: true })).body).toMatchObject({
+        status: 400,
+        detail: 'messages: must have at most 1000 messages per call (split the batch)',
+      })
+
+      await call('POST', '/api/v1/messages', { token, body: { messages: [message('rest-dup', 1, 'first', 'rest-bad')] } })
+      await call('POST', '/api/v1/threads', { token, body: { threadId: 'rest-bad-2', resourceId: TENANT } })
+      expect((await call('POST', '/api/v1/messages', { token, body: { messages: [message('rest-dup', 1, 'again', 'rest-bad-2')] } })).body).toMatchObject({
+        status: 409,
+        code: 'CONFLICT',
+      })
+
+      expect((await call('GET', '/api/v1/threads/rest-bad/messages', { token, query: { limit: 0 }, invalidRequest: true })).body).toMatchObject({
+        status: 400,
+        detail: 'limit: must be at least 1',
+      })
+    })
+
+    it('answers a body that is not JSON, and an unknown path, as problems too', async () => {
+      const notJson = await fetch(`${api.server.url}/api/v1/threads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{"resourceId":' })
+      expect(notJson.headers.get('content-type')).toBe('application/problem+json')
+      expect(await notJson.json()).toMatchObject({ status: 400, detail: 'The request body is not valid JSON' })
+      const unknown = await fetch(`${api.server.url}/api/v1/nothing-here`, { headers: { authorization: `Bearer ${token}` } })
+      expect(unknown.status).toBe(404)
+      expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND', detail: expect.stringContaining('/api/openapi.json') })
+    })
+  })
+})

@@ -19,6 +19,21 @@ export type {
   AgentUsage,
 } from './agent/types.ts'
 
+// LLM calls as data: the typed events of each provider call (onEvent), folded into traces, and the port that stores them
+export type {
+  CallError,
+  CallUsage,
+  LLMCallEvent,
+  LLMCallEventListener,
+  LLMCallStart,
+  MessageRepair,
+  ProcessorEvent,
+  ProcessorEventSink,
+  PromptChange,
+} from './calls/call-events.ts'
+export { collectCallTraces, type CallAttempt, type CallTraceCollector, type CallTraceEvent, type LLMCallTrace } from './calls/call-trace.ts'
+export type { LLMCallLog, LLMCallPage, LLMCallQuery, LLMCallSummary } from './calls/call-log.ts'
+
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'

@@ -31,6 +31,8 @@ const envSchema = z.object({
   THREADLINE_PLAYGROUND_DEADLINE_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.deadlineMs),
   THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.maxOutputBytes),
   THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
+  /** record every workbench LLM call (issue 14): on by default; off records nothing */
+  THREADLINE_RECORD_CALLS: z.enum(['on', 'off']).default('on'),
 })
 
 export type ServerConfig = {
@@ -45,6 +47,8 @@ export type ServerConfig = {
   maxBodyBytes: number
   /** the sandbox worker pool (playground runs) */
   playground: PlaygroundPoolLimits
+  /** whether workbench turns record their LLM calls (THREADLINE_RECORD_CALLS) */
+  recordCalls: boolean
 }
 
 export type RateLimit = { perSecond: number; burst: number }
@@ -84,5 +88,6 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
       perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
     },
+    recordCalls: vars.THREADLINE_RECORD_CALLS === 'on',
   }
 }

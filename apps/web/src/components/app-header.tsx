@@ -68,13 +68,13 @@ function OperatorMenu() {
   return (
     <div className="ml-auto flex shrink-0 items-center gap-3">
       {who && (
-        <div className="hidden min-w-0 text-right leading-tight md:block" data-testid="operator">
+        <div className="hidden min-w-0 text-right leading-tight lg:block" data-testid="operator">
           <p className="max-w-48 truncate text-sm font-medium text-slate-800">{who.name}</p>
           <p className="max-w-48 truncate text-xs text-slate-500">{who.email}</p>
         </div>
       )}
       {who && (
-        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 md:hidden" title={who.email}>
+        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700 lg:hidden" title={who.email}>
           {who.name.slice(0, 1).toUpperCase()}
         </span>
       )}

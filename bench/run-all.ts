@@ -11,7 +11,7 @@ import { formatTable } from './lib/report.ts'
 import { targetChecks } from './lib/targets.ts'
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url))
-const all = ['compat', 'retry', 'recall', 'recall-quality', 'clone', 'branch', 'api'] as const
+const all = ['compat', 'retry', 'recall', 'recall-quality', 'clone', 'branch', 'api', 'calls'] as const
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--')
 const names = args.filter((arg) => !arg.startsWith('--'))

@@ -34,6 +34,8 @@ const envSchema = z.object({
   THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
   /** an AI SDK embedding model, 'provider:model-id' (e.g. openai:text-embedding-3-small): recall becomes hybrid where pgvector is */
   THREADLINE_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
+  /** record every workbench LLM call (issue 14): on by default; off records nothing */
+  THREADLINE_RECORD_CALLS: z.enum(['on', 'off']).default('on'),
 })
 
 export type ServerConfig = {
@@ -50,6 +52,8 @@ export type ServerConfig = {
   playground: PlaygroundPoolLimits
   /** THREADLINE_EMBEDDING_MODEL, resolved (its provider's variables read once); null: full-text recall alone */
   embeddingModel: EmbeddingModelV3 | null
+  /** whether workbench turns record their LLM calls (THREADLINE_RECORD_CALLS) */
+  recordCalls: boolean
 }
 
 export type RateLimit = { perSecond: number; burst: number }
@@ -90,6 +94,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
       perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
     },
+    recordCalls: vars.THREADLINE_RECORD_CALLS === 'on',
   }
 }
 

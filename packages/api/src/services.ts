@@ -1,7 +1,15 @@
 // Everything a request needs, built once per server process: the database, the
 // Memory instances, operator auth and the rate limiters.
 import type { Database } from '@threadline/db'
-import { Memory, VectorExtensionMissingError, type Embedder, type EmbeddingModelInput, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
+import {
+  Memory,
+  VectorExtensionMissingError,
+  type Embedder,
+  type EmbeddingModelInput,
+  type LLMCallLog,
+  type MemoryOptions,
+  type ThreadQueries,
+} from '@threadline/engine'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
@@ -25,6 +33,8 @@ export type Services = {
   memoryFor(scope: MemoryScope): Memory
   /** the threads explorer's read model: listing with filters and figures, resources with thread counts */
   threadQueries: ThreadQueries
+  /** recorded LLM calls (issue 14): what the workbench's turns record, what the calls router reads */
+  calls: LLMCallLog
   /** API tokens, as operators manage them */
   apiTokens: ApiTokenStore
   /** the playground's saved custom rules */
@@ -88,6 +98,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     embedder: memory.embedder,
     memoryFor: (scope) => scoped[scope],
     threadQueries: db.threadQueries,
+    calls: db.callLog,
     apiTokens: apiTokenStore(db.prisma),
     rules: ruleStore(db.prisma),
     playground: createPlaygroundPool(config.playground),

@@ -53,6 +53,7 @@ const threadProcedures: Record<string, (client: ThreadlineClient, threadId: stri
       model: 'anthropic/claude-sonnet-4-5',
       error: { kind: 'http', status: 400, body: JSON.stringify(anthropicInvalidToolUseId.body) },
     }),
+  'calls.list (thread)': (client, threadId) => client.calls.list.query({ threadId }),
 }
 
 /** Every procedure that names a resource, called with `resourceId`. */
@@ -66,6 +67,7 @@ const resourceProcedures: Record<string, (client: ThreadlineClient, resourceId: 
   'memory.workingMemory.update (resource)': (client, resourceId) =>
     client.memory.workingMemory.update.mutate({ scope: 'resource', resourceId, workingMemory: 'pwned' }),
   'memory.observational.get (resource)': (client, resourceId) => client.memory.observational.get.query({ scope: 'resource', resourceId }),
+  'calls.list (resource)': (client, resourceId) => client.calls.list.query({ resourceId }),
 }
 
 /** Procedures only an operator may call. */
@@ -183,6 +185,45 @@ describeEachApi('a token scoped to another resource', (getApi) => {
     expect((await api.operator.branches.list.query({ threadId: foreignThread })).map((branch) => branch.id)).toContain(FOREIGN_BRANCH)
     const rows = await token.threads.list.query({ isBranch: true, pageSize: 100 })
     expect(rows.items.map((row) => row.id)).not.toContain(FOREIGN_BRANCH)
+  })
+
+  it("sees the recorded LLM calls of its own resource only: another tenant's call is NOT_FOUND like a missing one", async () => {
+    const call = (id: string, resourceId: string | null, threadId: string | null) => ({
+      id,
+      turnId: `turn-${id}`,
+      stepNumber: 0,
+      threadId,
+      resourceId,
+      provider: 'anthropic',
+      modelId: 'claude-sonnet-4-5',
+      responseMessageId: null,
+      outcome: 'failed' as const,
+      startedAt: new Date(),
+      latencyMs: 3,
+      finishReason: null,
+      usage: null,
+      error: { name: 'AI_APICallError', message: 'Overloaded', statusCode: 529 },
+      attempts: [],
+      events: [],
+      retries: 0,
+      waitedMs: 0,
+      rules: [],
+      repairedMessageIds: [],
+    })
+    await api.services.calls.record(call('call-own', OWN, ownThread))
+    await api.services.calls.record(call('call-foreign', FOREIGN, foreignThread))
+    await api.services.calls.record(call('call-no-resource', null, null))
+    expect((await token.calls.list.query({})).calls.map((listed) => listed.id)).toEqual(['call-own'])
+    expect(await token.calls.get.query({ id: 'call-own' })).toMatchObject({ id: 'call-own' })
+    for (const hidden of ['call-foreign', 'call-no-resource']) {
+      const failure = await failureOf(token.calls.get.query({ id: hidden }))
+      expect(failure).toMatchObject({ code: 'NOT_FOUND' })
+      expect(anonymised(failure, hidden)).toEqual(anonymised(await failureOf(token.calls.get.query({ id: 'call-missing' })), 'call-missing'))
+    }
+    // the operator sees them all
+    expect((await api.operator.calls.list.query({})).calls.map((listed) => listed.id)).toEqual(
+      expect.arrayContaining(['call-own', 'call-foreign', 'call-no-resource']),
+    )
   })
 
   it('changed nothing of the other tenant', async () => {

@@ -3,6 +3,7 @@ export { migrateDatabase, openDatabase, type Database, type DatabaseKind, type O
 export { defaultDatabaseUrl, parseDatabaseUrl, resolveDatabaseUrl, redactPassword, type DatabaseLocation } from './database-url.ts'
 export { createPrismaStorage, type StorageBundle } from './storage/prisma-storage.ts'
 export { createThreadQueries } from './queries/thread-queries.ts'
+export { createLLMCallLog } from './calls/llm-call-log.ts'
 export { indexedDimensions, vectorQuerySql } from './storage/vectors.ts'
 export { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 export { diffMigrationsToSchema, type SchemaDiff } from './migrations/diff-schema.ts'

@@ -4,13 +4,14 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { vector as pgvector } from '@electric-sql/pglite-pgvector'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { StorageError, type MemoryStorage, type ThreadQueries, type VectorStore } from '@threadline/engine'
+import { StorageError, type LLMCallLog, type MemoryStorage, type ThreadQueries, type VectorStore } from '@threadline/engine'
 import pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
 import { PrismaClient } from './generated/prisma/client.ts'
 import { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
+import { createLLMCallLog } from './calls/llm-call-log.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
 
@@ -26,6 +27,8 @@ export type Database = {
   vector: VectorStore
   /** the admin UI's read model: the threads explorer's listing and the resources that own threads */
   threadQueries: ThreadQueries
+  /** recorded LLM calls (issue 14): a call with its attempts and events per transaction */
+  callLog: LLMCallLog
   kind: DatabaseKind
   prisma: PrismaClient
   /** Releases the Prisma client and the pool or PGlite instance. */
@@ -119,5 +122,13 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     }
   }
   const { storage, vector } = createPrismaStorage(connection.prisma)
-  return { storage, vector, threadQueries: createThreadQueries(connection.prisma), kind: connection.kind, prisma: connection.prisma, close }
+  return {
+    storage,
+    vector,
+    threadQueries: createThreadQueries(connection.prisma),
+    callLog: createLLMCallLog(connection.prisma),
+    kind: connection.kind,
+    prisma: connection.prisma,
+    close,
+  }
 }

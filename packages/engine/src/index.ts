@@ -19,6 +19,22 @@ export type {
   AgentUsage,
 } from './agent/types.ts'
 
+// LLM calls as data: the typed events of each provider call (onEvent), folded into traces, and the port that stores them
+export type {
+  CallError,
+  CallUsage,
+  LLMCallEvent,
+  LLMCallEventListener,
+  LLMCallStart,
+  MessageRepair,
+  ProcessorEvent,
+  ProcessorEventSink,
+  PromptChange,
+} from './calls/call-events.ts'
+export { collectCallTraces, type CallAttempt, type CallTraceCollector, type CallTraceEvent, type LLMCallTrace } from './calls/call-trace.ts'
+export type { LLMCallLog, LLMCallPage, LLMCallQuery, LLMCallSummary } from './calls/call-log.ts'
+export { listLLMCallsInputSchema, llmCallOutcomeSchema, type ListLLMCallsInput } from './calls/call-query-schema.ts'
+
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
 export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'

@@ -10,6 +10,7 @@ import { describeError } from './ui/describe-error.ts'
 const navItems = [
   { href: '/', label: 'Threads', active: (path: string) => path === '/' || path.startsWith('/threads') },
   { href: '/recall', label: 'Recall', active: (path: string) => path.startsWith('/recall') },
+  { href: '/calls', label: 'Calls', active: (path: string) => path.startsWith('/calls') },
   { href: '/playground', label: 'Playground', active: (path: string) => path.startsWith('/playground') },
   { href: '/tokens', label: 'API tokens', active: (path: string) => path.startsWith('/tokens') },
   { href: '/api-reference', label: 'API reference', active: (path: string) => path.startsWith('/api-reference') },

@@ -1,6 +1,7 @@
 import { router } from '../trpc.ts'
 import { authRouter } from './auth.ts'
 import { branchesRouter } from './branches.ts'
+import { callsRouter } from './calls.ts'
 import { cloneRouter } from './clone.ts'
 import { healthRouter } from './health.ts'
 import { memoryRouter } from './memory.ts'
@@ -25,6 +26,7 @@ export const appRouter = router({
   memory: memoryRouter,
   playground: playgroundRouter,
   workbench: workbenchRouter,
+  calls: callsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -5,6 +5,7 @@
 // made for it is deleted again).
 import {
   Agent,
+  collectCallTraces,
   EventChannel,
   ModelResolutionError,
   StreamErrorRetryProcessor,
@@ -19,6 +20,7 @@ import {
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider'
 import { TRPCError } from '@trpc/server'
 import { engineErrorToTRPCError } from '../errors.ts'
+import { logger } from '../logger.ts'
 import type { Services } from '../services.ts'
 import { workbenchCompat } from './compat.ts'
 import { DEMO_MODEL, modelChoice, modelOption } from './providers.ts'
@@ -50,19 +52,34 @@ async function agentModel(services: Services, model: string): Promise<string | L
   return services.demoProvider.model()
 }
 
-/** The compat processor, reporting which proactive rules rewrote each step's prompt. */
+/** The compat processor, reporting which proactive rules rewrote each step's prompt (and passing its events on to the recording). */
 function reportingCompat(compat: ProviderHistoryCompat, report: (stepNumber: number, rules: string[]) => void): Processor {
   return {
     id: compat.id,
     name: compat.name,
-    processLLMRequest({ prompt, model, stepNumber }) {
-      const verdict = compat.explain({ prompt, model, messages: [], retryCount: 0 }).proactive
-      const changed = verdict.rules.flatMap((outcome) => (outcome.status === 'changed' ? [outcome.rule.name] : []))
-      if (changed.length > 0) report(stepNumber, changed)
-      return verdict.changed ? { prompt: verdict.prompt } : undefined
+    processLLMRequest(args) {
+      const changed: string[] = []
+      const result = compat.processLLMRequest({
+        ...args,
+        onEvent: (event) => {
+          if (event.type === 'rule-applied') changed.push(event.rule)
+          args.onEvent?.(event)
+        },
+      })
+      if (changed.length > 0) report(args.stepNumber, changed)
+      return result
     },
     processAPIError: (args) => compat.processAPIError(args),
   }
+}
+
+/** Each LLM call of the turn, recorded when the call ends (failed calls too), unless THREADLINE_RECORD_CALLS=off. */
+function callRecording(services: Services) {
+  if (!services.config.recordCalls) return undefined
+  return collectCallTraces(
+    (trace) => services.calls.record(trace),
+    (error: unknown) => logger.warn({ err: error }, 'recording an LLM call failed'),
+  )
 }
 
 function memoryFor(services: Services, messages: Awaited<ReturnType<typeof buildTurnContext>>['messages']): AgentMemory {
@@ -98,6 +115,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
   const { services, thread, signal } = request
   const started = Date.now()
   let saved = false
+  const recording = callRecording(services)
   try {
     const option = modelOption(request.model)
     const compat = await workbenchCompat(services.rules)
@@ -116,6 +134,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
       instructions: context.instructions,
       model: await agentModel(services, request.model),
       memory: memoryFor(services, context.messages),
+      ...(recording ? { onEvent: recording.listener } : {}),
       inputProcessors: [reportingCompat(compat, (stepNumber, rules) => channel.push({ type: 'rules', stepNumber, rules }))],
       errorProcessors: [
         new StreamErrorRetryProcessor({
@@ -171,6 +190,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
   } catch (error) {
     throw turnError(error)
   } finally {
+    await recording?.flush()
     // failed, cancelled, or the caller went away before the end: the branch made for the turn goes too
     if (!saved && request.discardOnFailure) await services.memory.deleteThread(thread.id).catch(() => undefined)
   }

@@ -40,6 +40,7 @@ const configSchema = z.object({
     .optional(),
   maxSteps: z.number().int().positive().optional(),
   logger: z.custom((value) => isObject(value) && typeof value.warn === 'function', 'expected a logger with warn()').optional(),
+  onEvent: z.custom((value) => typeof value === 'function', 'expected a function receiving LLM-call events').optional(),
 })
 
 export class Agent {

@@ -28,6 +28,7 @@ const callOptionsSchema = z.object({
     .optional(),
   maxProcessorRetries: z.number().int().nonnegative().optional(),
   abortSignal: z.instanceof(AbortSignal).optional(),
+  onEvent: z.custom((value) => typeof value === 'function', 'expected a function receiving LLM-call events').optional(),
 })
 
 export type MemoryTarget = { threadId: string; resourceId: string }

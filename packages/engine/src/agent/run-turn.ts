@@ -7,6 +7,8 @@ import { createAssistantMessage, parseToolInput, pendingToolCalls, setToolResult
 import { toPrompt } from '../messages/to-prompt.ts'
 import { toolInvocationsOf } from '../messages/tool-invocations.ts'
 import type { MessagePart, StoredMessage } from '../messages/types.ts'
+import { CallRecorder } from '../calls/call-recorder.ts'
+import type { LLMCallEventListener } from '../calls/call-events.ts'
 import { ProcessorStates, resolveMaxProcessorRetries, runLLMCall } from '../processors/run.ts'
 import { inputToMessages, type MemoryTarget, type ValidatedCall } from './input.ts'
 import { generateStep, streamStep, type StepDelta, type StepOutput } from './model-step.ts'
@@ -50,6 +52,8 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
   const usage: AgentUsage = { inputTokens: 0, outputTokens: 0 }
   const maxSteps = config.maxSteps ?? DEFAULT_MAX_STEPS
   let retries = 0
+  const listener = callListener(config, call.options.onEvent)
+  const turnId = listener ? randomUUID() : ''
   let lastStep: StepOutput | undefined
   let lastStepParts: MessagePart[] = []
 
@@ -75,6 +79,25 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
       states,
       ...(abortSignal ? { abortSignal } : {}),
       ...(config.logger ? { logger: config.logger } : {}),
+      ...(listener
+        ? {
+            recorder: new CallRecorder(listener, {
+              callId: randomUUID(),
+              turnId,
+              stepNumber,
+              threadId: memoryTarget?.threadId ?? null,
+              resourceId: memoryTarget?.resourceId ?? null,
+              // 'cerebras.chat' -> 'cerebras': the name the agent was given
+              provider: model.provider.split('.')[0] ?? model.provider,
+              modelId: model.modelId,
+              responseMessageId: response.id,
+            }),
+            resultInfo: (step: StepOutput) => ({
+              finishReason: step.finishReason.unified,
+              usage: step.usage ? { inputTokens: step.usage.inputTokens.total ?? 0, outputTokens: step.usage.outputTokens.total ?? 0 } : null,
+            }),
+          }
+        : {}),
       // only what is already stored is replaced now; this turn's messages are saved at its end
       persistMessages: async (changed) => {
         const stored = changed.filter((message) => storedIds.has(message.id))
@@ -136,6 +159,26 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
 async function persistRepairs(memory: AgentMemory, threadId: string, messages: StoredMessage[]): Promise<void> {
   if (memory.saveRepairedMessages) await memory.saveRepairedMessages({ threadId, messages })
   else await memory.saveMessages({ messages })
+}
+
+/**
+ * The agent's and the call's listeners as one, or undefined when neither is
+ * given (then no event is built). A listener that throws is reported, never
+ * the call's failure.
+ */
+function callListener(config: AgentConfig, perCall: LLMCallEventListener | undefined): LLMCallEventListener | undefined {
+  const listeners = [config.onEvent, perCall].filter((listener) => listener !== undefined)
+  if (listeners.length === 0) return undefined
+  const logger = config.logger ?? console
+  return (event) => {
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        logger.warn('[threadline] an onEvent listener failed; the call goes on', error)
+      }
+    }
+  }
 }
 
 function requireMemory(config: AgentConfig): AgentMemory {

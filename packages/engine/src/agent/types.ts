@@ -1,4 +1,5 @@
 import type { ToolSet } from 'ai'
+import type { LLMCallEventListener } from '../calls/call-events.ts'
 import type { MessagePart, StoredMessage, ToolInvocation } from '../messages/types.ts'
 import type { Logger } from '../processors/run.ts'
 import type { Processor } from '../processors/types.ts'
@@ -40,6 +41,8 @@ export type AgentConfig = {
   maxSteps?: number
   /** where failing processors are reported; default console */
   logger?: Logger
+  /** receives every LLM call's events (calls/call-events.ts); without a listener none is built */
+  onEvent?: LLMCallEventListener
 }
 
 export type AgentCallOptions = {
@@ -48,6 +51,8 @@ export type AgentCallOptions = {
   /** overrides the agent's budget for this call */
   maxProcessorRetries?: number
   abortSignal?: AbortSignal
+  /** receives this call's LLM-call events, after the agent's own `onEvent` */
+  onEvent?: LLMCallEventListener
 }
 
 /** A message given to generate/stream: plain text or stored-format parts. */

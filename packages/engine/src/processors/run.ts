@@ -10,6 +10,7 @@
 //   prompt is rebuilt from them. Retries are counted per call against
 //   `maxProcessorRetries`; when none is granted or the budget is spent, the
 //   provider's error is thrown as it is.
+import type { CallRecorder, CallResultInfo } from '../calls/call-recorder.ts'
 import { InvalidInputError } from '../errors/index.ts'
 import { messageOf } from '../errors/inspect.ts'
 import type { StoredMessage } from '../messages/types.ts'
@@ -55,6 +56,10 @@ export type RunLLMCallOptions<T> = {
   persistMessages(changed: StoredMessage[]): Promise<void>
   onRetry?(retry: LLMCallRetry): void | Promise<void>
   logger?: Logger
+  /** present when the call is recorded: it emits the call's events (absent: none is built) */
+  recorder?: CallRecorder
+  /** finish reason and usage of a successful result, for the recorder */
+  resultInfo?(result: T): CallResultInfo
 }
 
 /** One scratch `state` object per processor for the whole generate/stream call. */
@@ -82,13 +87,31 @@ export function resolveMaxProcessorRetries(explicit: number | undefined, process
 }
 
 export async function runLLMCall<T>(options: RunLLMCallOptions<T>): Promise<T> {
-  const { messages, stepNumber, states, abortSignal, model } = options
+  const { recorder } = options
+  if (!recorder) return runAttempts(options)
+  recorder.callStart()
+  try {
+    const result = await runAttempts(options)
+    recorder.callEnd(options.resultInfo?.(result) ?? { finishReason: null, usage: null })
+    return result
+  } catch (error) {
+    recorder.callFailed(error, options.abortSignal?.aborted === true)
+    throw error
+  }
+}
+
+async function runAttempts<T>(options: RunLLMCallOptions<T>): Promise<T> {
+  const { messages, stepNumber, states, abortSignal, model, recorder } = options
   const logger = options.logger ?? console
   for (let retryCount = 0; ; retryCount++) {
+    const attempt = retryCount + 1
+    recorder?.attemptStart(attempt)
     const prompt = await applyInputProcessors(options.buildPrompt(messages), options, retryCount)
+    let result: T
     try {
-      return await options.call(prompt)
+      result = await options.call(prompt)
     } catch (error) {
+      recorder?.attemptEnd(attempt, { error })
       if (abortSignal?.aborted || retryCount >= options.maxProcessorRetries) throw error
       const before = fingerprint(messages)
       const startedAt = Date.now()
@@ -101,14 +124,21 @@ export async function runLLMCall<T>(options: RunLLMCallOptions<T>): Promise<T> {
         model,
         states,
         logger,
+        recorder,
       })
       abortSignal?.throwIfAborted()
       if (!granter) throw error
       const delayMs = Date.now() - startedAt
       const changedMessages = changedSince(before, messages)
       if (changedMessages.length > 0) await options.persistMessages(changedMessages)
+      recorder?.retry(
+        attempt,
+        granter.id,
+        delayMs,
+        changedMessages.map((message) => message.id),
+      )
       await options.onRetry?.({
-        attempt: retryCount + 1,
+        attempt,
         stepNumber,
         error,
         reason: messageOf(error) ?? String(error),
@@ -116,7 +146,10 @@ export async function runLLMCall<T>(options: RunLLMCallOptions<T>): Promise<T> {
         delayMs,
         changedMessages,
       })
+      continue
     }
+    recorder?.attemptEnd(attempt)
+    return result
   }
 }
 
@@ -131,6 +164,7 @@ async function applyInputProcessors<T>(prompt: LanguageModelPrompt, options: Run
       retryCount,
       state: options.states.for(processor),
       ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      ...(options.recorder ? { onEvent: options.recorder.sink(retryCount + 1, processor.id) } : {}),
     })
     if (result?.prompt) current = result.prompt
   }
@@ -146,6 +180,7 @@ type ErrorContext = {
   model: ModelRef
   states: ProcessorStates
   logger: Logger
+  recorder: CallRecorder | undefined
 }
 
 /** The first processor answering { retry: true }; throwing processors are logged and skipped. */
@@ -161,6 +196,7 @@ async function findRetryGranter(processors: Processor[], context: ErrorContext):
         state: context.states.for(processor),
         model: context.model,
         ...(context.abortSignal ? { abortSignal: context.abortSignal } : {}),
+        ...(context.recorder ? { onEvent: context.recorder.sink(context.retryCount + 1, processor.id) } : {}),
       })
       if (result?.retry === true) return processor
     } catch (processorError) {

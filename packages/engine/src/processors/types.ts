@@ -1,4 +1,5 @@
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
+import type { ProcessorEventSink } from '../calls/call-events.ts'
 import type { StoredMessage } from '../messages/types.ts'
 
 /** The AI SDK language-model prompt (V3; the spec's LanguageModelV2Prompt has the same shape). */
@@ -22,6 +23,8 @@ export type ProcessLLMRequestArgs = {
   retryCount: number
   state: ProcessorState
   abortSignal?: AbortSignal
+  /** present only when the call is being recorded: report what the hook did (and build nothing otherwise) */
+  onEvent?: ProcessorEventSink
 }
 
 // `void`: a hook may return nothing at all (`processLLMRequest() {}`), not only `undefined`
@@ -37,6 +40,8 @@ export type ProcessAPIErrorArgs = {
   state: ProcessorState
   abortSignal?: AbortSignal
   model: ModelRef
+  /** present only when the call is being recorded */
+  onEvent?: ProcessorEventSink
 }
 
 // `void`: a hook may return nothing at all, not only `undefined`

@@ -41,6 +41,8 @@ export type RecordedRequest = {
   receivedAt: number
   /** the client closed the connection before the answer was complete (an aborted call) */
   clientClosed: boolean
+  /** the HTTP status the server answered with (null while unanswered) */
+  status: number | null
 }
 
 export type FakeProviderServer = {
@@ -102,6 +104,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       stream,
       receivedAt,
       clientClosed: false,
+      status: null,
     }
     requests.push(recorded)
     let serverDropped = false
@@ -115,6 +118,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     const fallback = typeof options.fallback === 'function' ? options.fallback(recorded) : options.fallback
     const reply = queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
+    recorded.status = reply.kind === 'http-error' ? reply.status : 200
     if (reply.kind === 'http-error') {
       const isText = typeof reply.body === 'string'
       res.writeHead(reply.status, { 'content-type': isText ? 'text/plain' : 'application/json', ...reply.headers })

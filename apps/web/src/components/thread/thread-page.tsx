@@ -7,6 +7,7 @@ import { useTRPC } from '@/trpc/client.tsx'
 import { ForkedHereMarker, BranchedFromMarker } from '../branches/fork-marker.tsx'
 import { branchesByMessage } from '../branches/fork-markers.ts'
 import { PromotedNotice } from '../branches/promoted-notice.tsx'
+import { CallStrip } from '../calls/call-strip.tsx'
 import { EmptyState } from '../empty-state.tsx'
 import { describeError, errorCode } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
@@ -31,6 +32,15 @@ export function ThreadPage({ id }: { id: string }) {
   const trpc = useTRPC()
   const thread = useQuery(trpc.threads.byId.queryOptions({ id, messageLimit: MESSAGE_LIMIT }))
   const info = useQuery(trpc.threads.get.queryOptions({ threadId: id }))
+  // the thread's recorded LLM calls, by the assistant message each wrote into
+  const calls = useQuery(trpc.calls.list.queryOptions({ threadId: id, limit: 200 }))
+  const callsByMessage = useMemo(() => {
+    const byMessage = new Map<string, NonNullable<typeof calls.data>['calls']>()
+    for (const call of calls.data?.calls ?? []) {
+      if (call.responseMessageId) byMessage.set(call.responseMessageId, [call, ...(byMessage.get(call.responseMessageId) ?? [])])
+    }
+    return byMessage
+  }, [calls.data])
   const [omScope, setOmScope] = useState<OmScope>('thread')
   const om = useQuery(trpc.memory.observational.get.queryOptions({ scope: omScope, threadId: id }, { enabled: thread.isSuccess }))
   const highlighted = useMessageHash(thread.isSuccess)
@@ -89,6 +99,7 @@ export function ThreadPage({ id }: { id: string }) {
                         highlighted={highlighted === message.id}
                         inheritedFrom={message.threadId === id ? null : { threadId: message.threadId, title: titles.get(message.threadId) ?? null }}
                       />
+                      {message.role === 'assistant' && <CallStrip calls={callsByMessage.get(message.id) ?? []} />}
                       <ForkedHereMarker branches={forks.get(message.id) ?? []} />
                       {branch && index === branchPointIndex && (
                         <BranchedFromMarker

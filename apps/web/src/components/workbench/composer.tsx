@@ -18,6 +18,7 @@ export function useRefreshThreadViews() {
       queryClient.invalidateQueries(trpc.threads.pathFilter()),
       queryClient.invalidateQueries(trpc.branches.pathFilter()),
       queryClient.invalidateQueries(trpc.memory.pathFilter()),
+      queryClient.invalidateQueries(trpc.calls.pathFilter()),
     ])
 }
 

@@ -1,3 +1,5 @@
+import type { ProcessorEventSink } from '../../calls/call-events.ts'
+import { promptChange } from '../../calls/prompt-change.ts'
 import type { StoredMessage } from '../../messages/types.ts'
 import type {
   LanguageModelPrompt,
@@ -10,7 +12,8 @@ import type {
 } from '../types.ts'
 import { builtInCompatRules } from './built-in-rules.ts'
 import { explainError, explainPrompt, type CompatVerdict } from './explain.ts'
-import type { CompatRule } from './types.ts'
+import { runProactiveRules } from './run-proactive-rules.ts'
+import type { CompatRule, ProactiveRuleOutcome } from './types.ts'
 import { selectBuiltInRules, validateCompatRules } from './validate-rules.ts'
 
 export type ProviderHistoryCompatOptions = {
@@ -59,10 +62,14 @@ export class ProviderHistoryCompat implements Processor {
     return { proactive, reactive: explainError(this.rules, { error, retryCount }, structuredClone(messages) as StoredMessage[]) }
   }
 
-  /** Proactive rules; the rewrite is for this call only (never saved). */
-  processLLMRequest({ prompt, model }: ProcessLLMRequestArgs): ProcessLLMRequestResult {
-    const verdict = explainPrompt(this.rules, prompt, model)
-    return verdict.changed ? { prompt: verdict.prompt } : undefined
+  /**
+   * Proactive rules; the rewrite is for this call only (never saved). Each
+   * rule's change is reported when the call is recorded; otherwise no
+   * observer runs and nothing is allocated for it.
+   */
+  processLLMRequest({ prompt, model, onEvent }: ProcessLLMRequestArgs): ProcessLLMRequestResult {
+    const next = runProactiveRules(this.rules, prompt, model, onEvent ? reportRuleChange(onEvent) : undefined)
+    return next === prompt ? undefined : { prompt: next }
   }
 
   /**
@@ -70,7 +77,29 @@ export class ProviderHistoryCompat implements Processor {
    * first time will not help again, so later failures go to other processors.
    * The fix repairs the live message list in place.
    */
-  processAPIError({ error, messages, retryCount }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
-    return Promise.resolve(explainError(this.rules, { error, retryCount }, messages).retry ? { retry: true } : undefined)
+  processAPIError({ error, messages, retryCount, onEvent }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
+    const before = onEvent ? messages.map((message) => JSON.stringify(message)) : undefined
+    const verdict = explainError(this.rules, { error, retryCount }, messages)
+    if (onEvent && before && verdict.fixedBy) {
+      const { rule, pattern, text } = verdict.fixedBy
+      const changed = messages.flatMap((message, index) => (before[index] === JSON.stringify(message) ? [] : [{ message, index }]))
+      onEvent({
+        type: 'repair',
+        rule: rule.name,
+        pattern: String(pattern),
+        matchedText: text,
+        messageIds: changed.map(({ message }) => message.id),
+        before: changed.map(({ index }) => JSON.parse(before[index] ?? 'null') as unknown),
+        after: changed.map(({ message }) => structuredClone(message)),
+      })
+    }
+    return Promise.resolve(verdict.retry ? { retry: true } : undefined)
+  }
+}
+
+/** Reports each rule that changed the prompt, with its counts and diff. */
+function reportRuleChange(onEvent: ProcessorEventSink): (outcome: ProactiveRuleOutcome) => void {
+  return (outcome) => {
+    if (outcome.status === 'changed') onEvent({ type: 'rule-applied', rule: outcome.rule.name, ...promptChange(outcome.before, outcome.prompt) })
   }
 }

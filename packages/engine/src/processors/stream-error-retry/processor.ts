@@ -27,6 +27,14 @@ export class StreamErrorRetryProcessor implements Processor {
    */
   async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
     const { decision, retryRule } = await decideRetryWithRule(args, this.options)
+    args.onEvent?.({
+      type: 'retry-decision',
+      retry: decision.retry,
+      reason: decision.reason,
+      delayMs: decision.delayMs,
+      delaySource: decision.delaySource,
+      maxRetries: decision.maxRetries,
+    })
     if (!retryRule) return undefined
     await retryRule.policy.onRetry?.({
       error: args.error,

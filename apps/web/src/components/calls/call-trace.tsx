@@ -1,0 +1,78 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import { useTRPC } from '@/trpc/client.tsx'
+import { Badge } from '../badge.tsx'
+import { describeError } from '../ui/describe-error.ts'
+import { JsonBlock } from '../ui/json-block.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { Loading } from '../ui/progress.tsx'
+
+type TraceEvent = { seq: number; attempt: number; type: string; processorId: string; rule: string | null; data: Record<string, unknown> }
+
+/** One line per processor event: what it did, with its counts, pattern or delay. */
+function eventLine(event: TraceEvent): string {
+  const data = event.data
+  switch (event.type) {
+    case 'rule-applied':
+      return `${event.rule ?? ''}: ${String(data.messagesChanged)} prompt message(s) changed, ${String(data.partsRemoved)} part(s) removed`
+    case 'repair':
+      return `${event.rule ?? ''} matched ${String(data.pattern)}: ${(data.messageIds as string[]).length} stored message(s) repaired`
+    case 'retry-decision':
+      return data.retry
+        ? `${event.processorId}: retry (${String(data.reason)}) after ${String(data.delayMs)} ms, delay from ${String(data.delaySource)}`
+        : `${event.processorId}: no retry (${String(data.reason)})`
+    default:
+      return `retry granted by ${event.processorId} after ${String(data.waitedMs)} ms`
+  }
+}
+
+/** The full trace of one call: attempts with their errors, processor events with before/after of what a rule changed. */
+export function CallTrace({ callId }: { callId: string }) {
+  const trpc = useTRPC()
+  const call = useQuery(trpc.calls.get.queryOptions({ id: callId }))
+  if (call.error) return <Notice tone="error">{describeError(call.error)}</Notice>
+  if (!call.data) return <Loading label="Loading trace…" />
+  const { attempts, events } = call.data
+  return (
+    <div data-testid="call-trace" className="space-y-3 text-sm">
+      <p className="text-slate-600">
+        {call.data.provider}/{call.data.modelId} · step {call.data.stepNumber} · {call.data.latencyMs} ms
+        {call.data.usage ? ` · ${call.data.usage.inputTokens} in / ${call.data.usage.outputTokens} out tokens` : ''}
+        {call.data.finishReason ? ` · ${call.data.finishReason}` : ''}
+      </p>
+      <ol className="space-y-2">
+        {attempts.map((attempt) => (
+          <li key={attempt.attempt} className="rounded-md border border-slate-200 p-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">Attempt {attempt.attempt}</span>
+              <Badge tone={attempt.outcome === 'success' ? 'emerald' : 'red'}>
+                {attempt.outcome === 'success' ? 'ok' : `HTTP ${attempt.error?.statusCode ?? 'error'}`}
+              </Badge>
+              <span className="text-slate-500">{attempt.latencyMs} ms</span>
+            </div>
+            {attempt.error && <p className="mt-1 break-words text-xs text-slate-600 [overflow-wrap:anywhere]">{attempt.error.message}</p>}
+            <ul className="mt-1 space-y-1">
+              {events
+                .filter((event) => event.attempt === attempt.attempt)
+                .map((event) => (
+                  <li key={event.seq} data-testid="call-event" className="text-xs text-slate-700">
+                    <span className="break-words [overflow-wrap:anywhere]">{eventLine(event)}</span>
+                    {(event.type === 'rule-applied' || event.type === 'repair') && (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-indigo-700">Before / after</summary>
+                        <div className="mt-1 grid gap-2 md:grid-cols-2">
+                          <JsonBlock label="Before" value={event.data.before} />
+                          <JsonBlock label="After" value={event.data.after} />
+                        </div>
+                      </details>
+                    )}
+                  </li>
+                ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}

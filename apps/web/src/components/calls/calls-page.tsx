@@ -1,0 +1,106 @@
+'use client'
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { builtInCompatRules } from '@threadline/engine'
+import Link from 'next/link'
+import { useState } from 'react'
+import { useTRPC } from '@/trpc/client.tsx'
+import { Badge } from '../badge.tsx'
+import { EmptyState } from '../empty-state.tsx'
+import { formatDateTime } from '../format.ts'
+import { describeError } from '../ui/describe-error.ts'
+import { Field, inputClass, selectClass } from '../ui/field.tsx'
+import { Notice } from '../ui/notice.tsx'
+import { PageHeader } from '../ui/page-header.tsx'
+import { Panel } from '../ui/panel.tsx'
+import { Loading } from '../ui/progress.tsx'
+import { useDebouncedValue } from '../use-debounced-value.ts'
+import { summarizeCalls } from './call-summary.ts'
+import { CallTrace } from './call-trace.tsx'
+
+type Show = 'all' | 'failed' | 'retried' | 'repaired'
+
+const showFilter = { all: {}, failed: { outcome: 'failed' as const }, retried: { hadRetries: true }, repaired: { repaired: true } }
+
+/** Recent LLM calls across threads, with filters; a row opens its trace. */
+export function CallsPage() {
+  const trpc = useTRPC()
+  const [show, setShow] = useState<Show>('all')
+  const [model, setModel] = useState('')
+  const [rule, setRule] = useState('')
+  const [open, setOpen] = useState<string | null>(null)
+  const debouncedModel = useDebouncedValue(model.trim(), 300)
+  const calls = useQuery(
+    trpc.calls.list.queryOptions(
+      { ...showFilter[show], ...(debouncedModel ? { model: debouncedModel } : {}), ...(rule ? { rule } : {}), limit: 100 },
+      { placeholderData: keepPreviousData },
+    ),
+  )
+  return (
+    <div className="space-y-6">
+      <PageHeader title="LLM calls" description="Every recorded provider call: what the processors changed and why it retried." />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="Show">
+          <select className={selectClass} value={show} onChange={(event) => setShow(event.target.value as Show)}>
+            <option value="all">All calls</option>
+            <option value="failed">Failed</option>
+            <option value="retried">Retried</option>
+            <option value="repaired">Repaired</option>
+          </select>
+        </Field>
+        <Field label="Model" hint="provider/model or the model id">
+          <input className={inputClass} value={model} placeholder="anthropic/claude-sonnet-4-5" onChange={(event) => setModel(event.target.value)} />
+        </Field>
+        <Field label="Rule">
+          <select className={selectClass} value={rule} onChange={(event) => setRule(event.target.value)}>
+            <option value="">Any rule</option>
+            {builtInCompatRules.map((builtIn) => (
+              <option key={builtIn.name} value={builtIn.name}>
+                {builtIn.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Panel title="Calls" description="Newest first" bodyClassName="">
+        {calls.error ? (
+          <div className="p-4">
+            <Notice tone="error">{describeError(calls.error)}</Notice>
+          </div>
+        ) : !calls.data ? (
+          <Loading label="Loading calls…" />
+        ) : calls.data.calls.length === 0 ? (
+          <EmptyState title="No calls" description="No recorded call matches these filters. Workbench turns record their calls." />
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Calls">
+            {calls.data.calls.map((call) => (
+              <li key={call.id} data-testid="call-row" className="px-4 py-2.5">
+                <button type="button" aria-expanded={open === call.id} onClick={() => setOpen(open === call.id ? null : call.id)} className="w-full text-left">
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <Badge tone={call.outcome === 'success' ? 'emerald' : 'red'}>{call.outcome}</Badge>
+                    <span className="font-medium">
+                      {call.provider}/{call.modelId}
+                    </span>
+                    <span className="text-slate-500">{formatDateTime(call.startedAt)}</span>
+                    <span className="text-slate-500">{call.latencyMs} ms</span>
+                  </div>
+                  <p className="mt-0.5 break-words text-xs text-slate-600 [overflow-wrap:anywhere]">{summarizeCalls([call])}</p>
+                </button>
+                {call.threadId && (
+                  <Link href={`/threads/${encodeURIComponent(call.threadId)}`} className="text-xs text-indigo-700 hover:underline">
+                    Thread {call.threadId}
+                  </Link>
+                )}
+                {open === call.id && (
+                  <div className="mt-2">
+                    <CallTrace callId={call.id} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+// The port through which recorded LLM calls are stored and read (packages/db
+// implements it), like ThreadQueries beside MemoryStorage: the engine only
+// defines the shapes.
+import type { LLMCallTrace } from './call-trace.ts'
+
+export type LLMCallQuery = {
+  /** calls of this thread only */
+  threadId?: string | undefined
+  /** calls of these resources only (a caller's scope); undefined: all */
+  resourceIds?: string[] | undefined
+  /** `provider/modelId` or the bare model id */
+  model?: string | undefined
+  outcome?: LLMCallTrace['outcome'] | undefined
+  /** true: calls with at least one retry; false: calls without */
+  hadRetries?: boolean | undefined
+  /** true: calls whose processors repaired stored messages */
+  repaired?: boolean | undefined
+  /** a compat rule that rewrote or repaired something in the call */
+  rule?: string | undefined
+  /** the id of the last call of the previous page */
+  cursor?: string | undefined
+  limit: number
+}
+
+/** A listed call: the trace without its attempts and events. */
+export type LLMCallSummary = Omit<LLMCallTrace, 'attempts' | 'events'>
+
+export type LLMCallPage = { calls: LLMCallSummary[]; nextCursor: string | null }
+
+export interface LLMCallLog {
+  /** the call, its attempts and its events in ONE transaction */
+  record(trace: LLMCallTrace): Promise<void>
+  /** newest first ((startedAt, id) descending) */
+  list(query: LLMCallQuery): Promise<LLMCallPage>
+  get(id: string): Promise<LLMCallTrace | null>
+  /** deletes calls started before `before` (attempts and events go with them); returns how many */
+  prune(before: Date): Promise<number>
+}

@@ -4,7 +4,9 @@ import type { Database } from '@threadline/db'
 import { Memory, VectorExtensionMissingError, type Embedder, type EmbeddingModelInput, type MemoryOptions, type ThreadQueries } from '@threadline/engine'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
+import { concurrencyGate } from './auth/concurrency-gate.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
+import { signInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts'
 import { TokenBucketRateLimiter } from './auth/rate-limiter.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
@@ -36,8 +38,8 @@ export type Services = {
   auth: OperatorAuth
   /** per API token */
   tokenRateLimiter: TokenBucketRateLimiter
-  /** sign-in attempts, per client address and per email */
-  signInRateLimiter: TokenBucketRateLimiter
+  /** progressive sign-in delays, per client address and per account (in the database) */
+  signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
   demoProvider: DemoProvider
 }
@@ -54,7 +56,7 @@ async function hasVectorSupport(db: Database): Promise<boolean> {
 }
 
 export type ServicesOptions = {
-  /** the rate limiters' clock (epoch ms); tests pass one they move by hand */
+  /** the rate limiters' and sign-in delays' clock (epoch ms); tests pass one they move by hand */
   now?: () => number
   /**
    * An AI SDK embedding model or an Embedder: recall becomes hybrid (full-text +
@@ -91,9 +93,9 @@ export async function createServices(db: Database, config: ServerConfig, options
     rules: ruleStore(db.prisma),
     playground: createPlaygroundPool(config.playground),
     semanticRecall,
-    auth: createOperatorAuth(db.prisma, config.auth),
+    auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),
     tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),
-    signInRateLimiter: new TokenBucketRateLimiter(config.signInRateLimit, options.now),
+    signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
   }
 }

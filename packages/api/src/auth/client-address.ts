@@ -11,7 +11,6 @@ export function clientAddressOf(headers: Headers, trustedProxyHops: number): str
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
-  if (entries.length === 0) return 'unknown'
   // the entry the outermost trusted proxy appended; fewer entries than hops: the leftmost one
-  return entries[Math.max(0, entries.length - Math.max(1, trustedProxyHops))]!
+  return entries[Math.max(0, entries.length - Math.max(1, trustedProxyHops))] ?? 'unknown'
 }

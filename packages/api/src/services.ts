@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { concurrencyGate } from './auth/concurrency-gate.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
 import { signInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts'
-import { TokenBucketRateLimiter } from './auth/rate-limiter.ts'
+import { databaseRateLimiter, type RateLimiter } from './auth/rate-limiter.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
@@ -36,8 +36,8 @@ export type Services = {
   /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
-  /** per API token */
-  tokenRateLimiter: TokenBucketRateLimiter
+  /** per API token, in the database (shared by every instance) */
+  tokenRateLimiter: RateLimiter
   /** progressive sign-in delays, per client address and per account (in the database) */
   signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
@@ -94,7 +94,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     playground: createPlaygroundPool(config.playground),
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),
-    tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),
+    tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
   }

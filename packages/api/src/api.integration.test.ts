@@ -144,7 +144,8 @@ describeEachApi('the API', (getApi, kind) => {
         const client = createThreadlineClient({ url: server.url, token: first.token })
         // batched into one HTTP request, still counted per call
         const results = await Promise.allSettled([1, 2, 3, 4].map(() => client.resources.list.query()))
-        expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
+        // the batch's calls race for the bucket (in the database): any one of them is the refused fourth
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
         expect(await failureOf(client.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
         const raw = await fetch(`${server.url}/api/trpc/resources.list`, { headers: { authorization: `Bearer ${first.token}` } })
         expect(raw.status).toBe(429)

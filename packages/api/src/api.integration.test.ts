@@ -4,7 +4,7 @@
 import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
 import { messageSnippet } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createThreadlineClient, type ThreadlineClient } from './client/index.ts'
+import { createThreadlineClient } from './client/index.ts'
 import { createServices } from './services.ts'
 import { readServerConfig } from './config.ts'
 import { cookieJarFetch, TEST_AUTH_SECRET, type ApiHarness } from './testing/api-harness.ts'

@@ -51,9 +51,8 @@ export default defineConfig({
     env: {
       DATABASE_URL: `file:${e2eDataDir}`,
       NEXT_TELEMETRY_DISABLED: '1',
-      // every test signs the demo operator in from 127.0.0.1: with the default
-      // limit (10 at once, then 10 a minute) a fast run would be refused
-      THREADLINE_SIGN_IN_LIMIT_BURST: '1000',
+      // `next start` runs with NODE_ENV=production, which requires a fixed secret
+      THREADLINE_AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -4,7 +4,7 @@
 import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
 import { messageSnippet } from '@threadline/engine'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createThreadlineClient, type ThreadlineClient } from './client/index.ts'
+import { createThreadlineClient } from './client/index.ts'
 import { createServices } from './services.ts'
 import { readServerConfig } from './config.ts'
 import { cookieJarFetch, TEST_AUTH_SECRET, type ApiHarness } from './testing/api-harness.ts'
@@ -85,46 +85,6 @@ describeEachApi('the API', (getApi, kind) => {
       expect(refused.message).toMatch(/x-threadline-csrf/)
       expect(await api.operator.threads.get.query({ threadId: 'acme-refund-4512' })).toMatchObject({ thread: { id: 'acme-refund-4512' } })
     })
-
-    it('limits sign-in attempts per address and per email (TOO_MANY_REQUESTS), one more every six seconds', async () => {
-      // a server of its own whose limiters read a clock only the test moves: no refill, however slow the machine
-      const clock = manualClock()
-      const services = await createServices(api.db, readServerConfig({ THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET }), { now: clock.now })
-      const server = await startTestServer(services)
-      try {
-        // an address of its own (the proxy in front reports it); a new email each time, so only the address counts;
-        // no client retries: the 429 itself is under test
-        const from = (address: string) => createThreadlineClient({ url: server.url, headers: { 'x-forwarded-for': address }, retry: false })
-        let guesses = 0
-        const guess = (client: ThreadlineClient, email = `guess${++guesses}@threadline.dev`) =>
-          failureOf(client.auth.signIn.mutate({ email, password: 'guess-guess' }))
-        const guesser = from('203.0.113.9')
-        for (let index = 0; index < 10; index++) expect(await guess(guesser)).toMatchObject({ code: 'UNAUTHORIZED' })
-        expect(await guess(guesser)).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
-        const raw = await fetch(`${server.url}/api/trpc/auth.signIn`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-threadline-csrf': '1', 'x-forwarded-for': '203.0.113.9' },
-          body: JSON.stringify({ json: { email: 'raw@threadline.dev', password: 'guess-guess' } }),
-        })
-        expect(raw.status).toBe(429)
-        expect(raw.headers.get('retry-after')).toBe('6')
-        // another address is not limited
-        expect(await guess(from('203.0.113.10'))).toMatchObject({ code: 'UNAUTHORIZED' })
-
-        clock.advance(5_999)
-        expect(await guess(guesser)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
-        clock.advance(1)
-        expect(await guess(guesser)).toMatchObject({ code: 'UNAUTHORIZED' })
-        expect(await guess(guesser)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
-
-        // rotating addresses does not help against one account
-        const target = 'target@threadline.dev'
-        for (let index = 0; index < 10; index++) expect(await guess(from(`198.51.100.${index}`), target)).toMatchObject({ code: 'UNAUTHORIZED' })
-        expect(await guess(from('198.51.100.99'), target)).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
-      } finally {
-        await server.close()
-      }
-    })
   })
 
   describe('tokens', () => {
@@ -184,7 +144,8 @@ describeEachApi('the API', (getApi, kind) => {
         const client = createThreadlineClient({ url: server.url, token: first.token })
         // batched into one HTTP request, still counted per call
         const results = await Promise.allSettled([1, 2, 3, 4].map(() => client.resources.list.query()))
-        expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
+        // the batch's calls race for the bucket (in the database): any one of them is the refused fourth
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected'])
         expect(await failureOf(client.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 })
         const raw = await fetch(`${server.url}/api/trpc/resources.list`, { headers: { authorization: `Bearer ${first.token}` } })
         expect(raw.status).toBe(429)

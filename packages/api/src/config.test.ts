@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { readServerConfig, ServerConfigError } from './config.ts'
 
 describe('readServerConfig', () => {
-  it('applies defaults: an ephemeral secret, 50 req/s with bursts of 100, 10 sign-ins a minute with bursts of 10, no first admin', () => {
+  it('applies defaults: an ephemeral secret, 50 req/s with bursts of 100, sign-in delays after 5 failures, 1 password check at once, no trusted proxy, no first admin', () => {
     const config = readServerConfig({})
     expect(config.auth.secretIsEphemeral).toBe(true)
     expect(config.auth.secret.length).toBeGreaterThanOrEqual(32)
     expect(config.rateLimit).toEqual({ perSecond: 50, burst: 100 })
-    expect(config.signInRateLimit).toEqual({ perSecond: 10 / 60, burst: 10 })
+    expect(config.signInThrottle).toEqual({ freeFailures: 5, maxAddressDelaySeconds: 900, maxAccountDelaySeconds: 60 })
+    expect(config.passwordChecks).toEqual({ concurrent: 1, maxWaiting: 32 })
+    expect(config.trustedProxyHops).toBe(0)
     expect(config.firstAdmin).toBeNull()
     expect(config.embeddingModel).toBeNull()
     expect(readServerConfig({}).auth.secret).not.toBe(config.auth.secret)
@@ -21,21 +23,28 @@ describe('readServerConfig', () => {
       THREADLINE_ADMIN_PASSWORD: 'long enough password',
       THREADLINE_RATE_LIMIT_PER_SECOND: '5',
       THREADLINE_RATE_LIMIT_BURST: '10',
-      THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '120',
-      THREADLINE_SIGN_IN_LIMIT_BURST: '30',
+      THREADLINE_SIGN_IN_FREE_FAILURES: '3',
+      THREADLINE_SIGN_IN_MAX_DELAY_SECONDS: '60',
+      THREADLINE_SIGN_IN_MAX_ACCOUNT_DELAY_SECONDS: '10',
+      THREADLINE_PASSWORD_CHECKS: '4',
+      THREADLINE_PASSWORD_CHECK_QUEUE: '0',
+      THREADLINE_TRUSTED_PROXY_HOPS: '2',
     })
     expect(config).toMatchObject({
       auth: { secret: 's'.repeat(32), secretIsEphemeral: false, baseURL: 'https://threadline.example.com' },
       firstAdmin: { email: 'admin@example.com', password: 'long enough password', name: 'Admin' },
       rateLimit: { perSecond: 5, burst: 10 },
-      signInRateLimit: { perSecond: 2, burst: 30 },
+      signInThrottle: { freeFailures: 3, maxAddressDelaySeconds: 60, maxAccountDelaySeconds: 10 },
+      passwordChecks: { concurrent: 4, maxWaiting: 0 },
+      trustedProxyHops: 2,
     })
   })
 
   it('names the variable at fault', () => {
     expect(() => readServerConfig({ THREADLINE_AUTH_SECRET: 'short' })).toThrow(/THREADLINE_AUTH_SECRET: must be at least 32 characters/)
     expect(() => readServerConfig({ THREADLINE_RATE_LIMIT_BURST: 'lots' })).toThrow(ServerConfigError)
-    expect(() => readServerConfig({ THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '0' })).toThrow(/THREADLINE_SIGN_IN_LIMIT_PER_MINUTE/)
+    expect(() => readServerConfig({ THREADLINE_SIGN_IN_FREE_FAILURES: '0' })).toThrow(/THREADLINE_SIGN_IN_FREE_FAILURES/)
+    expect(() => readServerConfig({ THREADLINE_TRUSTED_PROXY_HOPS: '-1' })).toThrow(/THREADLINE_TRUSTED_PROXY_HOPS/)
     expect(() => readServerConfig({ THREADLINE_ADMIN_EMAIL: 'admin@example.com' })).toThrow(/both THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD/)
     expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'anthropic:claude' })).toThrow(/THREADLINE_EMBEDDING_MODEL: .*no embedding models/)
     expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'text-embedding-3-small' })).toThrow(ServerConfigError)
@@ -44,5 +53,10 @@ describe('readServerConfig', () => {
   it("resolves THREADLINE_EMBEDDING_MODEL through the provider registry, with its provider's variables", () => {
     const { embeddingModel } = readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'openai:text-embedding-3-small', OPENAI_API_KEY: 'k' })
     expect(embeddingModel).toMatchObject({ provider: 'openai.embedding', modelId: 'text-embedding-3-small' })
+  })
+
+  it('requires THREADLINE_AUTH_SECRET when NODE_ENV=production, with a start-up error that says how to set it', () => {
+    expect(() => readServerConfig({ NODE_ENV: 'production' })).toThrow(/THREADLINE_AUTH_SECRET is required when NODE_ENV=production/)
+    expect(readServerConfig({ NODE_ENV: 'production', THREADLINE_AUTH_SECRET: 's'.repeat(32) }).auth.secretIsEphemeral).toBe(false)
   })
 })

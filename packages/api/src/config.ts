@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
 import { fieldIssues, ModelResolutionError, resolveEmbeddingModel } from '@threadline/engine'
 import { z } from 'zod'
+import type { SignInThrottleConfig } from './auth/sign-in-throttle.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
 import { DEFAULT_PLAYGROUND_POOL_LIMITS, type PlaygroundPoolLimits } from './playground/worker/playground-pool.ts'
 
@@ -21,9 +22,15 @@ const envSchema = z.object({
   /** API-token rate limit: sustained requests per second and burst size, per token */
   THREADLINE_RATE_LIMIT_PER_SECOND: positiveNumber.default(50),
   THREADLINE_RATE_LIMIT_BURST: positiveNumber.default(100),
-  /** sign-in attempts, per client address and per email: sustained attempts per minute and burst size */
-  THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: positiveNumber.default(10),
-  THREADLINE_SIGN_IN_LIMIT_BURST: positiveNumber.default(10),
+  /** sign-in: failures (per address, per account) before delays start, and the longest delays */
+  THREADLINE_SIGN_IN_FREE_FAILURES: positiveInteger.default(5),
+  THREADLINE_SIGN_IN_MAX_DELAY_SECONDS: positiveNumber.default(900),
+  THREADLINE_SIGN_IN_MAX_ACCOUNT_DELAY_SECONDS: positiveNumber.default(60),
+  /** password hashes computed at once by this process, and how many more may wait (then 429) */
+  THREADLINE_PASSWORD_CHECKS: positiveInteger.default(1),
+  THREADLINE_PASSWORD_CHECK_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** reverse proxies in front of the app that append to X-Forwarded-For; the client address is the entry the outermost one added */
+  THREADLINE_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   THREADLINE_SESSION_TTL_HOURS: positiveNumber.default(24 * 7),
   /** the largest request body the API reads (bytes); larger ones are refused with 413 */
   THREADLINE_MAX_BODY_BYTES: positiveInteger.default(DEFAULT_MAX_BODY_BYTES),
@@ -44,8 +51,12 @@ export type ServerConfig = {
   firstAdmin: { email: string; password: string; name: string } | null
   /** per API token */
   rateLimit: RateLimit
-  /** sign-in attempts, per client address and per email */
-  signInRateLimit: RateLimit
+  /** progressive sign-in delays, per client address and per account */
+  signInThrottle: SignInThrottleConfig
+  /** the process-wide cap on password hashing */
+  passwordChecks: { concurrent: number; maxWaiting: number }
+  /** reverse proxies trusted to append the client address to X-Forwarded-For */
+  trustedProxyHops: number
   /** request bodies larger than this are refused with 413 */
   maxBodyBytes: number
   /** the sandbox worker pool (playground runs) */
@@ -69,6 +80,12 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     throw new ServerConfigError(`Invalid server environment: ${problems}`)
   }
   const vars = parsed.data
+  if (env.NODE_ENV === 'production' && vars.THREADLINE_AUTH_SECRET === undefined) {
+    // a random per-process secret would end sessions on every restart and split them between instances
+    throw new ServerConfigError(
+      'THREADLINE_AUTH_SECRET is required when NODE_ENV=production: set it to the same random value (32+ characters, e.g. `openssl rand -base64 32`) on every instance',
+    )
+  }
   if (Boolean(vars.THREADLINE_ADMIN_EMAIL) !== Boolean(vars.THREADLINE_ADMIN_PASSWORD)) {
     throw new ServerConfigError('Set both THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD, or neither')
   }
@@ -84,7 +101,13 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
         ? { email: vars.THREADLINE_ADMIN_EMAIL, password: vars.THREADLINE_ADMIN_PASSWORD, name: vars.THREADLINE_ADMIN_NAME ?? 'Admin' }
         : null,
     rateLimit: { perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND, burst: vars.THREADLINE_RATE_LIMIT_BURST },
-    signInRateLimit: { perSecond: vars.THREADLINE_SIGN_IN_LIMIT_PER_MINUTE / 60, burst: vars.THREADLINE_SIGN_IN_LIMIT_BURST },
+    signInThrottle: {
+      freeFailures: vars.THREADLINE_SIGN_IN_FREE_FAILURES,
+      maxAddressDelaySeconds: vars.THREADLINE_SIGN_IN_MAX_DELAY_SECONDS,
+      maxAccountDelaySeconds: vars.THREADLINE_SIGN_IN_MAX_ACCOUNT_DELAY_SECONDS,
+    },
+    passwordChecks: { concurrent: vars.THREADLINE_PASSWORD_CHECKS, maxWaiting: vars.THREADLINE_PASSWORD_CHECK_QUEUE },
+    trustedProxyHops: vars.THREADLINE_TRUSTED_PROXY_HOPS,
     maxBodyBytes: vars.THREADLINE_MAX_BODY_BYTES,
     embeddingModel: vars.THREADLINE_EMBEDDING_MODEL === undefined ? null : embeddingModel(vars.THREADLINE_EMBEDDING_MODEL, env),
     playground: {

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import type { ThreadlineError, ThreadlineErrorCode } from '@threadline/engine'
+import type { ThreadAlreadyExistsError, ThreadlineError, ThreadlineErrorCode } from '@threadline/engine'
 
 type TRPCCode = TRPCError['code']
 
@@ -44,4 +44,13 @@ export function resourceForbidden(resourceId: string): TRPCError {
 
 export function writeForbidden(): TRPCError {
   return new TRPCError({ code: 'FORBIDDEN', message: 'This API token is read-only' })
+}
+
+/**
+ * A `newThreadId` that is taken: one answer whoever owns the thread (this
+ * tenant, another one, a deleted-and-reused id), in preview, clone and branch
+ * alike, so the answer tells nothing about another tenant.
+ */
+export function threadIdUnavailable(error: ThreadAlreadyExistsError): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message: `newThreadId "${error.threadId}" is not available`, cause: error })
 }

@@ -2,6 +2,7 @@
 // the integration tests put it behind node:http on a loopback port.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { authenticate } from './auth/authenticate.ts'
+import { clientAddressOf } from './auth/client-address.ts'
 import { limitRequestBody } from './body-limit.ts'
 import type { Caller } from './auth/caller.ts'
 import { appRouter } from './routers/app.ts'
@@ -10,11 +11,6 @@ import type { Context } from './trpc.ts'
 
 export const TRPC_ENDPOINT = '/api/trpc'
 
-/** The client's address as the proxy in front reports it (first hop), else unknown. */
-function clientAddressOf(headers: Headers): string {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown'
-}
-
 export function createContextFactory(services: Services) {
   return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): Context => {
     let caller: Promise<Caller> | undefined
@@ -22,7 +18,7 @@ export function createContextFactory(services: Services) {
       services,
       headers: req.headers,
       resHeaders,
-      clientAddress: clientAddressOf(req.headers),
+      clientAddress: clientAddressOf(req.headers, services.config.trustedProxyHops),
       getCaller: () => (caller ??= authenticate({ prisma: services.db.prisma, auth: services.auth }, req.headers)),
     }
   }

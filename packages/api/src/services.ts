@@ -12,8 +12,10 @@ import {
 } from '@threadline/engine'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
+import { concurrencyGate } from './auth/concurrency-gate.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
-import { TokenBucketRateLimiter } from './auth/rate-limiter.ts'
+import { signInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts'
+import { databaseRateLimiter, type RateLimiter } from './auth/rate-limiter.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
@@ -44,10 +46,10 @@ export type Services = {
   /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
-  /** per API token */
-  tokenRateLimiter: TokenBucketRateLimiter
-  /** sign-in attempts, per client address and per email */
-  signInRateLimiter: TokenBucketRateLimiter
+  /** per API token, in the database (shared by every instance) */
+  tokenRateLimiter: RateLimiter
+  /** progressive sign-in delays, per client address and per account (in the database) */
+  signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
   demoProvider: DemoProvider
 }
@@ -64,7 +66,7 @@ async function hasVectorSupport(db: Database): Promise<boolean> {
 }
 
 export type ServicesOptions = {
-  /** the rate limiters' clock (epoch ms); tests pass one they move by hand */
+  /** the rate limiters' and sign-in delays' clock (epoch ms); tests pass one they move by hand */
   now?: () => number
   /**
    * An AI SDK embedding model or an Embedder: recall becomes hybrid (full-text +
@@ -103,9 +105,9 @@ export async function createServices(db: Database, config: ServerConfig, options
     rules: ruleStore(db.prisma),
     playground: createPlaygroundPool(config.playground),
     semanticRecall,
-    auth: createOperatorAuth(db.prisma, config.auth),
-    tokenRateLimiter: new TokenBucketRateLimiter(config.rateLimit, options.now),
-    signInRateLimiter: new TokenBucketRateLimiter(config.signInRateLimit, options.now),
+    auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),
+    tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),
+    signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
   }
 }

@@ -8,6 +8,7 @@ import { anthropicInvalidToolUseId } from '@threadline/engine/testing'
 import { beforeAll, expect, it } from 'vitest'
 import type { ThreadlineClient } from './client/index.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
+import { REDACTED } from './lineage-redaction.ts'
 import { describeEachApi } from './testing/each-database.ts'
 import { failureOf, type CallFailure } from './testing/errors.ts'
 
@@ -160,6 +161,41 @@ describeEachApi('a token scoped to another resource', (getApi) => {
     expect(asOperator.thread.forkedAfter?.snippet).toBeTruthy()
     const operatorRows = await api.operator.threads.list.query({ resourceId: OWN, pageSize: 100 })
     expect(operatorRows.items.find((item) => item.id === 'foreign-cloned-into-own')).toMatchObject({ cloneDepth: 2 })
+  })
+
+  it('answers a taken newThreadId the same whoever owns it, in clone.preview, clone.create and branches.create', async () => {
+    const attempts: Record<string, (newThreadId: string) => Promise<unknown>> = {
+      'clone.preview': (newThreadId) => token.clone.preview.query({ sourceThreadId: ownThread, newThreadId }),
+      'clone.create': (newThreadId) => token.clone.create.mutate({ sourceThreadId: ownThread, newThreadId, returnMessages: false }),
+      'branches.create': (newThreadId) => token.branches.create.mutate({ sourceThreadId: ownThread, newThreadId }),
+    }
+    for (const [name, attempt] of Object.entries(attempts)) {
+      const foreign = await failureOf(attempt(foreignThread))
+      const own = await failureOf(attempt(ownThread))
+      expect(foreign, name).toMatchObject({ code: 'CONFLICT', httpStatus: 409, message: `newThreadId "${foreignThread}" is not available` })
+      expect(anonymised(foreign, foreignThread), name).toEqual(anonymised(own, ownThread))
+    }
+  })
+
+  it('shows the source of its clone of a foreign thread as redacted: metadata.clone, the lineage column, the listing', async () => {
+    const sourceId = foreignClone.id
+    const got = await token.threads.get.query({ threadId: 'foreign-cloned-into-own' })
+    expect(got.isClone).toBe(true)
+    expect(got.thread.sourceThreadId).toBe(REDACTED)
+    expect(got.thread.metadata.clone).toMatchObject({ sourceThreadId: REDACTED, lastMessageId: REDACTED, lastClonedMessageId: REDACTED })
+    expect(got.clone).toMatchObject({ sourceThreadId: REDACTED, lastMessageId: REDACTED })
+    const page = await token.threads.byId.query({ id: 'foreign-cloned-into-own' })
+    const rows = await token.threads.list.query({ pageSize: 100 })
+    const updated = await token.threads.update.mutate({ threadId: 'foreign-cloned-into-own', title: 'renamed by the token' })
+    expect(rows.items.find((item) => item.id === 'foreign-cloned-into-own')).toMatchObject({ isClone: true, sourceThreadId: REDACTED })
+    for (const answer of [got, page, rows, updated]) expect(JSON.stringify(answer)).not.toContain(sourceId)
+    // its own clones keep their (readable) source
+    const ownClone = await token.clone.create.mutate({ sourceThreadId: ownThread, returnMessages: false })
+    expect((await token.threads.get.query({ threadId: ownClone.thread.id })).clone).toMatchObject({ sourceThreadId: ownThread })
+    // the operator reads everything
+    const asOperator = await api.operator.threads.get.query({ threadId: 'foreign-cloned-into-own' })
+    expect(asOperator.clone?.sourceThreadId).toBe(sourceId)
+    expect(asOperator.thread.sourceThreadId).toBe(sourceId)
   })
 
   it("never reaches another tenant's history through a branch, a lineage or a diff", async () => {

@@ -91,7 +91,7 @@ const requireCsrfHeaderOnMutations = t.middleware(({ ctx, type, next }) => {
 const authenticated = t.middleware(async ({ ctx, next }) => {
   const caller = await ctx.getCaller()
   if (caller.kind === 'token') {
-    const limit = ctx.services.tokenRateLimiter.take(caller.token.id)
+    const limit = await ctx.services.tokenRateLimiter.take(caller.token.id)
     if (!limit.allowed) {
       ctx.resHeaders.set('retry-after', String(Math.ceil(limit.retryAfterMs / 1000)))
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Rate limit exceeded for this API token; retry in ${limit.retryAfterMs} ms` })

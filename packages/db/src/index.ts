@@ -9,6 +9,12 @@ export { applyMigrations, type MigrationSources } from './migrations/apply-migra
 export { diffMigrationsToSchema, type SchemaDiff } from './migrations/diff-schema.ts'
 export { createMigration, migrationFolderName } from './migrations/create-migration.ts'
 export { repoRoot, schemaPath, migrationsDir } from './migrations/paths.ts'
-export { checkOperatorPassword, hashOperatorPassword, verifyOperatorPassword } from './operators/operator-password.ts'
+export {
+  checkOperatorPassword,
+  hashOperatorPassword,
+  hashPasswordArgon2id,
+  isLegacyPasswordHash,
+  verifyOperatorPassword,
+} from './operators/operator-password.ts'
 export { createOperator, CREDENTIAL_PROVIDER_ID, type CreatedOperator, type OperatorInput } from './operators/create-operator.ts'
 export { PrismaClient, Prisma } from './generated/prisma/client.ts'

@@ -4,8 +4,9 @@
 // closed, and the tRPC CSRF check covers sign-in and sign-out too.
 import { betterAuth } from 'better-auth'
 import { prismaAdapter } from 'better-auth/adapters/prisma'
+import type { ConcurrencyGate } from './concurrency-gate.ts'
 import { SESSION_COOKIE_PREFIX } from './session-cookie.ts'
-import { hashOperatorPassword, verifyOperatorPassword, type PrismaClient } from '@threadline/db'
+import { hashPasswordArgon2id, isLegacyPasswordHash, verifyOperatorPassword, type PrismaClient } from '@threadline/db'
 
 export type OperatorAuthConfig = {
   secret: string
@@ -14,7 +15,21 @@ export type OperatorAuthConfig = {
   sessionTtlSeconds: number
 }
 
-export function createOperatorAuth(prisma: PrismaClient, config: OperatorAuthConfig) {
+/**
+ * A correct password whose stored hash is legacy bcrypt: store its argon2id
+ * hash instead (matched by the old hash, which is salted and so unique).
+ */
+async function rehashLegacy(prisma: PrismaClient, hash: string, password: string): Promise<void> {
+  const argon2id = await hashPasswordArgon2id(password)
+  await prisma.operatorAccount.updateMany({ where: { providerId: 'credential', password: hash }, data: { password: argon2id } })
+}
+
+/**
+ * `passwordChecks` caps the hashing work of the whole process (GateFullError
+ * past its queue). better-auth hashes the password sent for an unknown email
+ * (the same argon2id cost as verifying a wrong one): every failure costs the same.
+ */
+export function createOperatorAuth(prisma: PrismaClient, config: OperatorAuthConfig, passwordChecks: ConcurrencyGate) {
   return betterAuth({
     appName: 'Threadline',
     secret: config.secret,
@@ -33,8 +48,13 @@ export function createOperatorAuth(prisma: PrismaClient, config: OperatorAuthCon
       // operators are created by an admin (first admin from the environment, demo seed), never by sign-up
       disableSignUp: true,
       password: {
-        hash: hashOperatorPassword,
-        verify: ({ hash, password }) => verifyOperatorPassword(password, hash),
+        hash: (password) => passwordChecks.run(() => hashPasswordArgon2id(password)),
+        verify: ({ hash, password }) =>
+          passwordChecks.run(async () => {
+            const valid = await verifyOperatorPassword(password, hash)
+            if (valid && isLegacyPasswordHash(hash)) await rehashLegacy(prisma, hash, password)
+            return valid
+          }),
       },
     },
     advanced: {

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { APIError } from 'better-auth/api'
 import { z } from 'zod'
+import { GateFullError } from '../auth/concurrency-gate.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 const signInInput = z.strictObject({
@@ -16,28 +17,31 @@ function forwardCookies(from: Headers, to: Headers): void {
 export const authRouter = router({
   /** Operator sign-in: sets the httpOnly session cookie. */
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
-    const email = input.email.toLowerCase()
-    // both buckets must allow: rotating addresses does not help against one account
-    for (const key of [`address:${ctx.clientAddress}`, `email:${email}`]) {
-      const limit = ctx.services.signInRateLimiter.take(key)
-      if (!limit.allowed) {
-        ctx.resHeaders.set('retry-after', String(Math.ceil(limit.retryAfterMs / 1000)))
-        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many sign-in attempts; wait a moment and try again' })
-      }
+    const attempt = { email: input.email.toLowerCase(), address: ctx.clientAddress }
+    const tooMany = (retryAfterMs: number) => {
+      ctx.resHeaders.set('retry-after', String(Math.ceil(retryAfterMs / 1000)))
+      return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many sign-in attempts; wait a moment and try again' })
     }
+    // refused during a delay before any password is hashed: waiting attempts cost no CPU
+    const decision = await ctx.services.signInThrottle.check(attempt)
+    if (!decision.allowed) throw tooMany(decision.retryAfterMs)
     try {
       const { headers, response } = await ctx.services.auth.api.signInEmail({
-        body: { email, password: input.password, rememberMe: true },
+        body: { email: attempt.email, password: input.password, rememberMe: true },
         headers: ctx.headers,
         returnHeaders: true,
       })
+      await ctx.services.signInThrottle.recordSuccess(attempt)
       forwardCookies(headers, ctx.resHeaders)
       const { id, name } = response.user
       return { operator: { id, email: response.user.email, name } }
     } catch (error) {
       if (error instanceof APIError && error.statusCode === 401) {
+        await ctx.services.signInThrottle.recordFailure(attempt)
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid email or password' })
       }
+      // the process's password checks are all busy and its queue is full: not the caller's failure
+      if (error instanceof GateFullError) throw tooMany(1000)
       throw error
     }
   }),

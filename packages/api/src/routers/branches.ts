@@ -1,7 +1,7 @@
 import { branchThreadArgsSchema, ThreadAlreadyExistsError } from '@threadline/engine'
-import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { canAccessResource, visibleResourceIds } from '../auth/caller.ts'
+import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
@@ -26,10 +26,7 @@ export const branchesRouter = router({
       const { thread, inheritedMessageCount } = await ctx.services.memory.branchThread({ ...input, sourceThreadId: source.id })
       return { thread, inheritedMessageCount }
     } catch (error) {
-      // the same answer whichever tenant owns the id: the caller learns only that it is taken
-      if (ThreadAlreadyExistsError.isInstance(error)) {
-        throw new TRPCError({ code: 'CONFLICT', message: `newThreadId "${error.threadId}" is not available`, cause: error })
-      }
+      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
     }
   }),

@@ -1,7 +1,7 @@
 import { cloneOptionsSchema, cloneThreadArgsSchema, getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type LineageTreeNode } from '@threadline/engine'
-import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
+import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
@@ -68,10 +68,7 @@ export const cloneRouter = router({
     try {
       return await ctx.services.memory.cloneThread(args, { returnMessages: returnMessages ?? true })
     } catch (error) {
-      // The same answer whichever tenant owns the id: the caller learns only that it is taken.
-      if (ThreadAlreadyExistsError.isInstance(error)) {
-        throw new TRPCError({ code: 'CONFLICT', message: `newThreadId "${error.threadId}" is not available`, cause: error })
-      }
+      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
     }
   }),
@@ -79,7 +76,12 @@ export const cloneRouter = router({
   /** What create would do with the same arguments (selection, warnings, memory actions); writes nothing. */
   preview: authedProcedure.input(cloneInput).query(async ({ ctx, input }) => {
     await checkCloneScope(ctx.services, ctx.caller, input)
-    return ctx.services.memory.previewClone(input)
+    try {
+      return await ctx.services.memory.previewClone(input)
+    } catch (error) {
+      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
+      throw error
+    }
   }),
 
   /**

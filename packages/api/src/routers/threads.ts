@@ -11,6 +11,7 @@ import {
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import { branchOf } from './branch-summary.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
@@ -102,22 +103,24 @@ export const threadsRouter = router({
       offset: (input.page - 1) * input.pageSize,
       orderBy: 'updatedAt',
     })
-    return { items: threads.map(toThreadRow), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+    const items = await redactUnreadableSources(ctx.services, ctx.caller, threads)
+    return { items: items.map(toThreadRow), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),
 
   /** One thread with its message count and clone metadata. */
   get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const thread = await redactUnreadableSource(ctx.services, ctx.caller, await threadInScope(ctx.services, ctx.caller, input.threadId))
     const [messageCount, branch] = await Promise.all([ctx.services.memory.countMessages({ threadId: thread.id }), branchOf(ctx.services, ctx.caller, thread)])
     return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread), isBranch: branch !== null, branch }
   }),
 
   /** The thread page: the thread and its first messages. */
   byId: authedProcedure.input(byIdInput).query(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.id)
-    const [messages, messageCount] = await Promise.all([
-      ctx.services.memory.listMessages({ threadId: thread.id, limit: input.messageLimit }),
-      ctx.services.memory.countMessages({ threadId: thread.id }),
+    const found = await threadInScope(ctx.services, ctx.caller, input.id)
+    const [messages, messageCount, thread] = await Promise.all([
+      ctx.services.memory.listMessages({ threadId: found.id, limit: input.messageLimit }),
+      ctx.services.memory.countMessages({ threadId: found.id }),
+      redactUnreadableSource(ctx.services, ctx.caller, found),
     ])
     return { thread, messages, messageCount }
   }),
@@ -141,7 +144,7 @@ export const threadsRouter = router({
   /** Changes the title and/or metadata (clone and branch lineage in the metadata are kept). */
   update: writeProcedure.input(updateThreadInputSchema).mutation(async ({ ctx, input }) => {
     await threadInScope(ctx.services, ctx.caller, input.threadId)
-    return ctx.services.memory.updateThread(input)
+    return redactUnreadableSource(ctx.services, ctx.caller, await ctx.services.memory.updateThread(input))
   }),
 
   /**

@@ -44,6 +44,8 @@ export async function startTestServer(services: Services): Promise<TestServer> {
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) aborted.abort()
     })
+    // as Next's server does: the peer address when the request names none
+    incoming.headers['x-forwarded-for'] ??= incoming.socket.remoteAddress
     toRequest(incoming, origin, aborted.signal)
       .then((request) => handleApiRequest(request, services))
       .then((response) => send(response, outgoing))

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { InvalidInputError } from '../errors/index.ts'
+import { InvalidInputError, ThreadAlreadyExistsError } from '../errors/index.ts'
 import type { MemoryStorage, StoredThread } from '../storage/types.ts'
 import { withLineageDates } from './branch-metadata.ts'
 import type { ParsedBranchThreadArgs } from './branch-options.ts'
@@ -19,6 +19,8 @@ export type BranchThreadResult = {
  */
 export async function branchThread(tx: { storage: MemoryStorage }, args: ParsedBranchThreadArgs, now: Date): Promise<BranchThreadResult> {
   const { storage } = tx
+  // the source's own id is taken like any other (the table's self-reference check would fail as a storage error)
+  if (args.newThreadId !== undefined && args.newThreadId === args.sourceThreadId) throw new ThreadAlreadyExistsError(args.newThreadId)
   // the storage reports an unknown source (ThreadNotFoundError); the resource is checked on the row it
   // wrote, which the caller's transaction then rolls back: one round trip fewer than reading the source first
   const { thread, inheritedMessageCount } = await storage.createBranch({

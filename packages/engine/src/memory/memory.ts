@@ -143,6 +143,12 @@ export class Memory {
     return thread === null ? null : withLineageDates(thread)
   }
 
+  /** The threads of these ids that exist, in one query (unknown ids are left out). */
+  async getThreadsByIds(threadIds: string[]): Promise<StoredThread[]> {
+    if (threadIds.length === 0) return []
+    return (await this.storage.getThreadsByIds([...new Set(threadIds)])).map(withLineageDates)
+  }
+
   /** Changes a thread's title and/or metadata (its clone/branch lineage metadata is kept); ThreadNotFoundError when unknown. */
   async updateThread(input: z.input<typeof updateThreadInputSchema>): Promise<StoredThread> {
     const { threadId, title, metadata } = parseInput(updateThreadInputSchema, input)

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { concurrencyGate, GateFullError } from './concurrency-gate.ts'
+
+function deferred() {
+  let resolve!: () => void
+  const promise = new Promise<void>((done) => (resolve = done))
+  return { promise, resolve }
+}
+
+describe('concurrencyGate', () => {
+  it('runs at most `concurrent` at once, queues up to `maxWaiting`, refuses the rest', async () => {
+    const gate = concurrencyGate({ concurrent: 2, maxWaiting: 1 })
+    const jobs = [deferred(), deferred(), deferred()]
+    let peak = 0
+    let active = 0
+    const started = jobs.map((job) =>
+      gate.run(async () => {
+        peak = Math.max(peak, ++active)
+        await job.promise
+        active -= 1
+      }),
+    )
+    await Promise.resolve()
+    expect(gate.stats()).toEqual({ running: 2, waiting: 1 })
+    await expect(gate.run(async () => 'late')).rejects.toBeInstanceOf(GateFullError)
+    for (const job of jobs) job.resolve()
+    await Promise.all(started)
+    expect(peak).toBe(2)
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('frees the slot when the work throws', async () => {
+    const gate = concurrencyGate({ concurrent: 1, maxWaiting: 0 })
+    await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    expect(await gate.run(async () => 'next')).toBe('next')
+  })
+})

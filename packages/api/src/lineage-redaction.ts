@@ -1,0 +1,66 @@
+// No cross-tenant hints through lineage: a thread a token may read can still
+// point at a source it may not (an operator cloned or branched another
+// tenant's thread into the token's resource). Every id of such a source, and
+// of its messages, is shown as REDACTED; the lineage itself (that the thread
+// is a clone or a branch, and when) stays visible.
+import type { StoredThread } from '@threadline/engine'
+import { canAccessResource, visibleResourceIds, type Caller } from './auth/caller.ts'
+import type { Services } from './services.ts'
+
+export const REDACTED = '[redacted]'
+
+type LineageSources = { sourceThreadId: string | null; branch: StoredThread['branch']; metadata: Record<string, unknown> }
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+}
+
+/** The source ids a thread names: its lineage column, its branch link and the clone/branch metadata. */
+function sourceIdsOf(thread: LineageSources): string[] {
+  const clone = record(thread.metadata.clone)
+  const branch = record(thread.metadata.branch)
+  return [thread.sourceThreadId, thread.branch?.parentThreadId, thread.branch?.branchPointThreadId, clone?.sourceThreadId, branch?.sourceThreadId].filter(
+    (id): id is string => typeof id === 'string',
+  )
+}
+
+/** The metadata entry with every id replaced when its source is not readable. */
+function redactEntry(entry: unknown, readable: (id: string) => boolean, idFields: string[]): unknown {
+  const value = record(entry)
+  if (value === null || typeof value.sourceThreadId !== 'string' || readable(value.sourceThreadId)) return entry
+  return { ...value, ...Object.fromEntries(idFields.filter((field) => field in value).map((field) => [field, REDACTED])) }
+}
+
+function redactThread<Thread extends LineageSources>(thread: Thread, readable: (id: string) => boolean): Thread {
+  const { metadata, branch } = thread
+  const redactedBranch =
+    branch === null || (readable(branch.parentThreadId) && readable(branch.branchPointThreadId))
+      ? branch
+      : { ...branch, parentThreadId: REDACTED, branchPointThreadId: REDACTED, branchPointMessageId: REDACTED }
+  return {
+    ...thread,
+    sourceThreadId: thread.sourceThreadId === null || readable(thread.sourceThreadId) ? thread.sourceThreadId : REDACTED,
+    branch: redactedBranch,
+    metadata: {
+      ...metadata,
+      ...('clone' in metadata ? { clone: redactEntry(metadata.clone, readable, ['sourceThreadId', 'lastMessageId', 'lastClonedMessageId']) } : {}),
+      ...('branch' in metadata ? { branch: redactEntry(metadata.branch, readable, ['sourceThreadId', 'branchPointMessageId']) } : {}),
+    },
+  }
+}
+
+/** The threads as this caller may see them: sources it cannot read (another tenant's, or gone) redacted. One query for all. */
+export async function redactUnreadableSources<Thread extends LineageSources>(services: Services, caller: Caller, threads: Thread[]): Promise<Thread[]> {
+  if (visibleResourceIds(caller) === null) return threads
+  const ids = [...new Set(threads.flatMap(sourceIdsOf))]
+  if (ids.length === 0) return threads
+  const sources = await services.memory.getThreadsByIds(ids)
+  const readableIds = new Set(sources.filter((source) => canAccessResource(caller, source.resourceId)).map((source) => source.id))
+  return threads.map((thread) => redactThread(thread, (id) => readableIds.has(id)))
+}
+
+/** One thread as this caller may see it. */
+export async function redactUnreadableSource<Thread extends LineageSources>(services: Services, caller: Caller, thread: Thread): Promise<Thread> {
+  const [redacted] = await redactUnreadableSources(services, caller, [thread])
+  return redacted ?? thread
+}

@@ -72,7 +72,7 @@ describe('one owner per embedded data folder', () => {
     } finally {
       await db.close()
     }
-  }, 180_000)
+  }, 600_000) // four Node processes, initdb and the migrations: minutes on a loaded machine
 
   it('releases the folder on close, and refuses a second open in the same process', () => {
     const lock = lockDataFolder(folder)

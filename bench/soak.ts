@@ -167,7 +167,13 @@ async function withDatabase(run: (url: string, db: Database) => Promise<void>): 
 await withDatabase(async (url, db) => {
   const token = await seed(db)
   if (dbKind === 'pglite') await db.close()
-  const limits = { THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '1000000', THREADLINE_SIGN_IN_LIMIT_BURST: '1000000', LOG_LEVEL: 'warn' }
+  // the soak measures the server, not its limits: sign-in and playground caps lifted like bench api's token limit
+  const limits = {
+    THREADLINE_SIGN_IN_LIMIT_PER_MINUTE: '1000000',
+    THREADLINE_SIGN_IN_LIMIT_BURST: '1000000',
+    THREADLINE_PLAYGROUND_RUNS_PER_CALLER: String(connections),
+    LOG_LEVEL: 'warn',
+  }
   const server = await startServer(serverKind, url, limits)
   try {
     const { samples, tallies, seconds } = await soak(server.url, token, server.child.pid)

@@ -51,7 +51,11 @@ function nextMessage(worker: Worker, accept: (message: WorkerMessage) => boolean
 /** Opens `dataDir` in a new worker thread; resolves once it accepts connections. */
 export async function startEmbeddedServer(dataDir: string): Promise<EmbeddedServer> {
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'threadline-pglite-'))
-  const worker = new Worker(WORKER_FILE, { workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) } })
+  // Reflect.construct, not `new Worker(file)`: Next's bundler (Turbopack) treats
+  // `new Worker(...)` as a module to bundle and fails on a path it cannot resolve
+  // statically; the worker must load from disk as plain Node.
+  const options = { workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) } }
+  const worker = Reflect.construct(Worker, [WORKER_FILE, options]) as Worker
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true })
   try {
     const first = await nextMessage(worker, (message) => Boolean(message.ready ?? message.error))

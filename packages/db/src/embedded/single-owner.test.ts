@@ -20,7 +20,7 @@ const children: ChildProcess[] = []
 
 type Outcome = { code: number | null; stdout: string; stderr: string }
 
-function start(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; outcome: Promise<Outcome>; ready: Promise<void> } {
+function start(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; outcome: Promise<Outcome>; ready: () => Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let stdout = ''
@@ -33,9 +33,8 @@ function start(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProce
   })
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const outcome = new Promise<Outcome>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })))
-  const exited = outcome.then((o) => Promise.reject(new Error(`the holder exited: ${o.stderr}`)))
-  exited.catch(() => undefined) // only `ready` reports it
-  return { child, outcome, ready: Promise.race([ready, exited]) }
+  const exited = () => outcome.then((o) => Promise.reject(new Error(`the holder exited: ${o.stderr}`)))
+  return { child, outcome, ready: () => Promise.race([ready, exited()]) }
 }
 
 afterAll(() => {
@@ -46,7 +45,7 @@ afterAll(() => {
 describe('one owner per embedded data folder', () => {
   it('refuses a second server and db:seed while the first runs, naming it; opens fine after the owner was killed', async () => {
     const owner = start([holder, url])
-    await owner.ready
+    await owner.ready()
 
     const second = await start([holder, url]).outcome
     expect(second.code).toBe(1)

@@ -16,20 +16,19 @@
 // Uses the existing build in apps/web/.next (its BUILD_ID is reported); builds
 // first when there is none or with --build (never while another `next start`
 // serves that folder).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openDatabase, createOperator, repoRoot, type Database } from '@threadline/db'
-import { freeLoopbackPort } from '@threadline/db/testing/servers'
+import { openDatabase, createOperator, type Database } from '@threadline/db'
 import { itemAt } from './lib/item-at.ts'
 import { issueApiToken } from '@threadline/api'
-import { flagValue, hasFlag } from './lib/args.ts'
+import { flagValue } from './lib/args.ts'
 import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds } from './lib/databases.ts'
 import { createReport, type Report } from './lib/report.ts'
 import { benchSaveThroughput, type LoadRunner } from './lib/save-throughput.ts'
 import { seedThread, seedVectors } from './lib/seed.ts'
+import { cpuMs, ensureBuild, startServer, stopServer, trpcRequest, type HttpRequest, type RunningServer, type ServerKind } from './lib/app-server.ts'
 
 type AutocannonResult = {
   requests: { average: number; total: number }
@@ -40,22 +39,15 @@ type AutocannonResult = {
   '2xx': number
   duration: number
 }
-type AutocannonOptions = {
-  url: string
+type AutocannonOptions = HttpRequest & {
   connections: number
   duration: number
-  method?: string
-  headers?: Record<string, string>
-  body?: string
   /** per-request changes (messages.save: a new batch each time) */
   requests?: { setupRequest: (request: Record<string, unknown>) => Record<string, unknown> }[]
 }
 // autocannon is CommonJS without type declarations: loaded with require, typed above.
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: AutocannonOptions) => Promise<AutocannonResult>
 
-const webDir = path.join(repoRoot, 'apps/web')
-/** `require` as seen from the app, so `next start` is the app's own Next. */
-const requireFromWeb = createRequire(path.join(webDir, 'package.json'))
 const duration = Number(flagValue('duration') ?? 10)
 const connectionCounts = (flagValue('connections') ?? '10,50').split(',').map(Number)
 const only = flagValue('only')
@@ -63,24 +55,10 @@ const serverKinds = (flagValue('server') ?? 'next').split(',').map((kind): Serve
   if (kind !== 'next' && kind !== 'plain') throw new Error(`--server: "${kind}" is neither next nor plain`)
   return kind
 })
-const profileDir = path.join(repoRoot, 'bench', 'results', 'profiles')
 const RESOURCE = 'bench-api'
 const CLONE_RESOURCE = 'bench-api-clones'
 const THREADS = 100
 const MESSAGES_PER_THREAD = 50
-
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))))
-  })
-}
-
-async function ensureBuild(report: Report): Promise<void> {
-  const buildId = path.join(webDir, '.next', 'BUILD_ID')
-  if (hasFlag('build') || !existsSync(buildId)) await run('pnpm', ['--filter', '@threadline/web', 'build'], repoRoot)
-  report.note(`app build ${readFileSync(buildId, 'utf8').trim()} from ${statSync(buildId).mtime.toISOString()}`)
-}
 
 /** The benchmark's data: threads of 50 messages in one resource, an operator, and a read+write token for both resources. */
 async function seed(db: Database, withVectors: boolean): Promise<{ token: string; sourceThreadId: string }> {
@@ -100,95 +78,7 @@ async function seed(db: Database, withVectors: boolean): Promise<{ token: string
   return { token, sourceThreadId: 'api-thread-0' }
 }
 
-/** CPU time (user + system) the process has used so far, in ms (from /proc; Linux only). */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = itemAt(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') '), 1).split(' ')
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second here)
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-  } catch {
-    return null
-  }
-}
-
-type ServerKind = 'next' | 'plain'
-type RunningServer = { url: string; child: ChildProcess; peakRssMiB: () => number | null }
-
-/**
- * 'next': the built app under `next start`; 'plain' (diagnostic): the same tRPC
- * handler and services behind node:http, to see what Next itself costs.
- */
-async function startServer(kind: ServerKind, databaseUrl: string): Promise<RunningServer> {
-  const port = await freeLoopbackPort()
-  const profile = hasFlag('profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  const command =
-    kind === 'next'
-      ? [requireFromWeb.resolve('next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1']
-      : ['--import', 'tsx', path.join(repoRoot, 'bench/lib/plain-api-server.ts')]
-  const child = spawn(process.execPath, [...profile, ...command], {
-    cwd: kind === 'next' ? webDir : repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      DATABASE_URL: databaseUrl,
-      THREADLINE_AUTH_SECRET: 'bench-secret-0123456789abcdef0123456789',
-      // The per-token rate limit would answer 429 long before the server is saturated.
-      THREADLINE_RATE_LIMIT_PER_SECOND: '1000000',
-      THREADLINE_RATE_LIMIT_BURST: '1000000',
-    },
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += String(chunk)))
-  child.stderr.on('data', (chunk) => (output += String(chunk)))
-  const deadline = Date.now() + 60_000
-  let url = kind === 'next' ? `http://127.0.0.1:${port}` : ''
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${kind} server exited with ${child.exitCode}:\n${output}`)
-    if (url === '') url = /"url":"([^"]+)"/.exec(output)?.[1] ?? ''
-    const ok =
-      url !== '' &&
-      (await fetch(`${url}/api/trpc/health.check`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    if (ok) break
-    if (Date.now() > deadline) throw new Error(`the ${kind} server did not answer within 60 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  /** VmHWM: the server process's peak resident set size so far. */
-  const peakRssMiB = () => {
-    try {
-      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]
-      return kb ? Number(kb) / 1024 : null
-    } catch {
-      return null
-    }
-  }
-  if (process.env.BENCH_SERVER_LOG) child.once('exit', () => console.log(`--- server output\n${output.slice(-4000)}`))
-  return { url, child, peakRssMiB }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
-}
-
-/** tRPC over HTTP with the superjson transformer: queries as GET ?input=, mutations as POST. */
-function trpcRequest(base: string, token: string, procedure: string, kind: 'query' | 'mutation', input: unknown): AutocannonOptions & { url: string } {
-  const payload = JSON.stringify({ json: input })
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  return kind === 'query'
-    ? { url: `${base}/api/trpc/${procedure}?input=${encodeURIComponent(payload)}`, connections: 1, duration: 1, headers }
-    : { url: `${base}/api/trpc/${procedure}`, connections: 1, duration: 1, method: 'POST', headers, body: payload }
-}
-
-type Endpoint = { name: string; request: AutocannonOptions }
+type Endpoint = { name: string; request: HttpRequest }
 
 async function checkOnce(endpoint: Endpoint): Promise<void> {
   const { url, method, headers, body } = endpoint.request

@@ -12,8 +12,22 @@ export type MigrationStatus = {
 
 type MigrationRow = { name: string; finished: boolean; rolledBack: boolean }
 
+// An embedded database has one owner, this process (the folder lock), and it
+// never migrates while serving: once complete, its history cannot change. So
+// health remembers that answer instead of queueing behind a long statement on
+// PGlite's single session. PostgreSQL is asked every time (it may be shared).
+const completeEmbedded = new WeakMap<Database, MigrationStatus>()
+
 /** The checked-in migration history compared with what `_prisma_migrations` records. */
 export async function migrationStatus(db: Database): Promise<MigrationStatus> {
+  const known = completeEmbedded.get(db)
+  if (known) return known
+  const status = await readMigrationStatus(db)
+  if (status.ok && db.kind === 'pglite') completeEmbedded.set(db, status)
+  return status
+}
+
+async function readMigrationStatus(db: Database): Promise<MigrationStatus> {
   const [rows, entries] = await Promise.all([appliedMigrationRows(db), readdir(migrationsDir, { withFileTypes: true })])
   const applied = rows.filter((row) => row.finished && !row.rolledBack).map((row) => row.name)
   const failed = rows.filter((row) => !row.finished || row.rolledBack).map((row) => row.name)

@@ -21,6 +21,7 @@ import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
 import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
 import { createPlaygroundPool, type PlaygroundPool } from './playground/worker/playground-pool.ts'
+import { migrationStatus } from './migration-status.ts'
 
 export type MemoryScope = 'thread' | 'resource'
 
@@ -78,6 +79,8 @@ export type ServicesOptions = {
 
 export async function createServices(db: Database, config: ServerConfig, options: ServicesOptions = {}): Promise<Services> {
   const semanticRecall = await hasVectorSupport(db)
+  // embedded: health's migration status is read once here, never behind a long statement (migration-status.ts)
+  if (db.kind === 'pglite') await migrationStatus(db)
   // Recall is always on: PostgreSQL full-text search needs no extension. Vectors join it
   // (hybrid) only with an embedder AND pgvector; without pgvector the embedder is not used.
   const embedder = semanticRecall ? (options.embedder ?? config.embeddingModel ?? undefined) : undefined

@@ -4,7 +4,11 @@
 import { openDatabase } from '../src/index.ts'
 import { demoOperator, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
 
-const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true })
+const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true }).catch((error: unknown) => {
+  // e.g. DatabaseInUseError: the message names the process that holds the embedded folder
+  console.error(error instanceof Error ? error.message : String(error))
+  process.exit(1)
+})
 try {
   const report = await seedDemoData(database.storage)
   const written = Object.values(report).some((count) => count > 0)

@@ -1,6 +1,5 @@
 // The one way to open the database: embedded PGlite (memory:// or a data
 // folder) or a PostgreSQL server, migrated unless told not to.
-import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { vector as pgvector } from '@electric-sql/pglite-pgvector'
 import { PrismaPg } from '@prisma/adapter-pg'
@@ -8,6 +7,8 @@ import { StorageError, type LLMCallLog, type MemoryStorage, type ThreadQueries, 
 import pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
+import { lockDataFolder } from './embedded/data-folder-lock.ts'
+import { startEmbeddedServer } from './embedded/embedded-server.ts'
 import { PrismaClient } from './generated/prisma/client.ts'
 import { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
@@ -47,9 +48,9 @@ type Connection = {
   release(): Promise<void>
 }
 
-async function connectPGlite(dataDir: string): Promise<Connection> {
-  if (dataDir !== 'memory://') await mkdir(dataDir, { recursive: true })
-  const pglite = new PGlite(dataDir, { extensions: { vector: pgvector } })
+// memory:// lives and dies with this process: PGlite in-process is enough.
+async function connectMemoryPGlite(): Promise<Connection> {
+  const pglite = new PGlite('memory://', { extensions: { vector: pgvector } })
   await pglite.waitReady
   return {
     kind: 'pglite',
@@ -60,22 +61,51 @@ async function connectPGlite(dataDir: string): Promise<Connection> {
   }
 }
 
+function postgresConnection(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): Connection {
+  return {
+    kind,
+    prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
+    migrate: (sources) => applyMigrations(postgresMigrationFactory(pool), sources),
+    release,
+  }
+}
+
+/**
+ * A data folder has one owner process (the lock) and runs in its own thread,
+ * served over the PostgreSQL wire protocol: a long statement never blocks the
+ * thread that answers requests. One connection, as PGlite is one session.
+ */
+async function connectEmbedded(dataDir: string): Promise<Connection> {
+  const lock = lockDataFolder(dataDir)
+  try {
+    const server = await startEmbeddedServer(dataDir)
+    const pool = new pg.Pool({ host: server.host, port: server.port, user: 'postgres', database: 'postgres', max: 1 })
+    return postgresConnection('pglite', pool, async () => {
+      try {
+        await pool.end()
+        await server.stop()
+      } finally {
+        lock.release()
+      }
+    })
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
 function connectPostgres(url: string): Connection {
   // JIT off: our queries are short OLTP statements whose inflated cost estimates
   // (JSON functions) make PostgreSQL JIT-compile them on every call, which costs
   // far more than the query itself (the threads listing went from ~20 ms to ~500 ms).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' })
-  return {
-    kind: 'postgres',
-    prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
-    migrate: (sources) => applyMigrations(postgresMigrationFactory(pool), sources),
-    release: () => pool.end(),
-  }
+  return postgresConnection('postgres', pool, () => pool.end())
 }
 
 function connect(url: string | undefined): Promise<Connection> | Connection {
   const location = parseDatabaseUrl(resolveDatabaseUrl(url))
-  return location.kind === 'pglite' ? connectPGlite(location.dataDir) : connectPostgres(location.url)
+  if (location.kind === 'postgres') return connectPostgres(location.url)
+  return location.dataDir === 'memory://' ? connectMemoryPGlite() : connectEmbedded(location.dataDir)
 }
 
 // The engine's message is the whole story (which migration, which SQL error).

@@ -17,15 +17,9 @@ export type CallTraceEvent = {
   data: Record<string, unknown>
 }
 
-export type LLMCallTrace = {
+/** The call's start fields (turn, step, thread, model, reply message), then what it came to. */
+export type LLMCallTrace = Omit<LLMCallStart, 'type' | 'callId' | 'at'> & {
   id: string
-  turnId: string
-  stepNumber: number
-  threadId: string | null
-  resourceId: string | null
-  provider: string
-  modelId: string
-  responseMessageId: string | null
   outcome: 'success' | 'failed' | 'aborted'
   startedAt: Date
   latencyMs: number

@@ -213,12 +213,15 @@ describeEachApi('the API', (getApi, kind) => {
           .sort(),
       )
 
-      // Acme: thread-scoped OM on the refund thread only; resource-scoped WM, so every thread has working memory
+      // Acme: thread-scoped OM on the refund thread and on its seeded branches (theirs as of the cut); resource-scoped WM,
+      // so every thread has working memory
       const withOm = await api.operator.threads.list.query({ resourceId: ACME, hasObservationalMemory: true })
-      expect(withOm.items.map((item) => item.id)).toEqual(['acme-refund-4512'])
+      const refundBranches = demoBranches.filter((branch) => branch.sourceThreadId === 'acme-refund-4512').map((branch) => branch.id)
+      expect(refundBranches).not.toEqual([])
+      expect(withOm.items.map((item) => item.id).sort()).toEqual(['acme-refund-4512', ...refundBranches].sort())
       expect((await api.operator.threads.list.query({ resourceId: ACME, hasWorkingMemory: false })).total).toBe(0)
       const both = await api.operator.threads.list.query({ resourceId: ACME, hasWorkingMemory: true, hasObservationalMemory: false })
-      expect(both.total).toBe(acmeThreadCount - 1)
+      expect(both.total).toBe(acmeThreadCount - withOm.total)
       expect(await failureOf(api.operator.threads.list.query({ isClone: 'yes' as never }))).toMatchObject({ code: 'BAD_REQUEST', field: 'isClone' })
     })
 

@@ -64,7 +64,12 @@ describeEachApi('the branches router', (getApi) => {
       })
       expect(await api.operator.threads.get.query({ threadId: refund.thread.id })).toMatchObject({ isBranch: false, branch: null })
       const listed = await api.operator.branches.list.query({ threadId: refund.thread.id })
-      expect(listed).toEqual([expect.objectContaining({ id: branchId, branchPointMessageId: refund.messages[1]!.id, branchPointThreadId: refund.thread.id })])
+      // this branch and the seeded ones of the refund thread
+      const seeded = demoBranches.filter((branch) => branch.sourceThreadId === refund.thread.id).map((branch) => branch.id)
+      expect(listed.map((branch) => branch.id).sort()).toEqual([branchId, ...seeded].sort())
+      expect(listed).toContainEqual(
+        expect.objectContaining({ id: branchId, branchPointMessageId: refund.messages[1]!.id, branchPointThreadId: refund.thread.id }),
+      )
       const rows = await api.operator.threads.list.query({ resourceId: ACME, isBranch: true, pageSize: 100 })
       expect(rows.items.map((row) => row.id)).toContain(branchId)
       expect(rows.items.every((row) => row.isBranch && row.branchParentId !== null)).toBe(true)

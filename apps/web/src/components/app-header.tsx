@@ -27,7 +27,8 @@ export function AppHeader() {
           <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-sm font-bold text-white">
             T
           </span>
-          <span className="text-lg font-semibold tracking-tight">Threadline</span>
+          {/* the name gives way to the navigation below 1024 px on app pages (the logo stays) */}
+          <span className={`text-lg font-semibold tracking-tight ${signedOutPage ? '' : 'hidden lg:inline'}`}>Threadline</span>
         </Link>
         {!signedOutPage && (
           <>

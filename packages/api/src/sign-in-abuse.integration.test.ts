@@ -86,6 +86,27 @@ describeEachApi('sign-in under abuse', (getApi, kind) => {
     expect(await from('198.51.100.98').auth.signIn.mutate({ email, password: PASSWORD })).toMatchObject({ operator: { email } })
   })
 
+  it('a failure deletes the failure counts past the reset window, so random emails cannot grow the table; known addresses stay', async () => {
+    const keys = async () => (await api.db.prisma.signInThrottle.findMany({ select: { key: true } })).map((row) => row.key)
+    const staleAddress = `203.0.113.${kind === 'pglite' ? 50 : 51}`
+    const staleEmail = freshEmail('stale')
+    expect(await signIn(staleAddress, staleEmail, 'guess-guess')).toMatchObject({ code: 'UNAUTHORIZED' })
+    const before = await keys()
+    expect(before).toEqual(expect.arrayContaining([`address:${staleAddress}`, `account:${staleEmail}`]))
+    const known = before.filter((key) => key.startsWith('known:'))
+    expect(known).not.toEqual([])
+
+    clock.advance(60 * 60 * 1000 + 1)
+    const freshAddress = `203.0.113.${kind === 'pglite' ? 52 : 53}`
+    const nextEmail = freshEmail('next')
+    expect(await signIn(freshAddress, nextEmail, 'guess-guess')).toMatchObject({ code: 'UNAUTHORIZED' })
+    const after = await keys()
+    expect(after).not.toContain(`address:${staleAddress}`)
+    expect(after).not.toContain(`account:${staleEmail}`)
+    expect(after.filter((key) => !key.startsWith('known:')).sort()).toEqual([`account:${nextEmail}`, `address:${freshAddress}`])
+    expect(after.filter((key) => key.startsWith('known:')).sort()).toEqual(known.sort())
+  })
+
   it('replaces a bcrypt hash with argon2id on a correct sign-in', async () => {
     const email = freshEmail('legacy')
     const { id } = await createOperator(api.db.prisma, { email, name: 'Legacy', password: PASSWORD })

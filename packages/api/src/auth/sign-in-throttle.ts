@@ -51,10 +51,15 @@ export function signInThrottle(prisma: PrismaClient, config: SignInThrottleConfi
       const keys = keysOf(attempt)
       const at = new Date(now())
       const resetBefore = new Date(at.getTime() - RESET_AFTER_MS)
-      // one statement for both keys; `failures` below is the count after this failure
+      // one statement for both keys; `failures` below is the count after this failure. It also deletes other
+      // failure counts past the reset window (they would restart at 1 anyway), so random emails and addresses
+      // cannot grow the table beyond an hour of failures; the two keys written here are left to the upsert.
       const failures = `CASE WHEN sign_in_throttles.updated_at < $3::timestamptz THEN 1 ELSE sign_in_throttles.failures + 1 END`
       await prisma.$executeRawUnsafe(
-        `INSERT INTO sign_in_throttles AS sign_in_throttles (key, failures, next_attempt_at, updated_at)
+        `WITH expired AS (
+           DELETE FROM sign_in_throttles WHERE updated_at < $3::timestamptz AND key NOT LIKE 'known:%' AND key NOT IN ($1, $7)
+         )
+         INSERT INTO sign_in_throttles AS sign_in_throttles (key, failures, next_attempt_at, updated_at)
          VALUES ($1, 1, NULL, $2::timestamptz), ($7, 1, NULL, $2::timestamptz)
          ON CONFLICT (key) DO UPDATE SET
            failures = ${failures},

@@ -22,6 +22,7 @@ import { ruleStore, type RuleStore } from './playground/rule-store.ts'
 import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
 import { createPlaygroundPool, type PlaygroundPool } from './playground/worker/playground-pool.ts'
 import { migrationStatus } from './migration-status.ts'
+import { auditLog, type AuditLog } from './audit/audit-log.ts'
 
 export type MemoryScope = 'thread' | 'resource'
 
@@ -53,6 +54,8 @@ export type Services = {
   signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
   demoProvider: DemoProvider
+  /** who did what, when and from where (issue 17): written after each audited action, read by operators */
+  audit: AuditLog
 }
 
 /** Whether the database can store vectors (PGlite and PostgreSQL with pgvector). */
@@ -112,6 +115,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
+    audit: auditLog(db.prisma),
   }
 }
 

@@ -1,4 +1,5 @@
 import { router } from '../trpc.ts'
+import { auditRouter } from './audit.ts'
 import { authRouter } from './auth.ts'
 import { branchesRouter } from './branches.ts'
 import { callsRouter } from './calls.ts'
@@ -27,6 +28,7 @@ export const appRouter = router({
   playground: playgroundRouter,
   workbench: workbenchRouter,
   calls: callsRouter,
+  audit: auditRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { APIError } from 'better-auth/api'
 import { z } from 'zod'
+import { recordAudit } from '../audit/record-audit.ts'
 import { GateFullError } from '../auth/concurrency-gate.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
@@ -34,6 +35,7 @@ export const authRouter = router({
       await ctx.services.signInThrottle.recordSuccess(attempt)
       forwardCookies(headers, ctx.resHeaders)
       const { id, name } = response.user
+      await recordAudit(ctx, { action: 'operator.signIn', actor: { kind: 'operator', id, name }, details: { email: response.user.email } })
       return { operator: { id, email: response.user.email, name } }
     } catch (error) {
       if (error instanceof APIError && error.statusCode === 401) {

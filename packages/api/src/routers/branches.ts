@@ -1,6 +1,7 @@
 import { branchThreadArgsSchema, ThreadAlreadyExistsError } from '@threadline/engine'
 import { z } from 'zod'
 import { canAccessResource, visibleResourceIds } from '../auth/caller.ts'
+import { auditCaller } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
@@ -22,13 +23,22 @@ export const branchesRouter = router({
     const source = await threadInScope(ctx.services, ctx.caller, input.sourceThreadId)
     // the engine refuses a resource other than the source's (a cross-tenant fork is a clone); one outside the scope is refused first
     if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
+    let branch
     try {
-      const { thread, inheritedMessageCount } = await ctx.services.memory.branchThread({ ...input, sourceThreadId: source.id })
-      return { thread, inheritedMessageCount }
+      branch = await ctx.services.memory.branchThread({ ...input, sourceThreadId: source.id })
     } catch (error) {
       if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
     }
+    const { thread, inheritedMessageCount } = branch
+    await auditCaller(ctx, {
+      action: 'thread.branch',
+      resourceId: thread.resourceId,
+      threadId: thread.id,
+      targetId: source.id,
+      details: { inheritedMessages: inheritedMessageCount },
+    })
+    return { thread, inheritedMessageCount }
   }),
 
   /** The direct branches of a thread, oldest first, each with where it was cut. */
@@ -53,13 +63,17 @@ export const branchesRouter = router({
   /** The branch becomes an independent thread (same id) owning copies of the messages it inherited. */
   materialize: writeProcedure.input(byThread).mutation(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    return ctx.services.memory.materializeBranch(thread.id)
+    const result = await ctx.services.memory.materializeBranch(thread.id)
+    await auditCaller(ctx, { action: 'branch.materialize', resourceId: thread.resourceId, threadId: thread.id })
+    return result
   }),
 
   /** The source continues along the branch; the source's own tail after the branch point becomes a new branch. */
   promote: writeProcedure.input(z.object({ branchThreadId: threadIdInput })).mutation(async ({ ctx, input }) => {
     const branch = await threadInScope(ctx.services, ctx.caller, input.branchThreadId)
-    return ctx.services.memory.promoteBranch({ branchThreadId: branch.id })
+    const result = await ctx.services.memory.promoteBranch({ branchThreadId: branch.id })
+    await auditCaller(ctx, { action: 'branch.promote', resourceId: branch.resourceId, threadId: branch.id })
+    return result
   }),
 
   /** Two threads from their common point: what each has that the other has not. */

@@ -1,6 +1,7 @@
 import { cloneOptionsSchema, cloneThreadArgsSchema, getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type LineageTreeNode } from '@threadline/engine'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
+import { auditCaller } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
@@ -65,12 +66,21 @@ export const cloneRouter = router({
   create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
     await checkCloneScope(ctx.services, ctx.caller, input)
     const { returnMessages, ...args } = input
+    let result
     try {
-      return await ctx.services.memory.cloneThread(args, { returnMessages: returnMessages ?? true })
+      result = await ctx.services.memory.cloneThread(args, { returnMessages: returnMessages ?? true })
     } catch (error) {
       if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
     }
+    await auditCaller(ctx, {
+      action: 'thread.clone',
+      resourceId: result.thread.resourceId,
+      threadId: result.thread.id,
+      targetId: input.sourceThreadId,
+      details: { messages: Object.keys(result.messageIdMap).length },
+    })
+    return result
   }),
 
   /** What create would do with the same arguments (selection, warnings, memory actions); writes nothing. */

@@ -4,6 +4,7 @@ import { memoryScopeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure, type Context } from '../trpc.ts'
 import type { Caller } from '../auth/caller.ts'
+import { auditCaller } from '../audit/record-audit.ts'
 
 /**
  * Whose memory: a thread (thread scope: its own; resource scope: its
@@ -39,7 +40,7 @@ type Target = z.output<typeof targetInput>
  * thread, FORBIDDEN for a resource, out of scope). A thread's resource-scoped
  * memory is named by the thread's resource.
  */
-async function memoryTarget(ctx: Context & { caller: Caller }, target: Target): Promise<MemoryTarget> {
+async function memoryTarget(ctx: Context & { caller: Caller }, target: Target): Promise<MemoryTarget & { resourceId: string }> {
   if (target.threadId === undefined) {
     // the input's checks refuse neither as well as both
     if (target.resourceId === undefined) throw new InvalidInputError('threadId', 'give either threadId or resourceId')
@@ -47,7 +48,7 @@ async function memoryTarget(ctx: Context & { caller: Caller }, target: Target): 
     return { resourceId: target.resourceId }
   }
   const thread = await threadInScope(ctx.services, ctx.caller, target.threadId)
-  return target.scope === 'thread' ? { threadId: thread.id } : { resourceId: thread.resourceId }
+  return target.scope === 'thread' ? { threadId: thread.id, resourceId: thread.resourceId } : { resourceId: thread.resourceId }
 }
 
 /** Working memory; served as `memory.working` (the spec's name) and `memory.workingMemory` (the first name, kept for existing callers). */
@@ -59,7 +60,14 @@ const workingMemoryRouter = router({
   /** Replaces the working memory text of the scope. */
   update: writeProcedure.input(updateWorkingMemoryInput).mutation(async ({ ctx, input }) => {
     const target = await memoryTarget(ctx, input)
-    return ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
+    const result = await ctx.services.memoryFor(input.scope).updateWorkingMemory({ ...target, workingMemory: input.workingMemory })
+    await auditCaller(ctx, {
+      action: 'workingMemory.update',
+      resourceId: target.resourceId,
+      threadId: input.threadId,
+      details: { scope: input.scope, characters: input.workingMemory.length },
+    })
+    return result
   }),
 })
 

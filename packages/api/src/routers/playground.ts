@@ -12,6 +12,7 @@ import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
 import { threadInScope } from '../scope.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
 import { callerKey, canRunRules, type Caller } from '../auth/caller.ts'
+import { auditCaller } from '../audit/record-audit.ts'
 
 const builtInRuleNames = z.array(z.enum(builtInCompatRules.map((rule) => rule.name) as [string, ...string[]])).max(20)
 
@@ -68,14 +69,40 @@ async function customRuleSources(ctx: Context & { caller: Caller }, inputs: z.ou
   return ctx.services.rules.resolveCustom(inputs)
 }
 
+/** A playground run that ran custom rule code is a `rule.run` (built-in rules alone are not audited). */
+async function auditCustomRuleRun(
+  ctx: Context & { caller: Caller },
+  rules: RuleSource[],
+  run: 'prompt' | 'error',
+  threadId: string | undefined,
+): Promise<void> {
+  if (rules.length === 0) return
+  const savedIds = rules.flatMap((rule) => (rule.ruleId === null ? [] : [rule.ruleId]))
+  await auditCaller(ctx, {
+    action: 'rule.run',
+    threadId,
+    ...(savedIds.length === 1 ? { targetId: savedIds[0] } : {}),
+    details: { run, rules: rules.map((rule) => rule.name ?? 'unnamed').join(', '), savedRules: savedIds.length, inlineRules: rules.length - savedIds.length },
+  })
+}
+
 const rulesRouter = router({
   list: operatorProcedure.query(({ ctx }) => ctx.services.rules.list()),
   get: operatorProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => ctx.services.rules.get(input.id)),
   /** Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). */
-  create: operatorProcedure.input(createRuleInput).mutation(({ ctx, input }) => ctx.services.rules.create(input)),
-  update: operatorProcedure.input(updateRuleInput).mutation(({ ctx, input }) => ctx.services.rules.update(input)),
+  create: operatorProcedure.input(createRuleInput).mutation(async ({ ctx, input }) => {
+    const rule = await ctx.services.rules.create(input)
+    await auditCaller(ctx, { action: 'rule.create', targetId: rule.id, details: { name: rule.name } })
+    return rule
+  }),
+  update: operatorProcedure.input(updateRuleInput).mutation(async ({ ctx, input }) => {
+    const rule = await ctx.services.rules.update(input)
+    await auditCaller(ctx, { action: 'rule.update', targetId: rule.id, details: { name: rule.name } })
+    return rule
+  }),
   delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     await ctx.services.rules.delete(input.id)
+    await auditCaller(ctx, { action: 'rule.delete', targetId: input.id })
     return { deleted: input.id }
   }),
   /** Runs the rule's saved fixtures (regression tests) against the rule alone. */
@@ -83,6 +110,7 @@ const rulesRouter = router({
     const saved = await ctx.services.rules.get(input.id)
     const job = { op: 'runFixtures', rule: saved, fixtures: saved.fixtures } as const
     const report = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as { passed: boolean; results: FixtureResult[] }
+    await auditCaller(ctx, { action: 'rule.run', targetId: saved.id, details: { name: saved.name, run: 'fixtures', passed: report.passed } })
     return { ruleId: saved.id, ...report }
   }),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
@@ -100,7 +128,9 @@ export const playgroundRouter = router({
     const prompt = input.source.kind === 'prompt' ? input.source.prompt : toPrompt(messages ?? [], { instructions: input.source.instructions })
     const customRules = await customRuleSources(ctx, input.customRules)
     const job = { op: 'runPrompt', builtInRules: input.builtInRules, customRules, prompt, messages, model: input.model } as const
-    return (await ctx.services.playground.run(callerKey(ctx.caller), job)) as PromptEvaluation
+    const evaluation = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as PromptEvaluation
+    await auditCustomRuleRun(ctx, customRules, 'prompt', input.source.kind === 'thread' ? input.source.threadId : undefined)
+    return evaluation
   }),
 
   /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
@@ -119,7 +149,9 @@ export const playgroundRouter = router({
       retryOptions: input.retryOptions,
       retryCount: input.retryCount,
     } as const
-    return (await ctx.services.playground.run(callerKey(ctx.caller), job)) as ErrorEvaluation
+    const evaluation = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as ErrorEvaluation
+    await auditCustomRuleRun(ctx, customRules, 'error', input.threadId)
+    return evaluation
   }),
 
   /** What StreamErrorRetryProcessor decides for an error: retry or not, why, and the delay with its source. */

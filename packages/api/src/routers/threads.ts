@@ -9,6 +9,7 @@ import {
   updateThreadInputSchema,
 } from '@threadline/engine'
 import { z } from 'zod'
+import { auditCaller } from '../audit/record-audit.ts'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
@@ -155,6 +156,12 @@ export const threadsRouter = router({
   delete: writeProcedure.input(deleteInput).mutation(async ({ ctx, input }) => {
     const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
     await ctx.services.memory.deleteThread(thread.id, input.branches === undefined ? {} : { branches: input.branches })
+    await auditCaller(ctx, {
+      action: 'thread.delete',
+      resourceId: thread.resourceId,
+      threadId: thread.id,
+      details: { title: thread.title, ...(input.branches === undefined ? {} : { branches: input.branches }) },
+    })
     return { deleted: thread.id }
   }),
 })

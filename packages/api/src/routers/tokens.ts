@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { idInput, resourceIdInput } from '../inputs.ts'
+import { auditCaller } from '../audit/record-audit.ts'
 import { operatorProcedure, router } from '../trpc.ts'
 
 const issueInput = z
@@ -25,7 +26,19 @@ export const tokensRouter = router({
   /** Issues a token. The secret is in this answer only: it is stored hashed and cannot be shown again. */
   issue: operatorProcedure.input(issueInput).mutation(async ({ ctx, input }) => {
     const expiresAt = input.expiresInDays === undefined ? null : new Date(Date.now() + input.expiresInDays * 86_400_000)
-    return ctx.services.apiTokens.issue({ ...input, createdById: ctx.caller.operator.id, expiresAt })
+    const issued = await ctx.services.apiTokens.issue({ ...input, createdById: ctx.caller.operator.id, expiresAt })
+    const { summary } = issued
+    await auditCaller(ctx, {
+      action: 'token.issue',
+      targetId: summary.id,
+      details: {
+        name: summary.name,
+        resources: summary.allResources ? 'all' : summary.resourceIds.length,
+        canWrite: summary.canWrite,
+        canRunRules: summary.canRunRules,
+      },
+    })
+    return issued
   }),
 
   /** Every token (active and revoked), newest first, without secrets. */
@@ -35,6 +48,7 @@ export const tokensRouter = router({
   revoke: operatorProcedure.input(z.object({ id: idInput })).mutation(async ({ ctx, input }) => {
     const token = await ctx.services.apiTokens.revoke(input.id)
     if (token === null) throw new TRPCError({ code: 'NOT_FOUND', message: `API token "${input.id}" was not found` })
+    await auditCaller(ctx, { action: 'token.revoke', targetId: token.id, details: { name: token.name } })
     return token
   }),
 })

@@ -1,0 +1,35 @@
+// Writes an audit entry for an action that has just succeeded: the actor is
+// the caller (or, for sign-in, the operator who signed in) and the address is
+// the request's client address through the trusted proxy hops.
+import type { Caller } from '../auth/caller.ts'
+import { logger } from '../logger.ts'
+import type { Context } from '../trpc.ts'
+import type { AuditActor, AuditEntry } from './audit-log.ts'
+
+export function actorOf(caller: Caller): AuditActor {
+  return caller.kind === 'operator'
+    ? { kind: 'operator', id: caller.operator.id, name: caller.operator.name }
+    : { kind: 'token', id: caller.token.id, name: caller.token.name }
+}
+
+/**
+ * Called right after the action committed (never before: a failed action
+ * leaves no entry). A failing audit write does not turn the committed action
+ * into an error the client would retry; it is logged with the entry instead.
+ */
+export async function recordAudit(ctx: Pick<Context, 'services' | 'clientAddress'>, entry: Omit<AuditEntry, 'clientAddress'>): Promise<void> {
+  const full = { ...entry, clientAddress: ctx.clientAddress }
+  try {
+    await ctx.services.audit.record(full)
+  } catch (error) {
+    logger.error({ err: error, audit: full }, 'the audit entry of a completed action could not be written')
+  }
+}
+
+/** recordAudit with the calling operator or token as the actor. */
+export function auditCaller(
+  ctx: Pick<Context, 'services' | 'clientAddress'> & { caller: Caller },
+  entry: Omit<AuditEntry, 'clientAddress' | 'actor'>,
+): Promise<void> {
+  return recordAudit(ctx, { ...entry, actor: actorOf(ctx.caller) })
+}

@@ -207,5 +207,6 @@ describeEachApi(
       })
     })
   },
-  { THREADLINE_TRUSTED_PROXY_HOPS: '1' },
+  // the sandbox's first worker can take seconds to start on a loaded machine: the run deadline is not under test here
+  { THREADLINE_TRUSTED_PROXY_HOPS: '1', THREADLINE_PLAYGROUND_DEADLINE_MS: '60000' },
 )

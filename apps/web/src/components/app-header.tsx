@@ -13,6 +13,7 @@ const navItems = [
   { href: '/calls', label: 'Calls', active: (path: string) => path.startsWith('/calls') },
   { href: '/playground', label: 'Playground', active: (path: string) => path.startsWith('/playground') },
   { href: '/tokens', label: 'API tokens', active: (path: string) => path.startsWith('/tokens') },
+  { href: '/audit', label: 'Audit', active: (path: string) => path.startsWith('/audit') },
   { href: '/api-reference', label: 'API reference', active: (path: string) => path.startsWith('/api-reference') },
 ]
 

@@ -20,14 +20,15 @@ test('the audit page: entries of a sign-in, a clone, a token and memory edits; f
   await expect(rows.filter({ hasText: 'operator.signIn' }).first()).toContainText(demoOperator.name)
 
   await mutate(page, 'clone.create', { sourceThreadId: refund.id, newThreadId: cloneId, returnMessages: false })
-  await mutate(page, 'tokens.issue', { name: 'audit e2e backend', resourceIds: [refund.resourceId] })
   // 51 edits: more than one page of 50 for this thread
   for (let edit = 1; edit <= 51; edit++) {
     await mutate(page, 'memory.working.update', { scope: 'thread', threadId: cloneId, workingMemory: `# Notes\nedit ${edit}` })
   }
+  await mutate(page, 'tokens.issue', { name: 'audit e2e backend', resourceIds: [refund.resourceId] })
   await page.reload()
-  await expect(rows.first()).toContainText('workingMemory.update')
-  await expect(rows.filter({ hasText: 'token.issue' }).first()).toContainText('name: audit e2e backend')
+  await expect(rows.first()).toContainText('token.issue')
+  await expect(rows.first()).toContainText('name: audit e2e backend')
+  await expect(rows.nth(1)).toContainText('workingMemory.update')
   await screenshots(page, 'audit-page')
 
   await page.getByLabel('Action').selectOption('thread.clone')
@@ -37,7 +38,7 @@ test('the audit page: entries of a sign-in, a clone, a token and memory edits; f
   await screenshots(page, 'audit-page-filtered')
 
   await page.getByLabel('Action').selectOption('')
-  await page.getByLabel('Thread').fill(cloneId)
+  await page.getByRole('textbox', { name: 'Thread' }).fill(cloneId)
   await expect(rows).toHaveCount(50)
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText('Entries 1–50')
   await page.getByRole('button', { name: 'Older' }).click()

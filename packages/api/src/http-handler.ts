@@ -19,7 +19,7 @@ export function createContextFactory(services: Services) {
       headers: req.headers,
       resHeaders,
       clientAddress: clientAddressOf(req.headers, services.config.trustedProxyHops),
-      getCaller: () => (caller ??= authenticate({ prisma: services.db.prisma, auth: services.auth }, req.headers)),
+      getCaller: () => (caller ??= authenticate({ prisma: services.db.prisma, auth: services.auth, tokens: services.tokenCache }, req.headers)),
     }
   }
 }

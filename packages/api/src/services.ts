@@ -16,6 +16,7 @@ import { concurrencyGate } from './auth/concurrency-gate.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
 import { signInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts'
 import { databaseRateLimiter, type RateLimiter } from './auth/rate-limiter.ts'
+import { tokenCache, type TokenCache } from './auth/token-cache.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
@@ -23,6 +24,10 @@ import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
 import { createPlaygroundPool, type PlaygroundPool } from './playground/worker/playground-pool.ts'
 import { migrationStatus } from './migration-status.ts'
 import { auditLog, type AuditLog } from './audit/audit-log.ts'
+
+/** How long a verified token is kept, and how many: its revocation never waits for this (trpc.ts `authenticated`). */
+const TOKEN_CACHE_TTL_MS = 30_000
+const TOKEN_CACHE_ENTRIES = 10_000
 
 export type MemoryScope = 'thread' | 'resource'
 
@@ -48,8 +53,10 @@ export type Services = {
   /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
-  /** per API token, in the database (shared by every instance) */
+  /** per API token, in the database (shared by every instance); also re-checks the token on every call */
   tokenRateLimiter: RateLimiter
+  /** verified API tokens of the last few seconds (revocation: see tokenRateLimiter) */
+  tokenCache: TokenCache
   /** progressive sign-in delays, per client address and per account (in the database) */
   signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
@@ -113,6 +120,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),
     tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),
+    tokenCache: tokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_ENTRIES }),
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
     audit: auditLog(db.prisma),

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import { assertSafeInput, type FieldIssue, InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
 import superjson from 'superjson'
 import { ZodError } from 'zod'
+import { unusableTokenError } from './auth/authenticate.ts'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
 import { canWrite, type Caller } from './auth/caller.ts'
 import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
@@ -87,11 +88,19 @@ const requireCsrfHeaderOnMutations = t.middleware(({ ctx, type, next }) => {
   return next()
 })
 
-/** Authenticates, then spends one request of an API token's rate limit (per procedure call, batched or not). */
+/**
+ * Authenticates, then spends one request of an API token's rate limit (per
+ * procedure call, batched or not). The same statement re-checks the token: a
+ * token revoked or expired since it was cached is refused, and forgotten.
+ */
 const authenticated = t.middleware(async ({ ctx, next }) => {
   const caller = await ctx.getCaller()
   if (caller.kind === 'token') {
     const limit = await ctx.services.tokenRateLimiter.take(caller.token.id)
+    if ('tokenUnusable' in limit) {
+      ctx.services.tokenCache.forget(caller.token.id)
+      throw unusableTokenError()
+    }
     if (!limit.allowed) {
       ctx.resHeaders.set('retry-after', String(Math.ceil(limit.retryAfterMs / 1000)))
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Rate limit exceeded for this API token; retry in ${limit.retryAfterMs} ms` })

@@ -39,6 +39,12 @@ export type Database = {
 export type OpenDatabaseOptions = {
   /** Apply pending migrations first (default true). */
   migrate?: boolean
+  /**
+   * Called with each statement sent to the server, before it goes (tests count
+   * a request's round trips with it). PostgreSQL and the embedded server only:
+   * memory:// runs in-process, with no round trips.
+   */
+  onQuery?: (sql: string) => void
 }
 
 type Connection = {
@@ -61,6 +67,23 @@ async function connectMemoryPGlite(): Promise<Connection> {
   }
 }
 
+/** Every statement a client of the pool sends passes `onQuery` first. */
+function observeQueries(pool: pg.Pool, onQuery: ((sql: string) => void) | undefined): void {
+  if (onQuery === undefined) return
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        // pg takes the SQL text, or a config object with `text`
+        const [first] = args
+        const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text
+        onQuery(typeof text === 'string' ? text : '')
+        return query(...args)
+      },
+    })
+  })
+}
+
 function postgresConnection(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): Connection {
   return {
     kind,
@@ -75,11 +98,12 @@ function postgresConnection(kind: DatabaseKind, pool: pg.Pool, release: () => Pr
  * served over the PostgreSQL wire protocol: a long statement never blocks the
  * thread that answers requests. One connection, as PGlite is one session.
  */
-async function connectEmbedded(dataDir: string): Promise<Connection> {
+async function connectEmbedded(dataDir: string, onQuery?: (sql: string) => void): Promise<Connection> {
   const lock = lockDataFolder(dataDir)
   try {
     const server = await startEmbeddedServer(dataDir)
     const pool = new pg.Pool({ host: server.host, port: server.port, user: 'postgres', database: 'postgres', max: 1 })
+    observeQueries(pool, onQuery)
     return postgresConnection('pglite', pool, async () => {
       try {
         await pool.end()
@@ -94,18 +118,19 @@ async function connectEmbedded(dataDir: string): Promise<Connection> {
   }
 }
 
-function connectPostgres(url: string): Connection {
+function connectPostgres(url: string, onQuery?: (sql: string) => void): Connection {
   // JIT off: our queries are short OLTP statements whose inflated cost estimates
   // (JSON functions) make PostgreSQL JIT-compile them on every call, which costs
   // far more than the query itself (the threads listing went from ~20 ms to ~500 ms).
   const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' })
+  observeQueries(pool, onQuery)
   return postgresConnection('postgres', pool, () => pool.end())
 }
 
-function connect(url: string | undefined): Promise<Connection> | Connection {
+function connect(url: string | undefined, onQuery?: (sql: string) => void): Promise<Connection> | Connection {
   const location = parseDatabaseUrl(resolveDatabaseUrl(url))
-  if (location.kind === 'postgres') return connectPostgres(location.url)
-  return location.dataDir === 'memory://' ? connectMemoryPGlite() : connectEmbedded(location.dataDir)
+  if (location.kind === 'postgres') return connectPostgres(location.url, onQuery)
+  return location.dataDir === 'memory://' ? connectMemoryPGlite() : connectEmbedded(location.dataDir, onQuery)
 }
 
 // The engine's message is the whole story (which migration, which SQL error).
@@ -133,7 +158,7 @@ export async function migrateDatabase(url?: string, sources?: MigrationSources):
  * Without a url: DATABASE_URL, else `file:<repo root>/.data/threadline`.
  */
 export async function openDatabase(url?: string, options: OpenDatabaseOptions = {}): Promise<Database> {
-  const connection = await connect(url)
+  const connection = await connect(url, options.onQuery)
   let closed: Promise<void> | undefined
   const close = () =>
     (closed ??= (async () => {

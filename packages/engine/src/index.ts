@@ -198,6 +198,8 @@ export type {
   ThreadBranchLink,
   ThreadListOrder,
   TransactionOptions,
+  WholeThreadCloneArgs,
+  WholeThreadCloneResult,
   VectorMatch,
   VectorQuery,
   VectorStore,

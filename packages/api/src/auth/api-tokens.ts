@@ -78,14 +78,13 @@ export function apiTokenStore(prisma: PrismaClient): ApiTokenStore {
   }
 }
 
-/** The token behind a presented secret when it exists, is not revoked and has not expired; records its use. */
+/**
+ * The token behind a presented secret when it exists, is not revoked and has
+ * not expired. Its use is recorded by the rate limiter's statement (rate-limiter.ts).
+ */
 export async function verifyApiToken(prisma: PrismaClient, presented: string, now = new Date()): Promise<VerifiedApiToken | null> {
   if (!presented.startsWith(API_TOKEN_PREFIX)) return null
   const row = await prisma.apiToken.findUnique({ where: { tokenHash: hashApiToken(presented) } })
   if (row?.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) return null
-  // lastUsedAt is informational: written at most once a minute per token, never awaited by the request
-  if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
-    prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined)
-  }
   return { id: row.id, name: row.name, allResources: row.allResources, resourceIds: row.resourceIds, canWrite: row.canWrite, canRunRules: row.canRunRules }
 }

@@ -1,20 +1,31 @@
 import { TRPCError } from '@trpc/server'
-import { verifyApiToken } from './api-tokens.ts'
+import { hashApiToken, verifyApiToken } from './api-tokens.ts'
 import type { Caller } from './caller.ts'
 import { bearerTokenOf } from './csrf.ts'
 import type { OperatorAuth } from './operator-auth.ts'
+import type { TokenCache } from './token-cache.ts'
 import type { PrismaClient } from '@threadline/db'
+
+export function unusableTokenError(): TRPCError {
+  return new TRPCError({ code: 'UNAUTHORIZED', message: 'The API token is unknown, revoked or expired' })
+}
 
 /**
  * The caller of a request: a bearer API token, or an operator's session
  * cookie. Neither -> UNAUTHORIZED. A bad token is refused even when a session
- * cookie is present too.
+ * cookie is present too. A token verified recently comes from `tokens`
+ * without a database read; its revocation is checked on every call anyway
+ * (the rate-limit statement), and sessions are read from the database each time.
  */
-export async function authenticate(deps: { prisma: PrismaClient; auth: OperatorAuth }, headers: Headers): Promise<Caller> {
+export async function authenticate(deps: { prisma: PrismaClient; auth: OperatorAuth; tokens: TokenCache }, headers: Headers): Promise<Caller> {
   const presented = bearerTokenOf(headers)
   if (presented !== null) {
+    const tokenHash = hashApiToken(presented)
+    const cached = deps.tokens.get(tokenHash)
+    if (cached !== undefined) return { kind: 'token', token: cached }
     const token = await verifyApiToken(deps.prisma, presented)
-    if (token === null) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'The API token is unknown, revoked or expired' })
+    if (token === null) throw unusableTokenError()
+    deps.tokens.set(tokenHash, token)
     return { kind: 'token', token }
   }
   const session = await deps.auth.api.getSession({ headers })

@@ -64,11 +64,16 @@ function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): Lineag
 export const cloneRouter = router({
   /** Memory.cloneThread: one transaction; the clone's messages get new ids (messageIdMap). */
   create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
-    await checkCloneScope(ctx.services, ctx.caller, input)
+    // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for threadInScope
+    if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
     const { returnMessages, ...args } = input
+    const visible = visibleResourceIds(ctx.caller)
     let result
     try {
-      result = await ctx.services.memory.cloneThread(args, { returnMessages: returnMessages ?? true })
+      result = await ctx.services.memory.cloneThread(args, {
+        returnMessages: returnMessages ?? true,
+        ...(visible === null ? {} : { sourceResourceIds: visible }),
+      })
     } catch (error) {
       if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error

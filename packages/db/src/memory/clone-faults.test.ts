@@ -161,8 +161,9 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     await seedThread(memoryWith({}), { threadId: 'fault-pk', resourceId: 'fault-user', texts: numbered(3) })
     const before = await rowCounts(getDb())
     let second: Promise<unknown> | undefined
-    // While the first clone holds its uncommitted thread row, a second clone passes the
-    // existence check (it cannot see that row) and blocks inserting the same primary key.
+    // While the first clone holds its uncommitted thread row, a second clone (a whole
+    // thread: one statement) cannot see that row and blocks inserting the same primary key.
+    // (Its statement is longer than pg_stat_activity keeps, so it is found by its wait alone.)
     const storage = storageWithFault(getDb(), 'copyMessages', async () => {
       second = memoryWith({})
         .cloneThread({ sourceThreadId: 'fault-pk', newThreadId: 'fault-pk-clone' })
@@ -173,7 +174,7 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
             (
               await getDb().prisma.$queryRaw<{ waiting: number }[]>`
                 SELECT count(*)::int AS waiting FROM pg_stat_activity
-                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO%threads%'`
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`
             )[0]?.waiting,
           { timeout: 10_000 },
         )

@@ -235,18 +235,15 @@ export async function countMessages(ctx: StorageContext, threadId: string): Prom
 type CopyTarget = { sourceThreadId: string; targetThreadId: string; targetResourceId: string }
 
 /**
- * ONE INSERT ... SELECT copies the source thread's messages (all, or those
- * `onlyIds` names) with ids generated in SQL; the materialised CTE pairs each new
- * id with its source id for the map. New ids are one random prefix per copy plus
- * the row's position, so messages that share a createdAt keep their relative
- * order in the copy (ties sort by id).
+ * CTEs `chain`, `levels`, `batch` and `source` (to follow `WITH RECURSIVE`):
+ * the source thread's EFFECTIVE history (a branch's inherited messages too;
+ * all, or those `onlyIds` names), each row with its new id. New ids are one
+ * random prefix per copy plus the row's position, so messages that share a
+ * createdAt keep their relative order in the copy (ties sort by id).
  */
-async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: string[]): Promise<MessageCopyResult> {
-  const { sourceThreadId, targetThreadId, targetResourceId } = target
+export function copySourceSql(sourceThreadId: string, onlyIds?: string[]): Prisma.Sql {
   const selected = onlyIds ? Prisma.sql`AND m.id = ANY(${onlyIds}::text[])` : Prisma.empty
-  // the source's EFFECTIVE history: a branch's clone owns copies of its inherited messages too
-  const pairs = await ctx.db.$queryRaw<{ oldId: string; newId: string }[]>`
-    WITH RECURSIVE ${effectiveLevelsSql(sourceThreadId)},
+  return Prisma.sql`${effectiveLevelsSql(sourceThreadId)},
     batch AS MATERIALIZED (SELECT gen_random_uuid()::text AS prefix),
     source AS MATERIALIZED (
       SELECT m.id, ${effectiveRoleSql}, m.type, ${effectiveContentSql}, m.created_at,
@@ -254,7 +251,15 @@ async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: stri
       FROM levels l JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')} CROSS JOIN batch
       ${nearestOverrideJoinSql('m', 'l.depth')}
       WHERE true ${selected}
-    ), copied AS (
+    )`
+}
+
+/** ONE INSERT ... SELECT copies the source's messages (copySourceSql); the materialised CTE pairs each new id with its source id for the map. */
+async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: string[]): Promise<MessageCopyResult> {
+  const { sourceThreadId, targetThreadId, targetResourceId } = target
+  const pairs = await ctx.db.$queryRaw<{ oldId: string; newId: string }[]>`
+    WITH RECURSIVE ${copySourceSql(sourceThreadId, onlyIds)},
+    copied AS (
       INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
       SELECT new_id, ${targetThreadId}, ${targetResourceId}, role, type, content, created_at FROM source
     )

@@ -4,6 +4,7 @@
 import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline/engine'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
+import { cloneWholeThread } from './clone-whole-thread.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import * as branches from './branches.ts'
 import { searchText } from './full-text.ts'
@@ -50,6 +51,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         listMessageIds: (selection) => messages.listMessageIds(ctx, selection),
         copyMessages: (args) => messages.copyMessages(ctx, args),
         copyThreadMessages: (args) => messages.copyThreadMessages(ctx, args),
+        cloneWholeThread: (args) => cloneWholeThread(ctx, args),
         getWorkingMemory: (key) => workingMemory.getWorkingMemory(ctx, key),
         setWorkingMemory: (key, text) => workingMemory.setWorkingMemory(ctx, key, text),
         getWorkingMemoryAsOf: (key, at) => workingMemory.getWorkingMemoryAsOf(ctx, key, at),

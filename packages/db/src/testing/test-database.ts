@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { openDatabase, type Database, type DatabaseKind } from '../open-database.ts'
+import { openDatabase, type Database, type DatabaseKind, type OpenDatabaseOptions } from '../open-database.ts'
 import { testPostgresUrlKey } from './provided-context.ts'
 
 export const testDatabaseKinds: readonly DatabaseKind[] = ['pglite', 'postgres']
@@ -33,8 +33,8 @@ export type TestDatabase = Database & {
   url: string
 }
 
-/** `options.migrate: false` gives an empty database (for migration tests). */
-export async function openTestDatabase(kind: DatabaseKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/** `options.migrate: false` gives an empty database (for migration tests); `onQuery` counts statements (PostgreSQL). */
+export async function openTestDatabase(kind: DatabaseKind, options: OpenDatabaseOptions = {}): Promise<TestDatabase> {
   if (kind === 'pglite') return { ...(await openDatabase('memory://', options)), url: 'memory://' }
   const adminUrl = testPostgresUrl()
   const name = `threadline_test_${randomUUID().replaceAll('-', '')}`

@@ -27,6 +27,7 @@ describe('parseCloneArgs', () => {
       boundary: 'exact',
       returnMessages: true,
       derivedMemory: 'current',
+      sourceResourceIds: null,
     })
   })
 

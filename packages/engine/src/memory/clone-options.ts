@@ -53,7 +53,13 @@ export const cloneThreadArgsSchema = z.strictObject({
   options: cloneOptionsSchema.optional(),
 })
 
-export const cloneCallOptionsSchema = z.strictObject({ returnMessages: z.boolean().optional() }).optional()
+export const cloneCallOptionsSchema = z
+  .strictObject({
+    returnMessages: z.boolean().optional(),
+    /** the resources the caller may read: a source in any other is ThreadNotFoundError, exactly as if it did not exist */
+    sourceResourceIds: z.array(idSchema).max(10_000, 'must hold at most 10000 ids').optional(),
+  })
+  .optional()
 
 export type CloneThreadArgs = z.input<typeof cloneThreadArgsSchema>
 export type CloneCallOptions = z.input<typeof cloneCallOptionsSchema>
@@ -69,6 +75,8 @@ export type ParsedCloneArgs = {
   boundary: CloneBoundary
   returnMessages: boolean
   derivedMemory: DerivedMemoryMode
+  /** null: any resource */
+  sourceResourceIds: string[] | null
 }
 
 /** Clone arguments: problems under `options` are InvalidCloneOptionsError, the rest InvalidInputError. */
@@ -108,6 +116,7 @@ export function parseCloneArgs(args: unknown, callOptions?: unknown): ParsedClon
     boundary: parsed.options?.boundary ?? 'exact',
     returnMessages: call?.returnMessages ?? parsed.options?.returnMessages ?? true,
     derivedMemory: parsed.options?.derivedMemory ?? 'current',
+    sourceResourceIds: call?.sourceResourceIds ?? null,
   }
 }
 

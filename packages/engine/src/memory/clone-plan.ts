@@ -68,9 +68,14 @@ export type ClonePlan<Selection extends CloneSelection = CloneSelection> = {
   vectors: VectorPlan | null
 }
 
+/** A clone's default title: the source's after this ('' stays ''). */
+export const CLONE_TITLE_PREFIX = 'Clone of '
+
 async function loadSource(storage: MemoryStorage, args: ParsedCloneArgs): Promise<{ source: StoredThread; newThreadId: string }> {
   const source = await storage.getThreadById(args.sourceThreadId)
-  if (source === null) throw new ThreadNotFoundError(args.sourceThreadId)
+  if (source === null || (args.sourceResourceIds !== null && !args.sourceResourceIds.includes(source.resourceId))) {
+    throw new ThreadNotFoundError(args.sourceThreadId)
+  }
   if (args.newThreadId !== undefined && (await storage.getThreadById(args.newThreadId)) !== null) {
     throw new ThreadAlreadyExistsError(args.newThreadId)
   }
@@ -256,7 +261,7 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
     source,
     newThreadId,
     resourceId,
-    title: args.title ?? (source.title === '' ? '' : `Clone of ${source.title}`),
+    title: args.title ?? (source.title === '' ? '' : `${CLONE_TITLE_PREFIX}${source.title}`),
     metadata: withoutBranchMetadata({ ...source.metadata, ...args.metadata }),
   }
   const planMemory = (lastCloned: MessagePosition | undefined) =>

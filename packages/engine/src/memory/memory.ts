@@ -18,6 +18,7 @@ import {
 } from './branch-options.ts'
 import { branchThread, type BranchThreadResult } from './branch-thread.ts'
 import { type LineageEntry, toLineageEntry } from './lineage.ts'
+import { cloneWholeThreadAtOnce } from './clone-at-once.ts'
 import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
@@ -408,11 +409,16 @@ export class Memory {
 
   /**
    * Clones a thread (spec: clone-thread.md, data-model.md decisions) in ONE
-   * REPEATABLE READ transaction: validated before any write, all or nothing.
-   * `returnMessages: false` (here or in `options`) skips reading the messages back.
+   * REPEATABLE READ transaction (or one statement: clone-at-once.ts):
+   * validated before any write, all or nothing. `returnMessages: false` (here
+   * or in `options`) skips reading the messages back. `sourceResourceIds`: a
+   * source outside them is ThreadNotFoundError (a caller's tenant scope).
    */
   async cloneThread(args: CloneThreadArgs, callOptions?: CloneCallOptions): Promise<CloneThreadResult> {
     const parsed = parseCloneArgs(args, callOptions)
+    // the common clone (whole thread, nothing derived to carry): one statement (clone-at-once.ts)
+    const atOnce = await cloneWholeThreadAtOnce(this.storage, this.options, parsed)
+    if (atOnce !== null) return atOnce
     return this.storage.transaction(
       async (tx) => {
         const context = this.cloneContext(tx)

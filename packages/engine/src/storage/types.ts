@@ -243,6 +243,38 @@ export type TextMatch = { messageId: string; threadId: string; score: number }
  */
 export type TransactionOptions = { isolationLevel?: 'ReadCommitted' | 'RepeatableRead' }
 
+/**
+ * `MemoryStorage.cloneWholeThread`: a clone of a whole thread that carries no
+ * derived memory, written by ONE statement (Memory.cloneThread's path for the
+ * common clone; see clone-at-once.ts in the engine).
+ */
+export type WholeThreadCloneArgs = {
+  sourceThreadId: string
+  /** a source in another resource is not found (null: any resource) */
+  sourceResourceIds: string[] | null
+  newThreadId: string
+  /** null: the source's resource */
+  resourceId: string | null
+  /** null: `titlePrefix` + the source's title ('' stays '') */
+  title: string | null
+  titlePrefix: string
+  /** merged over the source's metadata (top-level keys), then `branch` is dropped and `clone` set */
+  metadata: Record<string, unknown>
+  clonedAt: Date
+  /**
+   * Memory of these scopes that a clone would carry over: when the source has
+   * any (resource scope: only when cloned into another resource, as the same
+   * resource shares it), nothing is written and the answer is 'needs-plan'.
+   */
+  carriedMemory: { workingMemory: 'thread' | 'resource' | null; observationalMemory: 'thread' | 'resource' | null }
+  /** false: `clonedMessages` is [] */
+  returnMessages: boolean
+}
+
+export type WholeThreadCloneResult =
+  | { status: 'cloned'; thread: StoredThread; clonedMessages: StoredMessage[]; messageIdMap: Record<string, string> }
+  | { status: 'source-not-found' | 'taken' | 'needs-plan' }
+
 /** Result of copying messages in bulk: old id -> new id, in (createdAt, id) order of the source. */
 export type MessageCopyResult = { messageIdMap: Record<string, string>; count: number }
 
@@ -390,6 +422,14 @@ export interface MemoryStorage extends BranchOperationsStorage {
    * generated in SQL, the old -> new map returned in (createdAt, id) order).
    */
   copyThreadMessages(args: { sourceThreadId: string; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
+  /**
+   * Added for clone throughput (issue 17): creates the clone thread (its
+   * `metadata.clone` records the source, `clonedAt` and the source's last
+   * message) and copies every message of the source's effective history with
+   * new ids, in ONE statement, so atomic on its own; see WholeThreadCloneArgs.
+   * 'taken': `newThreadId` exists (a concurrent clone with it: exactly one wins).
+   */
+  cloneWholeThread(args: WholeThreadCloneArgs): Promise<WholeThreadCloneResult>
 
   /** The current text: the latest version by (createdAt, id); null when the key has none. */
   getWorkingMemory(key: WorkingMemoryKey): Promise<string | null>

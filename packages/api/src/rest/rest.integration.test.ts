@@ -37,6 +37,41 @@ describeEachApi('the REST API', (getApi) => {
     checker = await openApiChecker(api.server.url)
   })
 
+  it('branches and recorded calls: create, list, diff, promote, materialize; calls list and get', async () => {
+    await call('POST', '/api/v1/threads', { token, body: { threadId: 'rest-trunk', resourceId: TENANT, title: 'Trunk' } })
+    const trunk = Array.from({ length: 5 }, (_, index) => message(`rest-trunk-${index}`, index, `trunk message ${index}`, 'rest-trunk'))
+    await call('POST', '/api/v1/messages', { token, body: { messages: trunk } })
+
+    const branched = await call('POST', '/api/v1/threads/rest-trunk/branches', {
+      token,
+      body: { newThreadId: 'rest-branch', branchPointMessageId: 'rest-trunk-2', title: 'Other answer' },
+    })
+    expect(branched.body).toMatchObject({ thread: { id: 'rest-branch', branch: { parentThreadId: 'rest-trunk' } }, inheritedMessageCount: 3 })
+    await call('POST', '/api/v1/messages', { token, body: { messages: [message('rest-branch-own', 9, 'a different answer', 'rest-branch')] } })
+    expect((await call('GET', '/api/v1/threads/rest-trunk/branches', { token })).body).toMatchObject([
+      { id: 'rest-branch', branchPointMessageId: 'rest-trunk-2', branchPointThreadId: 'rest-trunk' },
+    ])
+
+    const diff = await call('GET', '/api/v1/threads/rest-trunk/diff', { token, query: { threadIdB: 'rest-branch' } })
+    expect(diff.body).toMatchObject({ commonMessageCount: 3, onlyInA: [{ id: 'rest-trunk-3' }, { id: 'rest-trunk-4' }], onlyInB: [{ id: 'rest-branch-own' }] })
+
+    const promoted = await call('POST', '/api/v1/threads/rest-branch/promote', { token })
+    expect(promoted.body).toMatchObject({
+      thread: { id: 'rest-trunk' },
+      promotedBranchThreadId: 'rest-branch',
+      movedToNewBranchCount: 2,
+      movedToSourceCount: 1,
+    })
+    const newBranch = (promoted.body as { newBranchThread: { id: string } }).newBranchThread.id
+    const materialized = await call('POST', `/api/v1/threads/${newBranch}/materialize`, { token })
+    expect(materialized.body).toMatchObject({ thread: { id: newBranch, branch: null }, copiedMessageCount: 3 })
+    // another tenant's thread stays NOT_FOUND here too
+    expect((await call('GET', '/api/v1/threads/rest-trunk/branches', { token: strangerToken })).status).toBe(404)
+
+    expect((await call('GET', '/api/v1/calls', { token, query: { resourceId: TENANT, limit: 10 } })).body).toEqual({ calls: [], nextCursor: null })
+    expect((await call('GET', '/api/v1/calls/no-such-call', { token })).body).toMatchObject({ status: 404, code: 'NOT_FOUND' })
+  })
+
   describe('errors are problem documents', () => {
     it("another tenant's thread is NOT_FOUND and its resource FORBIDDEN; no token is UNAUTHORIZED", async () => {
       await call('POST', '/api/v1/threads', { token, body: { threadId: 'rest-owned', resourceId: TENANT } })

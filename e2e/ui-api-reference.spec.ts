@@ -27,5 +27,8 @@ test('the API reference page lists every REST operation of the served OpenAPI do
   await screenshots(page, 'api-reference')
   await page.locator('#listMessages').scrollIntoViewIfNeeded()
   await expect(page.locator('#listMessages')).toContainText('cursor')
+  // the branch and call operations, with a body that may be left out (promote) and a path parameter
+  await expect(page.locator('#promoteBranch')).toContainText('/api/v1/threads/{branchThreadId}/promote')
+  await expect(page.locator('#getCall')).toContainText('/api/v1/calls/{id}')
   expect(browserErrors).toEqual([])
 })

@@ -82,7 +82,8 @@ function operationObject(operation: RestOperation): Json {
     description: `Calls the tRPC procedure \`${operation.procedure}\` with the same input.`,
     tags: [operation.tag],
     parameters: parametersOf(operation, input),
-    ...(takesQuery(operation) ? {} : { requestBody: { required: true, content: { 'application/json': { schema: body } } } }),
+    // a body with no required field (promote, materialize: the path says it all) may be left out
+    ...(takesQuery(operation) ? {} : { requestBody: { required: requiredOf(body).length > 0, content: { 'application/json': { schema: body } } } }),
     responses: {
       '200': { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(operation.response) } } },
       ...Object.fromEntries(Object.keys(ERROR_STATUSES).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }])),
@@ -111,7 +112,7 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: '/' }],
     security: [{ apiToken: [] }],
-    tags: ['Threads', 'Messages', 'Clone', 'Recall', 'Memory'].map((name) => ({ name })),
+    tags: ['Threads', 'Messages', 'Clone', 'Branches', 'Recall', 'Memory', 'Calls'].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token issued on the tokens page' } },

@@ -2,8 +2,14 @@
 // operation calls its tRPC procedure (same middlewares, scopes, rate limit and
 // input schema); the OpenAPI document is built from this table and the
 // procedures' own zod input schemas.
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
+  branchCreatedResponse,
+  branchMaterializedResponse,
+  branchPromotedResponse,
+  branchSummaryResponse,
+  callPageResponse,
+  callTraceResponse,
   cloneResponse,
   messagePageResponse,
   messagesSavedResponse,
@@ -11,6 +17,7 @@ import {
   recallResponse,
   threadDeletedResponse,
   threadDetailResponse,
+  threadDiffResponse,
   threadListResponse,
   threadResponse,
   workingMemoryResponse,
@@ -28,7 +35,7 @@ export type RestOperation = {
   /** the tRPC procedure's dotted path */
   procedure: string
   summary: string
-  tag: 'Threads' | 'Messages' | 'Clone' | 'Recall' | 'Memory'
+  tag: 'Threads' | 'Messages' | 'Clone' | 'Branches' | 'Recall' | 'Memory' | 'Calls'
   /** the 200 answer's JSON */
   response: z.ZodType
 }
@@ -107,6 +114,51 @@ export const restOperations: readonly RestOperation[] = [
     response: cloneResponse,
   },
   {
+    operationId: 'createBranch',
+    method: 'POST',
+    path: '/threads/{sourceThreadId}/branches',
+    procedure: 'branches.create',
+    tag: 'Branches',
+    summary: 'Branch a thread: one new thread that shares its history up to the branch point',
+    response: branchCreatedResponse,
+  },
+  {
+    operationId: 'listBranches',
+    method: 'GET',
+    path: '/threads/{threadId}/branches',
+    procedure: 'branches.list',
+    tag: 'Branches',
+    summary: 'The direct branches of a thread, oldest first, with their branch points',
+    response: z.array(branchSummaryResponse),
+  },
+  {
+    operationId: 'materializeBranch',
+    method: 'POST',
+    path: '/threads/{threadId}/materialize',
+    procedure: 'branches.materialize',
+    tag: 'Branches',
+    summary: 'Make a branch an independent thread that owns copies of what it inherited',
+    response: branchMaterializedResponse,
+  },
+  {
+    operationId: 'promoteBranch',
+    method: 'POST',
+    path: '/threads/{branchThreadId}/promote',
+    procedure: 'branches.promote',
+    tag: 'Branches',
+    summary: "The source continues along the branch; the source's former tail becomes a new branch",
+    response: branchPromotedResponse,
+  },
+  {
+    operationId: 'diffThreads',
+    method: 'GET',
+    path: '/threads/{threadIdA}/diff',
+    procedure: 'branches.diff',
+    tag: 'Branches',
+    summary: 'What each of two threads has that the other has not, from their common point',
+    response: threadDiffResponse,
+  },
+  {
     operationId: 'searchRecall',
     method: 'POST',
     path: '/recall/search',
@@ -141,6 +193,24 @@ export const restOperations: readonly RestOperation[] = [
     tag: 'Memory',
     summary: 'The observational memory (current generation and history)',
     response: observationalMemoryResponse,
+  },
+  {
+    operationId: 'listCalls',
+    method: 'GET',
+    path: '/calls',
+    procedure: 'calls.list',
+    tag: 'Calls',
+    summary: 'Recorded LLM calls, newest first, with filters; follow nextCursor',
+    response: callPageResponse,
+  },
+  {
+    operationId: 'getCall',
+    method: 'GET',
+    path: '/calls/{id}',
+    procedure: 'calls.get',
+    tag: 'Calls',
+    summary: 'One recorded LLM call with its attempts and events',
+    response: callTraceResponse,
   },
 ]
 

@@ -90,3 +90,59 @@ export const observationalMemoryResponse = z.object({
   current: z.looseObject({}).nullable(),
   generations: z.array(z.looseObject({})),
 })
+
+/** A direct branch with where it was cut (branches list). */
+export const branchSummaryResponse = z.looseObject({
+  id: idSchema,
+  title: z.string(),
+  resourceId: idSchema,
+  createdAt: isoDate,
+  branchPointMessageId: idSchema.nullable(),
+  branchPointThreadId: idSchema.nullable(),
+})
+
+export const branchCreatedResponse = z.object({ thread: threadResponse, inheritedMessageCount: counted })
+
+export const branchMaterializedResponse = z.looseObject({
+  thread: threadResponse,
+  copiedMessageCount: counted,
+  copiedVectorCount: counted,
+  repointedBranchThreadIds: z.array(idSchema),
+})
+
+export const branchPromotedResponse = z.looseObject({
+  thread: threadResponse,
+  newBranchThread: threadResponse,
+  promotedBranchThreadId: idSchema,
+  movedToNewBranchCount: counted,
+  movedToSourceCount: counted,
+  reparentedToNewBranch: z.array(idSchema),
+  reparentedToSource: z.array(idSchema),
+})
+
+export const threadDiffResponse = z.looseObject({
+  threadIdA: idSchema,
+  threadIdB: idSchema,
+  commonAncestor: z.object({ messageIdA: idSchema, messageIdB: idSchema }).nullable(),
+  commonMessageCount: counted,
+  onlyInA: z.array(messageResponse),
+  onlyInB: z.array(messageResponse),
+})
+
+/** A recorded LLM call without its attempts and events (calls list). */
+const callSummary = z.looseObject({
+  id: idSchema,
+  outcome: z.enum(['success', 'failed', 'aborted']),
+  startedAt: isoDate,
+  latencyMs: z.number(),
+  finishReason: z.string().nullable(),
+  resourceId: idSchema.nullable(),
+  retries: counted,
+  waitedMs: z.number(),
+  rules: z.array(z.string()),
+  repairedMessageIds: z.array(idSchema),
+})
+
+export const callPageResponse = z.object({ calls: z.array(callSummary), nextCursor: z.string().nullable() })
+
+export const callTraceResponse = callSummary.extend({ attempts: z.array(z.looseObject({})), events: z.array(z.looseObject({})) })

@@ -1,20 +1,18 @@
-// The REST surface over real HTTP on both databases, as a backend in another
-// language would use it: plain fetch with an API token, every request and
-// answer validated against the served OpenAPI document (openapi-backend), and
-// errors as problem documents with the typed code and the field.
+// The REST surface's errors over real HTTP on both databases: plain fetch with
+// an API token, every request and answer validated against the served OpenAPI
+// document (openapi-backend), errors as problem documents with the typed code
+// and the field. The whole flow (1,000 messages, clone, recall, memory) runs
+// against the built app on PostgreSQL from plain node: e2e/api-acceptance.spec.ts.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
 import type { ApiHarness } from '../testing/api-harness.ts'
 import { describeEachApi } from '../testing/each-database.ts'
-import { openApiChecker } from '../testing/openapi-checker.ts'
-import { cloneResponse, messagePageResponse, recallResponse } from './response-schemas.ts'
+import { openApiChecker } from '../testing/openapi-checker.mjs'
 
 const TENANT = 'rest-tenant'
 const OTHER = 'rest-other-tenant'
-const THREAD = 'rest-thread'
-const PLANTED = 'the courier lost parcel 7431 near the harbour warehouse'
 
-function message(id: string, index: number, text: string, threadId = THREAD) {
+function message(id: string, index: number, text: string, threadId: string) {
   return {
     id,
     threadId,
@@ -39,66 +37,40 @@ describeEachApi('the REST API', (getApi) => {
     checker = await openApiChecker(api.server.url)
   })
 
-  it('runs the whole flow: create, save 1,000 messages, page them, clone, recall, memory, update, delete', async () => {
-    const created = await call('POST', '/api/v1/threads', { token, body: { threadId: THREAD, resourceId: TENANT, title: 'Over REST' } })
-    expect(created).toMatchObject({ status: 200, contentType: 'application/json', body: { id: THREAD, resourceId: TENANT, title: 'Over REST' } })
-    // the answers are checked for real: a thread without its dates breaks the document
-    const { createdAt: _createdAt, ...undated } = created.body as Record<string, unknown>
-    expect(checker.acceptsAnswer('createThread', undated)).toBe(false)
+  it('branches and recorded calls: create, list, diff, promote, materialize; calls list and get', async () => {
+    await call('POST', '/api/v1/threads', { token, body: { threadId: 'rest-trunk', resourceId: TENANT, title: 'Trunk' } })
+    const trunk = Array.from({ length: 5 }, (_, index) => message(`rest-trunk-${index}`, index, `trunk message ${index}`, 'rest-trunk'))
+    await call('POST', '/api/v1/messages', { token, body: { messages: trunk } })
 
-    for (let batch = 0; batch < 10; batch++) {
-      const messages = Array.from({ length: 100 }, (_, offset) => {
-        const index = batch * 100 + offset
-        return message(`rest-m-${String(index).padStart(4, '0')}`, index, index === 500 ? PLANTED : `routine update number ${index}`)
-      })
-      const saved = await call('POST', '/api/v1/messages', { token, body: { messages } })
-      expect(saved.body).toMatchObject({ saved: 100 })
-    }
-
-    const ids: string[] = []
-    let cursor: string | null = null
-    do {
-      const query: Record<string, string | number> = { limit: 300, ...(cursor ? { cursor } : {}) }
-      const page = await call('GET', `/api/v1/threads/${THREAD}/messages`, { token, query })
-      const { items, nextCursor } = messagePageResponse.parse(page.body)
-      ids.push(...items.map((item) => item.id))
-      cursor = nextCursor
-    } while (cursor !== null)
-    expect(ids).toHaveLength(1000)
-    expect(ids).toEqual([...ids].sort())
-
-    const clone = await call('POST', `/api/v1/threads/${THREAD}/clones`, {
+    const branched = await call('POST', '/api/v1/threads/rest-trunk/branches', {
       token,
-      body: { newThreadId: 'rest-clone', title: 'Last 100', options: { messageLimit: 100 } },
+      body: { newThreadId: 'rest-branch', branchPointMessageId: 'rest-trunk-2', title: 'Other answer' },
     })
-    const { thread: cloned, clonedMessages } = cloneResponse.parse(clone.body)
-    expect(cloned).toMatchObject({ id: 'rest-clone', sourceThreadId: THREAD })
-    expect(clonedMessages).toHaveLength(100)
+    expect(branched.body).toMatchObject({ thread: { id: 'rest-branch', branch: { parentThreadId: 'rest-trunk' } }, inheritedMessageCount: 3 })
+    await call('POST', '/api/v1/messages', { token, body: { messages: [message('rest-branch-own', 9, 'a different answer', 'rest-branch')] } })
+    expect((await call('GET', '/api/v1/threads/rest-trunk/branches', { token })).body).toMatchObject([
+      { id: 'rest-branch', branchPointMessageId: 'rest-trunk-2', branchPointThreadId: 'rest-trunk' },
+    ])
 
-    const recall = await call('POST', '/api/v1/recall/search', { token, body: { threadId: THREAD, query: 'courier lost parcel harbour', topK: 3 } })
-    expect(recallResponse.parse(recall.body).results[0]?.message.id).toBe('rest-m-0500')
+    const diff = await call('GET', '/api/v1/threads/rest-trunk/diff', { token, query: { threadIdB: 'rest-branch' } })
+    expect(diff.body).toMatchObject({ commonMessageCount: 3, onlyInA: [{ id: 'rest-trunk-3' }, { id: 'rest-trunk-4' }], onlyInB: [{ id: 'rest-branch-own' }] })
 
-    const memory = await call('PUT', '/api/v1/memory/working', {
-      token,
-      body: { scope: 'thread', threadId: THREAD, workingMemory: '# Customer\n- parcel 7431' },
+    const promoted = await call('POST', '/api/v1/threads/rest-branch/promote', { token })
+    expect(promoted.body).toMatchObject({
+      thread: { id: 'rest-trunk' },
+      promotedBranchThreadId: 'rest-branch',
+      movedToNewBranchCount: 2,
+      movedToSourceCount: 1,
     })
-    expect(memory.body).toMatchObject({ workingMemory: '# Customer\n- parcel 7431', key: { scope: 'thread', threadId: THREAD } })
-    expect((await call('GET', '/api/v1/memory/working', { token, query: { scope: 'thread', threadId: THREAD } })).body).toMatchObject({
-      workingMemory: '# Customer\n- parcel 7431',
-    })
-    expect((await call('GET', '/api/v1/memory/observational', { token, query: { scope: 'thread', threadId: THREAD } })).body).toMatchObject({
-      current: null,
-      generations: [],
-    })
+    const newBranch = (promoted.body as { newBranchThread: { id: string } }).newBranchThread.id
+    const materialized = await call('POST', `/api/v1/threads/${newBranch}/materialize`, { token })
+    expect(materialized.body).toMatchObject({ thread: { id: newBranch, branch: null }, copiedMessageCount: 3 })
+    // another tenant's thread stays NOT_FOUND here too
+    expect((await call('GET', '/api/v1/threads/rest-trunk/branches', { token: strangerToken })).status).toBe(404)
 
-    const renamed = await call('PATCH', `/api/v1/threads/${THREAD}`, { token, body: { title: 'Renamed over REST' } })
-    expect(renamed.body).toMatchObject({ id: THREAD, title: 'Renamed over REST' })
-    expect((await call('GET', `/api/v1/threads/${THREAD}`, { token })).body).toMatchObject({ messageCount: 1000, isClone: false })
-    expect((await call('GET', '/api/v1/threads', { token, query: { pageSize: 10 } })).body).toMatchObject({ total: 2 })
-
-    expect((await call('DELETE', '/api/v1/threads/rest-clone', { token })).body).toEqual({ deleted: 'rest-clone' })
-    expect((await call('GET', '/api/v1/threads/rest-clone', { token })).status).toBe(404)
-  }, 180_000)
+    expect((await call('GET', '/api/v1/calls', { token, query: { resourceId: TENANT, limit: 10 } })).body).toEqual({ calls: [], nextCursor: null })
+    expect((await call('GET', '/api/v1/calls/no-such-call', { token })).body).toMatchObject({ status: 404, code: 'NOT_FOUND' })
+  })
 
   describe('errors are problem documents', () => {
     it("another tenant's thread is NOT_FOUND and its resource FORBIDDEN; no token is UNAUTHORIZED", async () => {

@@ -1,4 +1,4 @@
-import { ThreadNotFoundError } from '@threadline/engine'
+import { MessageAlreadyExistsError, ThreadNotFoundError } from '@threadline/engine'
 import { beforeAll, expect, it } from 'vitest'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
@@ -50,6 +50,49 @@ describeEachDatabase('messages', (getDb) => {
     const back = await storage.listMessages({ threadId: 'bulk', messageIds: wanted })
     expect(ids(back)).toEqual(ids(messages))
     expect(back[9_999]).toEqual(messages[9_999])
+  })
+
+  it('upserts new and repeated messages in two statements (lock + one INSERT); an id of another thread with sameThreadOnly writes nothing', async () => {
+    const { prisma } = getDb()
+    const operations: string[] = []
+    const counted = prisma.$extends({
+      query: {
+        async $allOperations({ operation, model, args, query }) {
+          operations.push(`${model ?? '$'}.${operation}`)
+          return (await query(args)) as unknown
+        },
+      },
+    })
+    const { storage } = createPrismaStorage(counted as unknown as PrismaClient)
+    await storage.createThread({ id: 'up-a', resourceId })
+    await storage.createThread({ id: 'up-b', resourceId })
+    const batch = Array.from({ length: 100 }, (_, i) => textMessage({ id: `up-${i}`, threadId: 'up-a', resourceId, at: t0 + i * 1000 }))
+    operations.length = 0
+    await storage.upsertMessages(batch, { sameThreadOnly: true })
+    // BEGIN/COMMIT are not operations: the thread lock, then the one statement that checks and inserts
+    expect(operations).toEqual(['$.$queryRaw', '$.$queryRaw'])
+    operations.length = 0
+    // the same batch again changes nothing, in the same two statements
+    await storage.upsertMessages(batch, { sameThreadOnly: true })
+    expect(operations).toHaveLength(2)
+    expect(await storage.countMessages('up-a')).toBe(100)
+
+    // up-5 belongs to up-a: refused for up-b, and the new one beside it is not written
+    const moving = [textMessage({ id: 'up-new', threadId: 'up-b', resourceId, at: t0 }), textMessage({ id: 'up-5', threadId: 'up-b', resourceId, at: t0 })]
+    await expect(storage.upsertMessages(moving, { sameThreadOnly: true })).rejects.toMatchObject({
+      constructor: MessageAlreadyExistsError,
+      messageIds: ['up-5'],
+    })
+    expect(await storage.countMessages('up-b')).toBe(0)
+    // without the option the upsert moves it (persisting a repaired history)
+    await storage.upsertMessages(moving)
+    expect(await storage.countMessages('up-b')).toBe(2)
+    expect(await storage.countMessages('up-a')).toBe(99)
+
+    // a changed row takes the guarded path and is written
+    const edited = textMessage({ id: 'up-7', threadId: 'up-a', resourceId, at: t0 + 7000, text: 'edited' })
+    await storage.upsertMessages([edited], { sameThreadOnly: true })
+    expect((await storage.listMessages({ threadId: 'up-a', messageIds: ['up-7'] }))[0]).toEqual(edited)
   })
 
   it('refuses messages for an unknown thread, writing nothing', async () => {

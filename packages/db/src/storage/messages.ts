@@ -3,7 +3,7 @@
 // by (createdAt, id) everywhere.
 import { MessageAlreadyExistsError, MessageNotFoundError, type MessageCopyResult, type MessageSelection, type StoredMessage } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
-import { atomically, type StorageContext } from './context.ts'
+import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { effectiveContentSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
@@ -82,12 +82,65 @@ export async function insertMessages(ctx: StorageContext, messages: StoredMessag
   })
 }
 
-export async function upsertMessages(ctx: StorageContext, messages: StoredMessage[]): Promise<void> {
+type PlainInsert = { plain: boolean; expected: number; inserted: number; movedIds: string[] }
+
+/**
+ * The common upsert in ONE statement (the threads already locked): when no
+ * existing row would change (new ids, or the same rows again) and no new row
+ * lands at or before a branch's cutoff, inserts the new rows. Otherwise writes
+ * nothing and says so (`plain` false), with the ids that exist in another thread.
+ */
+async function insertIfPlain(db: Db, messages: StoredMessage[]): Promise<PlainInsert> {
+  const rows = JSON.stringify(messages.map((m) => ({ ...m, type: m.type ?? 'v2' })))
+  const [result] = await db.$queryRaw<PlainInsert[]>`
+    WITH r AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${rows}::json)
+        AS r(id text, "threadId" text, "resourceId" text, role text, type text, content jsonb, "createdAt" timestamptz)
+    ),
+    e AS MATERIALIZED (
+      SELECT e.id, e.thread_id <> r."threadId" AS moved,
+        (e.thread_id, e.resource_id, e.role, e.type, e.content, e.created_at)
+          IS DISTINCT FROM (r."threadId", r."resourceId", r.role, r.type, r.content, r."createdAt"::timestamptz(3)) AS changed
+      FROM r JOIN messages e ON e.id = r.id
+    ),
+    plain AS MATERIALIZED (
+      SELECT NOT EXISTS (SELECT 1 FROM e WHERE e.changed)
+        AND NOT EXISTS (
+          SELECT 1 FROM r JOIN threads b ON b.branch_point_thread_id = r."threadId"
+            AND (r."createdAt", r.id) <= (b.branch_point_created_at, b.branch_point_message_id)
+          WHERE r.id NOT IN (SELECT id FROM e)
+        ) AS ok
+    ),
+    written AS (
+      INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
+      SELECT r.id, r."threadId", r."resourceId", r.role, r.type, r.content, r."createdAt" FROM r
+      WHERE (SELECT ok FROM plain) AND r.id NOT IN (SELECT id FROM e)
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT ok FROM plain) AS plain,
+      (SELECT count(*)::int FROM r) - (SELECT count(*)::int FROM e) AS expected,
+      (SELECT count(*)::int FROM written) AS inserted,
+      COALESCE((SELECT array_agg(id ORDER BY id) FROM e WHERE moved), '{}') AS "movedIds"`
+  if (!result) throw new Error('the plain insert returned no row')
+  return result
+}
+
+export async function upsertMessages(ctx: StorageContext, messages: StoredMessage[], options: { sameThreadOnly?: boolean } = {}): Promise<void> {
   if (messages.length === 0) return
   const repeated = duplicatesOf(messages.map((m) => m.id))
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
   await atomically(ctx, async (tx) => {
-    // locks (and checks) the threads first
+    // the lock is the existence check too; the next statement's snapshot sees every branch cut made before it
+    await lockThreadsForWrite(
+      tx.db,
+      messages.map((m) => m.threadId),
+    )
+    // a moved row changes something, so nothing was written when this throws
+    const plain = await insertIfPlain(tx.db, messages)
+    if (options.sameThreadOnly && plain.movedIds.length > 0) throw new MessageAlreadyExistsError(plain.movedIds, { inAnotherThread: true })
+    if (plain.plain && plain.inserted === plain.expected) return
+    // changed rows (or a concurrent writer took an id meanwhile): the guards, one by one
     const writes = await guardUpsert(tx.db, messages)
     await writeMessages(tx, writes, 'replace')
   })

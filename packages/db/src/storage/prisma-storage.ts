@@ -42,7 +42,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         materializeBranchesOf: (threadId) => branches.materializeBranchesOf(ctx, threadId),
         deleteMessages: (args) => branches.deleteMessages(ctx, args),
         insertMessages: (input) => messages.insertMessages(ctx, input),
-        upsertMessages: (input) => messages.upsertMessages(ctx, input),
+        upsertMessages: (input, options) => messages.upsertMessages(ctx, input, options),
         listMessages: (selection) => messages.listMessages(ctx, selection),
         getMessagesByIds: (ids) => messages.getMessagesByIds(ctx, ids),
         listMessagesAround: (args) => messages.listMessagesAround(ctx, args),

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
-import { InvalidInputError, MessageAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
+import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.ts'
@@ -205,15 +205,15 @@ export class Memory {
   async saveMessages(input: { messages: StoredMessage[] }, callOptions: SaveMessagesCallOptions = {}): Promise<StoredMessage[]> {
     const messages = parseInput(saveMessagesInputSchema, input).messages.map(asStoredMessage)
     if (messages.length === 0) return []
-    const ids = messages.map((message) => message.id)
-    const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
-    if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
+    const seen = new Set<string>()
+    const duplicate = messages.find(({ id }) => seen.size === seen.add(id).size)
+    if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate.id}" appears twice`)
 
     return this.storage.transaction(async (tx) => {
       await this.checkMessageThreads(tx.storage, messages)
-      if (callOptions.sameThreadOnly) await this.refuseMovedMessages(tx.storage, messages)
       const toEmbed = await this.messagesToEmbed(tx, messages)
-      await tx.storage.upsertMessages(messages)
+      // the storage refuses an id of another thread (sameThreadOnly) in the statement that writes
+      await tx.storage.upsertMessages(messages, { sameThreadOnly: callOptions.sameThreadOnly ?? false })
       if (toEmbed.length > 0) {
         await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
       }
@@ -627,17 +627,6 @@ export class Memory {
         throw new InvalidInputError(`messages[${index}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
       }
     })
-  }
-
-  /** Messages whose id already belongs to another thread: MessageAlreadyExistsError naming them. */
-  private async refuseMovedMessages(storage: MemoryStorage, messages: StoredMessage[]): Promise<void> {
-    const threadOf = new Map(messages.map((message) => [message.id, message.threadId]))
-    const moved = (await storage.getMessagesByIds([...threadOf.keys()])).filter((existing) => threadOf.get(existing.id) !== existing.threadId)
-    if (moved.length > 0)
-      throw new MessageAlreadyExistsError(
-        moved.map((message) => message.id),
-        { inAnotherThread: true },
-      )
   }
 
   /** With semantic recall on: messages that are new, changed (text or thread) or without a vector of this embedder. */

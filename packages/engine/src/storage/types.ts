@@ -378,9 +378,11 @@ export interface MemoryStorage extends BranchOperationsStorage {
    * locked FOR UPDATE first): changing a message that the target thread
    * inherits -> InheritedMessageError; changing or moving a message that some
    * branch inherits, or placing a new one at or before such a cutoff ->
-   * MessageSharedByBranchesError.
+   * MessageSharedByBranchesError. `sameThreadOnly`: an id that already
+   * belongs to another thread -> MessageAlreadyExistsError (inAnotherThread),
+   * nothing written, instead of moving the message.
    */
-  upsertMessages(messages: StoredMessage[]): Promise<void>
+  upsertMessages(messages: StoredMessage[], options?: { sameThreadOnly?: boolean }): Promise<void>
   /**
    * Deletes messages (their vectors and overrides go with them) in one
    * transaction, returning how many were deleted; unknown ids ->

@@ -1,48 +1,43 @@
-// A REST caller for tests that checks each request and answer against the
-// served OpenAPI document: openapi-backend routes the request to its operation
-// and validates it (path, query, body) and the JSON answer; its Ajv is the
-// JSON Schema 2020-12 dialect of OpenAPI 3.1. Problem answers
-// (application/problem+json, which openapi-backend does not look at) are
-// validated against the document's Problem schema with the same Ajv.
+// A REST caller that checks each request and answer against the served OpenAPI
+// document: openapi-backend routes the request to its operation and validates
+// it (path, query, body) and the JSON answer; its Ajv is the JSON Schema
+// 2020-12 dialect of OpenAPI 3.1. Problem answers (application/problem+json,
+// which openapi-backend does not look at) are validated against the
+// document's Problem schema with the same Ajv.
+//
+// Plain JavaScript (types in openapi-checker.d.mts): the API tests import it,
+// and the acceptance test (e2e/api-acceptance.spec.ts) copies it into a project
+// outside the workspace where it runs under plain `node`.
+/* global fetch, structuredClone, URLSearchParams -- Node 20 globals */
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import { OpenAPIBackend, type Document } from 'openapi-backend'
+import { OpenAPIBackend } from 'openapi-backend'
 
 // ajv-formats is CommonJS: its default export is the plugin (or a module holding it)
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020
-
-export type RestAnswer = { status: number; contentType: string; body: unknown; headers: Headers }
-
-export type RestCall = {
-  query?: Record<string, string | number | boolean>
-  body?: unknown
-  /** an API token; none sends no Authorization header */
-  token?: string
-  /** skip checking the request (a test that sends what the document forbids) */
-  invalidRequest?: boolean
-}
+const addFormats = addFormatsModule.default ?? addFormatsModule
 
 /** `options`: openapi-backend's own (they coerce query strings for the request validator) */
-function newAjv(options: object = {}): Ajv2020 {
+function newAjv(options = {}) {
   return addFormats(new Ajv2020({ ...options, strict: false, allErrors: true }))
 }
 
-export async function openApiChecker(baseUrl: string) {
-  const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Document & { components: { schemas: { Problem: object } } }
+/** @param {string} baseUrl */
+export async function openApiChecker(baseUrl) {
+  const document = await (await fetch(`${baseUrl}/api/openapi.json`)).json()
   const api = new OpenAPIBackend({
     definition: structuredClone(document),
     quick: true,
     coerceTypes: true,
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- openapi-backend calls only the core API (compile) that Ajv2020 shares with draft-07 Ajv
+    // openapi-backend calls only the core API (compile) that Ajv2020 shares with draft-07 Ajv
     customizeAjv: (_ajv, options) => newAjv(options),
   })
   await api.init()
   const validateProblem = newAjv().compile(document.components.schemas.Problem)
 
   /** Calls `method path`; throws when the request, or the answer, breaks the document. */
-  async function call(method: string, path: string, options: RestCall = {}): Promise<RestAnswer> {
+  async function call(method, path, options = {}) {
     const query = Object.fromEntries(Object.entries(options.query ?? {}).map(([name, value]) => [name, String(value)]))
-    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    const headers = { 'content-type': 'application/json' }
     if (options.token) headers.authorization = `Bearer ${options.token}`
     const operation = api.router.matchOperation({ method, path, query, headers, body: options.body })
     if (!operation) throw new Error(`${method} ${path} is not an operation of the document`)
@@ -66,12 +61,12 @@ export async function openApiChecker(baseUrl: string) {
   }
 
   /** Whether the document accepts this request (for the tests that send bad input on purpose). */
-  function acceptsRequest(method: string, path: string, body: unknown): boolean {
+  function acceptsRequest(method, path, body) {
     return api.validateRequest({ method, path, query: {}, headers: { 'content-type': 'application/json' }, body }).valid
   }
 
   /** Whether the document accepts this 200 answer of an operation (to show the answer check can fail). */
-  function acceptsAnswer(operationId: string, body: unknown): boolean {
+  function acceptsAnswer(operationId, body) {
     return api.validateResponse(body, operationId, 200).valid
   }
 

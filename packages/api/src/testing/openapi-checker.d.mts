@@ -1,0 +1,23 @@
+// The types of openapi-checker.mjs (plain JavaScript so it also runs under plain node outside the workspace).
+export type RestAnswer = { status: number; contentType: string; body: unknown; headers: Headers }
+
+export type RestCall = {
+  query?: Record<string, string | number | boolean>
+  body?: unknown
+  /** an API token; none sends no Authorization header */
+  token?: string
+  /** skip checking the request (a test that sends what the document forbids) */
+  invalidRequest?: boolean
+}
+
+export type OpenApiChecker = {
+  document: { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, object> } }
+  /** Calls `method path`; throws when the request, or the answer, breaks the document. */
+  call(method: string, path: string, options?: RestCall): Promise<RestAnswer>
+  /** Whether the document accepts this request (for the tests that send bad input on purpose). */
+  acceptsRequest(method: string, path: string, body: unknown): boolean
+  /** Whether the document accepts this 200 answer of an operation (to show the answer check can fail). */
+  acceptsAnswer(operationId: string, body: unknown): boolean
+}
+
+export function openApiChecker(baseUrl: string): Promise<OpenApiChecker>

@@ -1,7 +1,9 @@
 // Issue 17 item 8: a clone request makes at most 2 database round trips once
 // its API token is verified (cached): the rate-limit statement (which also
 // re-checks the token and records its use) and the clone (one statement). The
-// first request of a token on an instance adds the token lookup. Counted on
+// first request of a token on an instance adds the token lookup. The audit
+// entry (item 6) is one more statement, sent after the clone has committed, so
+// a failed clone leaves none. Counted on
 // PostgreSQL, where every statement is a round trip to the server (memory://
 // PGlite runs in-process).
 import { openTestDatabase } from '@threadline/db/testing'
@@ -38,7 +40,7 @@ describe('the database round trips of a clone request [postgres]', () => {
     return [...statements]
   }
 
-  it('is the token check with the rate limit, and the clone; the first request of a token also looks it up', async () => {
+  it('is the token check with the rate limit, the clone and its audit entry; the first request of a token also looks it up', async () => {
     const harness = api!
     const thread = { threadId: 'rt-source', resourceId: 'rt-user' }
     await harness.db.storage.createThread({ id: thread.threadId, resourceId: thread.resourceId, title: 'fifty' })
@@ -50,11 +52,11 @@ describe('the database round trips of a clone request [postgres]', () => {
     const clone = () => client.clone.create.mutate({ sourceThreadId: thread.threadId, resourceId: 'rt-clones' })
 
     const first = await countStatements(clone)
-    expect(first.map(kindOf)).toEqual(['token lookup', 'rate limit', 'clone'])
+    expect(first.map(kindOf)).toEqual(['token lookup', 'rate limit', 'clone', 'audit'])
 
     let result: Awaited<ReturnType<typeof clone>> | undefined
     const next = await countStatements(async () => (result = await clone()))
-    expect(next.map(kindOf)).toEqual(['rate limit', 'clone'])
+    expect(next.map(kindOf)).toEqual(['rate limit', 'clone', 'audit'])
     expect(result?.clonedMessages).toHaveLength(50)
     expect(result?.thread).toMatchObject({ resourceId: 'rt-clones', title: 'Clone of fifty', sourceThreadId: thread.threadId })
   })
@@ -64,5 +66,6 @@ function kindOf(sql: string): string {
   if (sql.includes('rate_limit_buckets')) return 'rate limit'
   if (sql.includes('api_tokens')) return 'token lookup'
   if (sql.includes('INSERT INTO threads') && sql.includes('INSERT INTO messages')) return 'clone'
+  if (sql.includes('audit_events')) return 'audit'
   return sql.slice(0, 80)
 }

@@ -1,13 +1,15 @@
-import { builtInCompatRules, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision, type StoredMessage } from '@threadline/engine'
+import { builtInCompatRules, givenFields, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision, type StoredMessage } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import type { ErrorEvaluation, PromptEvaluation } from '../playground/evaluate.ts'
 import { promptInput, threadIdInput } from '../inputs.ts'
 import { TRPCError } from '@trpc/server'
 import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
-import { modelInput, type FixtureResult } from '../playground/fixtures.ts'
+import { modelInput } from '../playground/fixtures.ts'
+import { requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
+import { recordedFixturesRouter } from './playground-fixtures.ts'
 import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
 import { threadInScope } from '../scope.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
@@ -71,19 +73,31 @@ async function customRuleSources(ctx: Context & { caller: Caller }, inputs: z.ou
 const rulesRouter = router({
   list: operatorProcedure.query(({ ctx }) => ctx.services.rules.list()),
   get: operatorProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => ctx.services.rules.get(input.id)),
-  /** Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). */
-  create: operatorProcedure.input(createRuleInput).mutation(({ ctx, input }) => ctx.services.rules.create(input)),
-  update: operatorProcedure.input(updateRuleInput).mutation(({ ctx, input }) => ctx.services.rules.update(input)),
+  /**
+   * Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). An enabled
+   * rule must pass its fixtures (PRECONDITION_FAILED naming the failing ones): save it disabled to keep working on it.
+   */
+  create: operatorProcedure.input(createRuleInput).mutation(async ({ ctx, input }) => {
+    if (input.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), input, input.fixtures), input.name)
+    return ctx.services.rules.create(input)
+  }),
+  /** Enabling a rule, or changing the code or patterns of an enabled one, runs all its fixtures first (as `create`). */
+  update: operatorProcedure.input(updateRuleInput).mutation(async ({ ctx, input }) => {
+    if (input.enabled === true || input.code !== undefined || input.errorPatterns !== undefined) {
+      const current = await ctx.services.rules.get(input.id)
+      const next = { ...current, ...givenFields({ name: input.name, code: input.code, errorPatterns: input.errorPatterns, enabled: input.enabled }) }
+      if (next.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), next, input.fixtures ?? current.fixtures), next.name)
+    }
+    return ctx.services.rules.update(input)
+  }),
   delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     await ctx.services.rules.delete(input.id)
     return { deleted: input.id }
   }),
-  /** Runs the rule's saved fixtures (regression tests) against the rule alone. */
+  /** Runs the rule's fixtures (regression tests: its own, then those recorded from calls) against the rule alone. */
   runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.rules.get(input.id)
-    const job = { op: 'runFixtures', rule: saved, fixtures: saved.fixtures } as const
-    const report = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as { passed: boolean; results: FixtureResult[] }
-    return { ruleId: saved.id, ...report }
+    return { ruleId: saved.id, ...(await runAllFixtures(ctx.services, callerKey(ctx.caller), saved, saved.fixtures)) }
   }),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
   exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await ctx.services.rules.list()) })),
@@ -129,4 +143,5 @@ export const playgroundRouter = router({
   }),
 
   rules: rulesRouter,
+  fixtures: recordedFixturesRouter,
 })

@@ -13,7 +13,7 @@ import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
 
-export type LoadedRule = RouterOutputs['playground']['rules']['list'][number]
+export type LoadedRule = RouterOutputs['playground']['rules']['get']
 type FixtureRun = RouterOutputs['playground']['rules']['runFixtures']
 
 /** The saved rules: load one into the editor, run its fixtures, delete it (after a confirmation). */

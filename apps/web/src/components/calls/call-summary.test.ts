@@ -68,6 +68,6 @@ describe('summarizeCalls', () => {
     expect(summarizeCalls([repaired], traces)).toBe(
       '2 retries, waited 3.2 s (Retry-After) · reasoning stripped for cerebras · 3 tool IDs rewritten after 400 · my-fix repaired messages after 429',
     )
-    expect(summarizeCalls([failed], traces)).toBe('3 retries, waited 0.0 s · failed after 4 attempts (HTTP 529)')
+    expect(summarizeCalls([failed], traces)).toBe('3 retries · failed after 4 attempts (HTTP 529)')
   })
 })

@@ -61,7 +61,9 @@ function changedToolIds(data: Record<string, unknown>): number {
 function retryPart(retries: number, waitedMs: number, sources: readonly string[]): string | null {
   if (retries === 0) return null
   const named = [...new Set(sources.flatMap((source) => (delaySources[source] ? [delaySources[source]] : [])))]
-  return `${plural(retries, 'retry', 'retries')}, waited ${seconds(waitedMs)}${named.length > 0 ? ` (${named.join(', ')})` : ''}`
+  // a repair's retry follows at once: no wait worth naming
+  const waited = waitedMs >= 100 ? `, waited ${seconds(waitedMs)}${named.length > 0 ? ` (${named.join(', ')})` : ''}` : ''
+  return `${plural(retries, 'retry', 'retries')}${waited}`
 }
 
 function failurePart(call: Summary, attempts: number | null): string | null {

@@ -86,7 +86,7 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
   await expect(failing.getByTestId('fixture-result')).toHaveAttribute('data-passed', 'false')
   await expect(failing.getByTestId('fixture-result')).toContainText('expected an error pattern to match; none did')
   await failing.scrollIntoViewIfNeeded()
-  await screenshots(page, 'calls-fixtures-in-playground', { fullPage: false })
+  await screenshots(page, 'calls-fixtures-in-playground')
   expect(browserErrors).toEqual([])
 })
 

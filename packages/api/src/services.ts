@@ -20,6 +20,7 @@ import { tokenCache, type TokenCache } from './auth/token-cache.ts'
 import { readServerConfig, type ServerConfig } from './config.ts'
 import { getDatabase } from './db.ts'
 import { ruleStore, type RuleStore } from './playground/rule-store.ts'
+import { recordedFixtureStore, type RecordedFixtureStore } from './playground/recorded-fixtures.ts'
 import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
 import { createPlaygroundPool, type PlaygroundPool } from './playground/worker/playground-pool.ts'
 import { migrationStatus } from './migration-status.ts'
@@ -50,6 +51,8 @@ export type Services = {
   rules: RuleStore
   /** sandboxed playground runs, on worker threads */
   playground: PlaygroundPool
+  /** regression fixtures saved from recorded calls, per saved rule (issue 14) */
+  recordedFixtures: RecordedFixtureStore
   /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
@@ -116,6 +119,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     calls: db.callLog,
     apiTokens: apiTokenStore(db.prisma),
     rules: ruleStore(db.prisma),
+    recordedFixtures: recordedFixtureStore(db.prisma),
     playground: createPlaygroundPool(config.playground),
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),

@@ -83,6 +83,9 @@ const operatorProcedures: Record<string, (client: ThreadlineClient) => Promise<u
   'playground.rules.delete': (client) => client.playground.rules.delete.mutate({ id: 'any' }),
   'playground.rules.runFixtures': (client) => client.playground.rules.runFixtures.mutate({ id: 'any' }),
   'playground.rules.exportCode': (client) => client.playground.rules.exportCode.query(),
+  'playground.fixtures.list': (client) => client.playground.fixtures.list.query({ ruleId: 'any' }),
+  'playground.fixtures.saveFromCall': (client) => client.playground.fixtures.saveFromCall.mutate({ callId: 'any', attempt: 1, ruleId: 'any', name: 'x' }),
+  'playground.fixtures.delete': (client) => client.playground.fixtures.delete.mutate({ id: 'any' }),
 }
 
 /** The failure with the thread id taken out, to compare a foreign thread's answer with a missing one's. */

@@ -2,7 +2,7 @@
 // PGlite folder .data/threadline at the repo root), migrating it first.
 // Idempotent: a second run writes nothing.
 import { openDatabase } from '../src/index.ts'
-import { demoOperator, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
+import { demoOperator, seedDemoCalls, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
 
 const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true }).catch((error: unknown) => {
   // e.g. DatabaseInUseError: the message names the process that holds the embedded folder
@@ -18,6 +18,8 @@ try {
           `${report.workingMemories} working memories, ${report.observationalMemoryRecords} observational-memory records.`
       : `Demo data already present (${database.kind}): nothing to do.`,
   )
+  const calls = await seedDemoCalls(database.callLog)
+  if (calls > 0) console.log(`Demo LLM calls recorded: ${calls}.`)
   if (await seedDemoOperator(database.prisma)) {
     console.log(`Demo operator created: ${demoOperator.email} / ${demoOperator.password}`)
   }

@@ -13,14 +13,15 @@ export function useSearchParamsState() {
   const router = useRouter()
   const pathname = usePathname()
   const setParams = useCallback(
-    (patch: Record<string, string | null>) => {
+    /** `push`: a new history entry (the back button returns to the previous filters); default: replace it */
+    (patch: Record<string, string | null>, history: 'push' | 'replace' = 'replace') => {
       const next = new URLSearchParams(window.location.search)
       for (const [key, value] of Object.entries(patch)) {
         if (value) next.set(key, value)
         else next.delete(key)
       }
       const query = next.toString()
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false })
+      router[history](query ? `${pathname}?${query}` : pathname, { scroll: false })
     },
     [router, pathname],
   )

@@ -62,8 +62,13 @@ function notFound(id: string): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: `Saved rule "${id}" was not found` })
 }
 
-export async function listRules(prisma: PrismaClient): Promise<SavedRule[]> {
-  return (await prisma.playgroundRule.findMany({ orderBy: [{ order: 'asc' }, { name: 'asc' }] })).map(toSavedRule)
+/** The saved rules, each with how many fixtures were recorded from real calls for it. */
+export async function listRules(prisma: PrismaClient): Promise<(SavedRule & { recordedFixtures: number })[]> {
+  const rows = await prisma.playgroundRule.findMany({
+    orderBy: [{ order: 'asc' }, { name: 'asc' }],
+    include: { _count: { select: { recordedFixtures: true } } },
+  })
+  return rows.map(({ _count, ...row }) => ({ ...toSavedRule(row), recordedFixtures: _count.recordedFixtures }))
 }
 
 export async function getRule(prisma: PrismaClient, id: string): Promise<SavedRule> {
@@ -98,7 +103,7 @@ export async function deleteRule(prisma: PrismaClient, id: string): Promise<void
 
 /** The saved rules, bound to one database (the routers' view: no Prisma in sight). */
 export type RuleStore = {
-  list(): Promise<SavedRule[]>
+  list(): Promise<(SavedRule & { recordedFixtures: number })[]>
   get(id: string): Promise<SavedRule>
   create(input: z.output<typeof createRuleInput>): Promise<SavedRule>
   update(input: z.output<typeof updateRuleInput>): Promise<SavedRule>

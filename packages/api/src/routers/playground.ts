@@ -1,13 +1,15 @@
-import { builtInCompatRules, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision, type StoredMessage } from '@threadline/engine'
+import { builtInCompatRules, givenFields, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision, type StoredMessage } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import type { ErrorEvaluation, PromptEvaluation } from '../playground/evaluate.ts'
 import { promptInput, threadIdInput } from '../inputs.ts'
 import { TRPCError } from '@trpc/server'
 import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
-import { modelInput, type FixtureResult } from '../playground/fixtures.ts'
+import { modelInput } from '../playground/fixtures.ts'
+import { requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
+import { recordedFixturesRouter } from './playground-fixtures.ts'
 import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
 import { threadInScope } from '../scope.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
@@ -89,13 +91,23 @@ async function auditCustomRuleRun(
 const rulesRouter = router({
   list: operatorProcedure.query(({ ctx }) => ctx.services.rules.list()),
   get: operatorProcedure.input(z.object({ id: z.string().min(1) })).query(({ ctx, input }) => ctx.services.rules.get(input.id)),
-  /** Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). */
+  /**
+   * Saves a rule; its code must compile in the sandbox (BAD_REQUEST naming `code` otherwise). An enabled
+   * rule must pass its fixtures (PRECONDITION_FAILED naming the failing ones): save it disabled to keep working on it.
+   */
   create: operatorProcedure.input(createRuleInput).mutation(async ({ ctx, input }) => {
+    if (input.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), input, input.fixtures), input.name)
     const rule = await ctx.services.rules.create(input)
     await auditCaller(ctx, { action: 'rule.create', targetId: rule.id, details: { name: rule.name } })
     return rule
   }),
+  /** Enabling a rule, or changing the code or patterns of an enabled one, runs all its fixtures first (as `create`). */
   update: operatorProcedure.input(updateRuleInput).mutation(async ({ ctx, input }) => {
+    if (input.enabled === true || input.code !== undefined || input.errorPatterns !== undefined) {
+      const current = await ctx.services.rules.get(input.id)
+      const next = { ...current, ...givenFields({ name: input.name, code: input.code, errorPatterns: input.errorPatterns, enabled: input.enabled }) }
+      if (next.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), next, input.fixtures ?? current.fixtures), next.name)
+    }
     const rule = await ctx.services.rules.update(input)
     await auditCaller(ctx, { action: 'rule.update', targetId: rule.id, details: { name: rule.name } })
     return rule
@@ -105,11 +117,10 @@ const rulesRouter = router({
     await auditCaller(ctx, { action: 'rule.delete', targetId: input.id })
     return { deleted: input.id }
   }),
-  /** Runs the rule's saved fixtures (regression tests) against the rule alone. */
+  /** Runs the rule's fixtures (regression tests: its own, then those recorded from calls) against the rule alone. */
   runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.rules.get(input.id)
-    const job = { op: 'runFixtures', rule: saved, fixtures: saved.fixtures } as const
-    const report = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as { passed: boolean; results: FixtureResult[] }
+    const report = await runAllFixtures(ctx.services, callerKey(ctx.caller), saved, saved.fixtures)
     await auditCaller(ctx, { action: 'rule.run', targetId: saved.id, details: { name: saved.name, run: 'fixtures', passed: report.passed } })
     return { ruleId: saved.id, ...report }
   }),
@@ -161,4 +172,5 @@ export const playgroundRouter = router({
   }),
 
   rules: rulesRouter,
+  fixtures: recordedFixturesRouter,
 })

@@ -2,7 +2,7 @@
 // demo data and the demo operator, the real services, the fetch handler on a
 // loopback port, and typed clients (the signed-in demo operator; API tokens).
 import { openDatabase, type Database } from '@threadline/db'
-import { demoOperator, seedDemoData, seedDemoOperator } from '@threadline/db/seed'
+import { demoOperator, seedDemoCalls, seedDemoData, seedDemoOperator } from '@threadline/db/seed'
 import { createThreadlineClient, type ThreadlineClient, type ThreadlineInputs } from '../client/index.ts'
 import { readServerConfig } from '../config.ts'
 import { createServices, type Services } from '../services.ts'
@@ -49,6 +49,7 @@ export function cookieJarFetch(): typeof fetch {
 export async function startApiHarness(env: Record<string, string> = {}, database?: Database): Promise<ApiHarness> {
   const db = database ?? (await openDatabase('memory://'))
   await seedDemoData(db.storage)
+  await seedDemoCalls(db.callLog)
   await seedDemoOperator(db.prisma)
   const services = await createServices(db, readServerConfig({ THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET, ...env }))
   const server = await startTestServer(services)

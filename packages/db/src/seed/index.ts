@@ -2,6 +2,8 @@
 export { seedDemoData, type SeedReport } from './seed-demo-data.ts'
 export { demoBranches, demoClones, demoObservationalMemory, demoResourceIds, demoThreads, demoWorkingMemory } from './demo-data.ts'
 export { demoOperator, seedDemoOperator } from './demo-operator.ts'
+// recorded LLM calls of the demo threads (issue 14): a retry, a repair, a rule, a failure
+export { demoCalls, seedDemoCalls } from './demo-calls.ts'
 // single demo conversations the end-to-end tests open by id
 export { acmeDeliveryStorm } from './acme-support.ts'
 export { globexCerebrasDigest } from './globex-research.ts'

@@ -7,6 +7,8 @@ import { describeError } from '../ui/describe-error.ts'
 import { JsonBlock } from '../ui/json-block.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Loading } from '../ui/progress.tsx'
+import { formatDateTime } from '../format.ts'
+import { SaveFixtureForm } from './save-fixture-form.tsx'
 
 type TraceEvent = { seq: number; attempt: number; type: string; processorId: string; rule: string | null; data: Record<string, unknown> }
 
@@ -52,6 +54,13 @@ export function CallTrace({ callId }: { callId: string }) {
               <span className="text-slate-500">{attempt.latencyMs} ms</span>
             </div>
             {attempt.error && <p className="mt-1 break-words text-xs text-slate-600 [overflow-wrap:anywhere]">{attempt.error.message}</p>}
+            {attempt.error?.statusCode !== undefined && (
+              <SaveFixtureForm
+                callId={callId}
+                attempt={attempt.attempt}
+                defaultName={`${call.data.provider} HTTP ${attempt.error.statusCode}, attempt ${attempt.attempt} (${formatDateTime(attempt.startedAt)})`}
+              />
+            )}
             <ul className="mt-1 space-y-1">
               {events
                 .filter((event) => event.attempt === attempt.attempt)

@@ -1,9 +1,9 @@
 'use client'
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { builtInCompatRules } from '@threadline/engine'
 import Link from 'next/link'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
 import { EmptyState } from '../empty-state.tsx'
@@ -14,34 +14,50 @@ import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
+import { Button } from '../ui/button.tsx'
 import { useDebouncedValue } from '../use-debounced-value.ts'
+import { useSearchParamsState } from '../use-search-params-state.ts'
 import { summarizeCalls } from './call-summary.ts'
 import { CallTrace } from './call-trace.tsx'
 
-type Show = 'all' | 'failed' | 'retried' | 'repaired'
-
 const showFilter = { all: {}, failed: { outcome: 'failed' as const }, retried: { hadRetries: true }, repaired: { repaired: true } }
+type Show = keyof typeof showFilter
 
-/** Recent LLM calls across threads, with filters; a row opens its trace. */
+const PAGE_SIZE = 100
+
+/** Recent LLM calls across threads, with filters in the URL (`?show=failed&model=…&rule=…`); a row opens its trace. */
 export function CallsPage() {
   const trpc = useTRPC()
-  const [show, setShow] = useState<Show>('all')
-  const [model, setModel] = useState('')
-  const [rule, setRule] = useState('')
+  const [params, setParams] = useSearchParamsState()
+  const shown = params.get('show') ?? 'all'
+  const show: Show = shown in showFilter ? (shown as Show) : 'all'
+  const rule = params.get('rule') ?? ''
+  const urlModel = params.get('model') ?? ''
+  const [model, setModel] = useState(urlModel)
   const [open, setOpen] = useState<string | null>(null)
   const debouncedModel = useDebouncedValue(model.trim(), 300)
-  const calls = useQuery(
-    trpc.calls.list.queryOptions(
-      { ...showFilter[show], ...(debouncedModel ? { model: debouncedModel } : {}), ...(rule ? { rule } : {}), limit: 100 },
-      { placeholderData: keepPreviousData },
+  // typing replaces the URL's model (one history entry per search, not per key); back/forward bring theirs back
+  useEffect(() => {
+    if (debouncedModel !== urlModel) setParams({ model: debouncedModel })
+  }, [debouncedModel])
+  useEffect(() => setModel(urlModel), [urlModel])
+  const calls = useInfiniteQuery(
+    trpc.calls.list.infiniteQueryOptions(
+      { ...showFilter[show], ...(urlModel ? { model: urlModel } : {}), ...(rule ? { rule } : {}), limit: PAGE_SIZE },
+      { placeholderData: keepPreviousData, getNextPageParam: (page) => page.nextCursor ?? undefined },
     ),
   )
+  const rows = calls.data?.pages.flatMap((page) => page.calls)
   return (
     <div className="space-y-6">
       <PageHeader title="LLM calls" description="Every recorded provider call: what the processors changed and why it retried." />
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Show">
-          <select className={selectClass} value={show} onChange={(event) => setShow(event.target.value as Show)}>
+          <select
+            className={selectClass}
+            value={show}
+            onChange={(event) => setParams({ show: event.target.value === 'all' ? null : event.target.value }, 'push')}
+          >
             <option value="all">All calls</option>
             <option value="failed">Failed</option>
             <option value="retried">Retried</option>
@@ -52,7 +68,7 @@ export function CallsPage() {
           <input className={inputClass} value={model} placeholder="anthropic/claude-sonnet-4-5" onChange={(event) => setModel(event.target.value)} />
         </Field>
         <Field label="Rule">
-          <select className={selectClass} value={rule} onChange={(event) => setRule(event.target.value)}>
+          <select className={selectClass} value={rule} onChange={(event) => setParams({ rule: event.target.value }, 'push')}>
             <option value="">Any rule</option>
             {builtInCompatRules.map((builtIn) => (
               <option key={builtIn.name} value={builtIn.name}>
@@ -67,13 +83,13 @@ export function CallsPage() {
           <div className="p-4">
             <Notice tone="error">{describeError(calls.error)}</Notice>
           </div>
-        ) : !calls.data ? (
+        ) : !rows ? (
           <Loading label="Loading calls…" />
-        ) : calls.data.calls.length === 0 ? (
+        ) : rows.length === 0 ? (
           <EmptyState title="No calls" description="No recorded call matches these filters. Workbench turns record their calls." />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Calls">
-            {calls.data.calls.map((call) => (
+            {rows.map((call) => (
               <li key={call.id} data-testid="call-row" className="px-4 py-2.5">
                 <button type="button" aria-expanded={open === call.id} onClick={() => setOpen(open === call.id ? null : call.id)} className="w-full text-left">
                   <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -99,6 +115,13 @@ export function CallsPage() {
               </li>
             ))}
           </ul>
+        )}
+        {calls.hasNextPage && (
+          <div className="border-t border-slate-100 px-4 py-3">
+            <Button size="sm" onClick={() => void calls.fetchNextPage()} disabled={calls.isFetchingNextPage}>
+              {calls.isFetchingNextPage ? 'Loading…' : `Load ${PAGE_SIZE} more`}
+            </Button>
+          </div>
         )}
       </Panel>
     </div>

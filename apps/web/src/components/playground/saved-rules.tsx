@@ -13,7 +13,7 @@ import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
 
-export type LoadedRule = RouterOutputs['playground']['rules']['list'][number]
+export type LoadedRule = RouterOutputs['playground']['rules']['get']
 type FixtureRun = RouterOutputs['playground']['rules']['runFixtures']
 
 /** The saved rules: load one into the editor, run its fixtures, delete it (after a confirmation). */
@@ -62,13 +62,15 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
         <ul className="divide-y divide-slate-100">
           {rules.data.map((rule) => {
             const run = results[rule.id]
+            const fixtures = rule.fixtures.length + rule.recordedFixtures
             return (
               <li key={rule.id} className="space-y-2 px-4 py-3" data-testid="saved-rule">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-mono text-sm font-medium">{rule.name}</span>
                   {!rule.enabled && <Badge>disabled</Badge>}
                   <Badge tone="sky">
-                    {rule.fixtures.length} fixture{rule.fixtures.length === 1 ? '' : 's'}
+                    {fixtures} fixture{fixtures === 1 ? '' : 's'}
+                    {rule.recordedFixtures > 0 && ` (${rule.recordedFixtures} from recorded calls)`}
                   </Badge>
                   {rule.errorPatterns.length > 0 && <Badge tone="amber">reactive</Badge>}
                   <span className="text-xs text-slate-400">updated {formatRelative(rule.updatedAt)}</span>
@@ -78,7 +80,7 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                   <Button size="sm" onClick={() => onLoad(rule)}>
                     Load into the editor
                   </Button>
-                  <Button size="sm" onClick={() => runFixtures.mutate({ id: rule.id })} disabled={rule.fixtures.length === 0 || runFixtures.isPending}>
+                  <Button size="sm" onClick={() => runFixtures.mutate({ id: rule.id })} disabled={fixtures === 0 || runFixtures.isPending}>
                     Run fixtures
                   </Button>
                   {confirming === rule.id ? (
@@ -108,8 +110,14 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                   <Notice tone={run.passed ? 'success' : 'error'} title={run.passed ? 'Every fixture passed' : 'Some fixtures failed'}>
                     <ul className="text-xs">
                       {run.results.map((result) => (
-                        <li key={result.name}>
+                        <li
+                          key={result.recordedFixtureId ?? result.name}
+                          data-testid="fixture-result"
+                          data-passed={result.passed}
+                          className="break-words [overflow-wrap:anywhere]"
+                        >
                           {result.passed ? '✓' : '✗'} {result.name}
+                          {result.recordedFixtureId && ' (recorded call)'}
                           {result.failures.length > 0 && `: ${result.failures.join('; ')}`}
                         </li>
                       ))}

@@ -1,0 +1,53 @@
+// "Save as fixture" (issue 14): a failed attempt of a recorded call becomes a
+// regression fixture of a saved rule; operator-only, like the saved rules
+// (the fixture carries a tenant's messages, the rules are everyone's).
+import type { StoredMessage } from '@threadline/engine'
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { idInput } from '../inputs.ts'
+import { fixtureExpectInput, fixtureFromCall } from '../playground/fixture-from-call.ts'
+import type { Services } from '../services.ts'
+import { operatorProcedure, router } from '../trpc.ts'
+
+const saveFromCallInput = z.strictObject({
+  callId: idInput,
+  attempt: z.number().int().min(1).max(100),
+  /** the saved rule that must handle this case from now on */
+  ruleId: z.string().min(1).max(200),
+  name: z.string().trim().min(1).max(200),
+  expect: fixtureExpectInput,
+})
+
+/** The thread's messages now, or null when the thread is gone (or never existed: a failed first turn). */
+async function threadMessages(services: Services, threadId: string | null): Promise<StoredMessage[] | null> {
+  if (threadId === null || (await services.memory.getThreadById({ threadId })) === null) return null
+  return services.memory.listMessages({ threadId })
+}
+
+export const recordedFixturesRouter = router({
+  /** The fixtures recorded from calls for one saved rule. */
+  list: operatorProcedure.input(z.object({ ruleId: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+    await ctx.services.rules.get(input.ruleId)
+    return ctx.services.recordedFixtures.list(input.ruleId)
+  }),
+
+  /** Stores attempt `attempt` of a recorded call (its error status, headers, body and the messages) as a fixture of a saved rule. */
+  saveFromCall: operatorProcedure.input(saveFromCallInput).mutation(async ({ ctx, input }) => {
+    const rule = await ctx.services.rules.get(input.ruleId)
+    const call = await ctx.services.calls.get(input.callId)
+    if (call === null) throw new TRPCError({ code: 'NOT_FOUND', message: `LLM call "${input.callId}" not found` })
+    const fixture = fixtureFromCall({
+      call,
+      attempt: input.attempt,
+      name: input.name,
+      expect: input.expect,
+      threadMessages: await threadMessages(ctx.services, call.threadId),
+    })
+    return ctx.services.recordedFixtures.add({ ruleId: rule.id, sourceCallId: call.id, sourceAttempt: input.attempt, fixture })
+  }),
+
+  delete: operatorProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
+    await ctx.services.recordedFixtures.delete(input.id)
+    return { deleted: input.id }
+  }),
+})

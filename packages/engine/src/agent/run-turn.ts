@@ -95,6 +95,7 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
             resultInfo: (step: StepOutput) => ({
               finishReason: step.finishReason.unified,
               usage: step.usage ? { inputTokens: step.usage.inputTokens.total ?? 0, outputTokens: step.usage.outputTokens.total ?? 0 } : null,
+              ...(step.responseModel ? { responseModel: step.responseModel } : {}),
             }),
           }
         : {}),

@@ -229,6 +229,7 @@ export type {
   MaterializedBranch,
   PromoteBranchInput,
   PromotedBranch,
+  RepairOutsideThread,
   SavedRepairs,
   StoredThreadDiff,
 } from './storage/branch-operations.ts'

@@ -63,7 +63,7 @@ await forEachBenchDatabase(selectedDatabaseKinds(), async (db) => {
   const rows = [
     ['recording off (no listener)', () => off.generate('Hi')],
     ['events folded into a trace, not stored', () => inMemory.generate('Hi')],
-    ['recorded through LLMCallLog (call + attempts + events, one transaction)', () => recorded.generate('Hi').then(() => stored.flush())],
+    ['recorded through LLMCallLog (call + attempts + events, one statement)', () => recorded.generate('Hi').then(() => stored.flush())],
   ] as const
   // every variant warmed before any is measured: the first one measured must not pay for the JIT
   for (const [, run] of rows) for (let i = 0; i < 200; i++) await run()

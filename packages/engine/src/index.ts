@@ -34,6 +34,7 @@ export type {
 export { collectCallTraces, type CallAttempt, type CallTraceCollector, type CallTraceEvent, type LLMCallTrace } from './calls/call-trace.ts'
 export type { LLMCallLog, LLMCallPage, LLMCallQuery, LLMCallSummary } from './calls/call-log.ts'
 export { listLLMCallsInputSchema, llmCallOutcomeSchema, type ListLLMCallsInput } from './calls/call-query-schema.ts'
+export { openTelemetryCallListener, THREADLINE_TRACER_NAME } from './calls/otel-spans.ts'
 
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
@@ -230,6 +231,7 @@ export type {
   MaterializedBranch,
   PromoteBranchInput,
   PromotedBranch,
+  RepairOutsideThread,
   SavedRepairs,
   StoredThreadDiff,
 } from './storage/branch-operations.ts'

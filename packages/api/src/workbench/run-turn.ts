@@ -8,6 +8,7 @@ import {
   collectCallTraces,
   EventChannel,
   ModelResolutionError,
+  openTelemetryCallListener,
   StreamErrorRetryProcessor,
   ThreadlineError,
   type AgentMemory,
@@ -116,6 +117,8 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
   const started = Date.now()
   let saved = false
   const recording = callRecording(services)
+  // spans only when the process registered an OpenTelemetry SDK (telemetry/tracing.ts)
+  const tracing = openTelemetryCallListener()
   try {
     const option = modelOption(request.model)
     const compat = await workbenchCompat(services.rules)
@@ -162,6 +165,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
     const stream = agent.stream([{ role: 'user', content: request.input }], {
       memory: { thread: thread.id, resource: thread.resourceId },
       ...(signal ? { abortSignal: signal } : {}),
+      ...(tracing ? { onEvent: tracing } : {}),
     })
     let firstTokenMs: number | null = null
     void (async () => {

@@ -1,14 +1,10 @@
 // The engine's LLMCallLog over Prisma: a call, its attempts and its events
-// written in ONE transaction (three statements, whatever the number of
-// attempts and events), read back newest first with keyset paging.
+// written in ONE SQL statement (whatever the number of attempts and events),
+// read back newest first with keyset paging.
 import type { CallError, LLMCallLog, LLMCallQuery, LLMCallSummary, LLMCallTrace } from '@threadline/engine'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import type { LlmCallModel, LlmCallWhereInput } from '../generated/prisma/models.ts'
-import { Prisma } from '../generated/prisma/client.ts'
 import { reportingStorageErrors } from '../storage/database-errors.ts'
-
-const json = (value: unknown): Prisma.InputJsonValue => value as Prisma.InputJsonValue
-const jsonOrNull = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : json(value))
 
 function summaryOf(row: LlmCallModel): LLMCallSummary {
   return {
@@ -48,54 +44,49 @@ function whereOf(query: LLMCallQuery): LlmCallWhereInput {
   }
 }
 
+/** JSON text for a jsonb parameter; null stays SQL NULL. */
+const jsonText = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value))
+
+/**
+ * ONE statement, one round trip: the call row, then its attempts and events
+ * from two jsonb arrays (jsonb_to_recordset), in data-modifying CTEs. The
+ * children select the call's id from the first CTE, so they follow it and the
+ * foreign keys (checked at the end of the statement) hold.
+ */
 async function record(prisma: PrismaClient, trace: LLMCallTrace): Promise<void> {
-  await prisma.$transaction([
-    prisma.llmCall.create({
-      data: {
-        id: trace.id,
-        turnId: trace.turnId,
-        stepNumber: trace.stepNumber,
-        threadId: trace.threadId,
-        resourceId: trace.resourceId,
-        provider: trace.provider,
-        modelId: trace.modelId,
-        responseMessageId: trace.responseMessageId,
-        outcome: trace.outcome,
-        startedAt: trace.startedAt,
-        latencyMs: Math.round(trace.latencyMs),
-        finishReason: trace.finishReason,
-        inputTokens: trace.usage?.inputTokens ?? null,
-        outputTokens: trace.usage?.outputTokens ?? null,
-        error: jsonOrNull(trace.error),
-        retries: trace.retries,
-        waitedMs: Math.round(trace.waitedMs),
-        rules: trace.rules,
-        repairedMessageIds: trace.repairedMessageIds,
-      },
-    }),
-    prisma.llmCallAttempt.createMany({
-      data: trace.attempts.map((attempt) => ({
-        callId: trace.id,
-        attempt: attempt.attempt,
-        startedAt: attempt.startedAt,
-        latencyMs: Math.round(attempt.latencyMs),
-        outcome: attempt.outcome,
-        error: jsonOrNull(attempt.error),
-      })),
-    }),
-    prisma.llmCallEvent.createMany({
-      data: trace.events.map((event) => ({
-        callId: trace.id,
-        seq: event.seq,
-        attempt: event.attempt,
-        type: event.type,
-        processorId: event.processorId,
-        rule: event.rule,
-        at: event.at,
-        data: json(event.data),
-      })),
-    }),
-  ])
+  const attempts = trace.attempts.map((attempt) => ({
+    attempt: attempt.attempt,
+    started_at: attempt.startedAt.toISOString(),
+    latency_ms: Math.round(attempt.latencyMs),
+    outcome: attempt.outcome,
+    error: attempt.error,
+  }))
+  const events = trace.events.map((event) => ({
+    seq: event.seq,
+    attempt: event.attempt,
+    type: event.type,
+    processor_id: event.processorId,
+    rule: event.rule,
+    at: event.at.toISOString(),
+    data: event.data,
+  }))
+  await prisma.$executeRaw`
+    WITH call AS (
+      INSERT INTO llm_calls (id, turn_id, step_number, thread_id, resource_id, provider, model_id, response_message_id, outcome, started_at,
+        latency_ms, finish_reason, input_tokens, output_tokens, error, retries, waited_ms, rules, repaired_message_ids)
+      VALUES (${trace.id}, ${trace.turnId}, ${trace.stepNumber}, ${trace.threadId}, ${trace.resourceId}, ${trace.provider}, ${trace.modelId},
+        ${trace.responseMessageId}, ${trace.outcome}, ${trace.startedAt.toISOString()}::timestamptz, ${Math.round(trace.latencyMs)}, ${trace.finishReason},
+        ${trace.usage?.inputTokens ?? null}::int, ${trace.usage?.outputTokens ?? null}::int, ${jsonText(trace.error)}::jsonb, ${trace.retries},
+        ${Math.round(trace.waitedMs)}, ${trace.rules}::text[], ${trace.repairedMessageIds}::text[])
+      RETURNING id
+    ), attempts AS (
+      INSERT INTO llm_call_attempts (call_id, attempt, started_at, latency_ms, outcome, error)
+      SELECT call.id, a.attempt, a.started_at, a.latency_ms, a.outcome, a.error
+      FROM call, jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) AS a(attempt int, started_at timestamptz, latency_ms int, outcome text, error jsonb)
+    )
+    INSERT INTO llm_call_events (call_id, seq, attempt, type, processor_id, rule, at, data)
+    SELECT call.id, e.seq, e.attempt, e.type, e.processor_id, e.rule, e.at, e.data
+    FROM call, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(seq int, attempt int, type text, processor_id text, rule text, at timestamptz, data jsonb)`
 }
 
 async function get(prisma: PrismaClient, id: string): Promise<LLMCallTrace | null> {

@@ -100,6 +100,24 @@ describeEachDatabase('branch operations (Memory)', (getDb) => {
     expect(status).toMatchObject({ messages: 4, withVector: 4 })
   })
 
+  it("saveRepairedMessages with outside 'skip': own and inherited messages are repaired, the source's later messages and another resource's are left out", async () => {
+    const memory = plain()
+    const { source, branch, messages, resourceId } = await seed(memory)
+    const sourceBefore = await memory.listMessages({ threadId: source })
+    const [b0] = (await memory.listMessages({ threadId: branch.id })).slice(-2)
+    const repaired = (message: StoredMessage, text: string): StoredMessage => ({ ...message, content: { format: 2, parts: [{ type: 'text', text }] } })
+    const stranger = storedMessage({ id: 'bo-stranger', threadId: source, resourceId: `${resourceId}-other`, role: 'user', text: 'x', at: new Date(baseTime) })
+    const batch = [repaired(messages[0]!, 'repaired s0'), repaired(b0!, 'repaired b0'), repaired(messages[3]!, 'repaired s3'), stranger]
+    // by default a message outside the thread refuses the whole repair
+    await expect(memory.saveRepairedMessages({ threadId: branch.id, messages: batch.slice(0, 3) })).rejects.toThrow(InvalidInputError)
+    const persisted = await memory.saveRepairedMessages({ threadId: branch.id, messages: batch, outside: 'skip' })
+    expect(persisted.map((message) => message.id)).toEqual([messages[0]!.id, b0!.id])
+    expect(texts(await memory.listMessages({ threadId: branch.id }))).toEqual(['repaired s0', 's1', 'repaired b0', 'b1'])
+    expect(await memory.listMessages({ threadId: source })).toEqual(sourceBefore)
+    // nothing of the batch is the thread's: nothing is written
+    expect(await memory.saveRepairedMessages({ threadId: branch.id, messages: [stranger], outside: 'skip' })).toEqual([])
+  })
+
   it('deleteThread with branches: materialize keeps every branch`s history', async () => {
     const memory = plain()
     const { source, branch, messages } = await seed(memory)

@@ -3,7 +3,7 @@
 // that leave the branches inheriting them as they were. The inherited rows,
 // the ancestors and the sibling branches are never touched; reads take the
 // nearest override (branch-history-sql.ts and the effective-history query).
-import { InvalidInputError, ThreadNotFoundError, type SavedRepairs, type StoredMessage } from '@threadline/engine'
+import { InvalidInputError, ThreadNotFoundError, type RepairOutsideThread, type SavedRepairs, type StoredMessage } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte } from './branch-history-sql.ts'
 import { atomically, type StorageContext } from './context.ts'
@@ -63,17 +63,22 @@ async function rewriteOwn(ctx: StorageContext, threadId: string, messages: Store
     WHERE m.id = r.id AND m.thread_id = ${threadId}`
 }
 
-export async function saveRepairedMessages(ctx: StorageContext, input: { threadId: string; messages: StoredMessage[] }): Promise<SavedRepairs> {
-  const { threadId, messages } = input
+export async function saveRepairedMessages(
+  ctx: StorageContext,
+  input: { threadId: string; messages: StoredMessage[]; outside?: RepairOutsideThread },
+): Promise<SavedRepairs> {
+  const { threadId } = input
   return atomically(ctx, async (tx) => {
     const [thread] = await tx.db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ${threadId} FOR UPDATE`
     if (thread === undefined) throw new ThreadNotFoundError(threadId)
-    const ids = messages.map((message) => message.id)
+    const ids = input.messages.map((message) => message.id)
     const found = new Map((await classify(tx, threadId, ids)).map((row) => [row.id, row.inherited]))
     const outside = ids.findIndex((id) => !found.has(id))
-    if (outside >= 0) {
+    if (outside >= 0 && input.outside !== 'skip') {
       throw new InvalidInputError(`messages[${outside}].id`, `message "${ids[outside]}" is neither a message of thread "${threadId}" nor one it inherits`)
     }
+    // skipped: another thread's message (a resource-wide recall hit) is never written from here
+    const messages = input.messages.filter((message) => found.has(message.id))
     const inherited = messages.filter((message) => found.get(message.id) === true)
     const own = messages.filter((message) => found.get(message.id) === false)
     await saveOverrides(tx, threadId, inherited)

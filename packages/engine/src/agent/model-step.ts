@@ -20,6 +20,8 @@ export type StepOutput = {
   content: LanguageModelV3Content[]
   finishReason: LanguageModelV3FinishReason
   usage: LanguageModelV3Usage | undefined
+  /** the model id the provider answered with (gen_ai.response.model), when it says */
+  responseModel?: string
 }
 
 export type StepDelta =
@@ -27,7 +29,8 @@ export type StepDelta =
 
 export async function generateStep(model: LanguageModelV3, options: LanguageModelV3CallOptions): Promise<StepOutput> {
   const result = await model.doGenerate(options)
-  return { content: result.content, finishReason: result.finishReason, usage: result.usage }
+  const responseModel = result.response?.modelId
+  return { content: result.content, finishReason: result.finishReason, usage: result.usage, ...(responseModel ? { responseModel } : {}) }
 }
 
 export async function streamStep(model: LanguageModelV3, options: LanguageModelV3CallOptions, onDelta: (delta: StepDelta) => void): Promise<StepOutput> {
@@ -67,6 +70,7 @@ class StreamCollector {
   readonly #blocks = new Map<string, OpenBlock>()
   #finishReason: LanguageModelV3FinishReason = { unified: 'other', raw: undefined }
   #usage: LanguageModelV3Usage | undefined
+  #responseModel: string | undefined
 
   add(part: LanguageModelV3StreamPart): StepDelta | undefined {
     switch (part.type) {
@@ -96,6 +100,9 @@ class StreamCollector {
         this.#finishReason = part.finishReason
         this.#usage = part.usage
         return undefined
+      case 'response-metadata':
+        this.#responseModel = part.modelId ?? this.#responseModel
+        return undefined
       default:
         return undefined
     }
@@ -107,7 +114,8 @@ class StreamCollector {
       const { type, text, providerMetadata } = entry.block
       return { type, text, ...(providerMetadata ? { providerMetadata } : {}) }
     })
-    return { content, finishReason: this.#finishReason, usage: this.#usage }
+    const responseModel = this.#responseModel
+    return { content, finishReason: this.#finishReason, usage: this.#usage, ...(responseModel ? { responseModel } : {}) }
   }
 
   /** The open text/reasoning block of that id (created on first sight); provider metadata of all its parts is merged. */

@@ -95,6 +95,7 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
             resultInfo: (step: StepOutput) => ({
               finishReason: step.finishReason.unified,
               usage: step.usage ? { inputTokens: step.usage.inputTokens.total ?? 0, outputTokens: step.usage.outputTokens.total ?? 0 } : null,
+              ...(step.responseModel ? { responseModel: step.responseModel } : {}),
             }),
           }
         : {}),
@@ -154,10 +155,12 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
 /**
  * A repair of history already stored. On a branch, the messages it inherits
  * must not change for the ancestor and the siblings: the copy-on-write path
- * keeps the repaired version for this thread only.
+ * keeps the repaired version for this thread only. A message the thread
+ * neither owns nor inherits (a recall hit from another thread) is skipped:
+ * the repair lives in the live list, so in the retried prompt only.
  */
 async function persistRepairs(memory: AgentMemory, threadId: string, messages: StoredMessage[]): Promise<void> {
-  if (memory.saveRepairedMessages) await memory.saveRepairedMessages({ threadId, messages })
+  if (memory.saveRepairedMessages) await memory.saveRepairedMessages({ threadId, messages, outside: 'skip' })
   else await memory.saveMessages({ messages })
 }
 

@@ -3,6 +3,7 @@ import type { LLMCallEventListener } from '../calls/call-events.ts'
 import type { MessagePart, StoredMessage, ToolInvocation } from '../messages/types.ts'
 import type { Logger } from '../processors/run.ts'
 import type { Processor } from '../processors/types.ts'
+import type { RepairOutsideThread } from '../storage/branch-operations.ts'
 import type { StoredThread } from '../storage/types.ts'
 import type { AgentModel } from './resolve-model.ts'
 
@@ -18,8 +19,11 @@ export type AgentMemory = {
    * Persists the processors' repairs of the thread's history: its own
    * messages replaced, the ones it inherits (a branch) as copy-on-write
    * overrides. Memory has it; without it repairs go through saveMessages.
+   * The Agent asks `outside: 'skip'`: a message of the history that the
+   * thread neither owns nor inherits (a recall hit from another thread) is
+   * repaired in the outbound prompt only, never written.
    */
-  saveRepairedMessages?(args: { threadId: string; messages: StoredMessage[] }): Promise<StoredMessage[]>
+  saveRepairedMessages?(args: { threadId: string; messages: StoredMessage[]; outside?: RepairOutsideThread }): Promise<StoredMessage[]>
 }
 
 export type AgentConfig = {

@@ -89,6 +89,8 @@ export type LLMCallEvent =
       attempts: number
       finishReason: string | null
       usage: CallUsage | null
+      /** the model id the provider answered with, when it says */
+      responseModel?: string
       error?: CallError
     })
 

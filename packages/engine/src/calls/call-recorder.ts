@@ -5,7 +5,7 @@ import type { CallUsage, LLMCallEventListener, LLMCallStart, ProcessorEventSink 
 
 export type CallIdentity = Omit<LLMCallStart, 'type' | 'at'>
 
-export type CallResultInfo = { finishReason: string | null; usage: CallUsage | null }
+export type CallResultInfo = { finishReason: string | null; usage: CallUsage | null; responseModel?: string }
 
 export class CallRecorder {
   readonly #listener: LLMCallEventListener

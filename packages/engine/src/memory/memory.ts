@@ -5,6 +5,7 @@ import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
+import type { RepairOutsideThread } from '../storage/branch-operations.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
 import { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.ts'
 import { isBranch, withLineageDates } from './branch-metadata.ts'
@@ -573,9 +574,14 @@ export class Memory {
    * own messages are replaced as saveMessages does; messages it inherits get
    * a copy-on-write override of this thread (the ancestor and the sibling
    * branches are untouched), read instead of the inherited row from then on.
+   * A message it neither owns nor inherits is refused, or with `outside:
+   * 'skip'` left out (the Agent's choice: such a message, a recall hit from
+   * another thread, is repaired in the outbound prompt only). Returns the
+   * messages persisted.
    */
-  async saveRepairedMessages(input: { threadId: string; messages: StoredMessage[] }): Promise<StoredMessage[]> {
+  async saveRepairedMessages(input: { threadId: string; messages: StoredMessage[]; outside?: RepairOutsideThread }): Promise<StoredMessage[]> {
     const parsed = parseInput(saveRepairedMessagesInputSchema, input)
+    const skip = parsed.outside === 'skip'
     const messages = parsed.messages.map(asStoredMessage)
     if (messages.length === 0) return []
     const ids = messages.map((message) => message.id)
@@ -584,15 +590,20 @@ export class Memory {
     return this.storage.transaction(async (tx) => {
       const thread = await this.requireThread(tx.storage, parsed.threadId)
       const stranger = messages.findIndex((message) => message.resourceId !== thread.resourceId)
-      if (stranger >= 0)
+      if (stranger >= 0 && !skip)
         throw new InvalidInputError(`messages[${stranger}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
-      // only the thread's own rows change (and get new vectors); an override keeps the inherited message's vector
-      const toEmbed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, messages).own)
-      await tx.storage.saveRepairedMessages({ threadId: thread.id, messages })
+      // another resource's message is certainly outside the thread
+      const candidates = skip ? messages.filter((message) => message.resourceId === thread.resourceId) : messages
+      if (candidates.length === 0) return []
+      // only the thread's own rows change (and get new vectors; never skipped); an override keeps the inherited message's vector
+      const toEmbed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, candidates).own)
+      const saved = await tx.storage.saveRepairedMessages({ threadId: thread.id, messages: candidates, ...(skip ? { outside: 'skip' as const } : {}) })
+      const persistedIds = new Set([...saved.rewrittenMessageIds, ...saved.overriddenMessageIds])
+      const persisted = candidates.filter((message) => persistedIds.has(message.id))
       if (toEmbed.length > 0) {
         await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
       }
-      return messages
+      return persisted
     })
   }
 

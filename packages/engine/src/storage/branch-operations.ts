@@ -102,11 +102,15 @@ export interface BranchOperationsStorage {
    *   thread, time or id, so no cutoff moves); first, every direct branch
    *   whose cutoff includes one of them gets an override holding the current
    *   row (unless it has its own), so no branch's history changes.
-   * A message that is neither -> InvalidInputError naming it; unknown thread
-   * -> ThreadNotFoundError.
+   * A message that is neither -> InvalidInputError naming it, or with
+   * `outside: 'skip'` left out (nothing of another thread is written);
+   * unknown thread -> ThreadNotFoundError.
    */
-  saveRepairedMessages(input: { threadId: string; messages: StoredMessage[] }): Promise<SavedRepairs>
+  saveRepairedMessages(input: { threadId: string; messages: StoredMessage[]; outside?: RepairOutsideThread }): Promise<SavedRepairs>
 }
+
+/** What a repair does with a message the thread neither owns nor inherits: refuse the whole repair (default) or leave it out. */
+export type RepairOutsideThread = 'reject' | 'skip'
 
 export type SavedRepairs = {
   /** the thread's own messages whose row was rewritten */

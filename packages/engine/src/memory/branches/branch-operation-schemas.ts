@@ -11,4 +11,6 @@ export const diffThreadsInputSchema = z.strictObject({ threadIdA: idSchema, thre
 export const saveRepairedMessagesInputSchema = z.strictObject({
   threadId: idSchema,
   messages: z.array(storedMessageSchema),
+  /** a message the thread neither owns nor inherits: refuse the repair (default) or leave it out */
+  outside: z.enum(['reject', 'skip']).optional(),
 })

@@ -40,6 +40,24 @@ export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
 export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'
 
+// Background indexing: the job store port and the worker that embeds jobs' messages
+export {
+  IndexJobLeaseLostError,
+  indexJobReasonSchema,
+  indexJobStateSchema,
+  type EnqueueIndexJob,
+  type IndexBatchResult,
+  type IndexJob,
+  type IndexJobPage,
+  type IndexJobQuery,
+  type IndexJobReason,
+  type IndexJobState,
+  type IndexJobStore,
+  type IndexScope,
+} from './indexing/types.ts'
+export { createIndexWorker, retryDelayMs, type IndexWorker, type IndexWorkerOptions } from './indexing/index-worker.ts'
+export { indexJobProgress, type IndexJobProgress } from './indexing/job-progress.ts'
+
 // Errors: one typed error per failure kind, with a stable `code`
 export {
   InvalidCloneOptionsError,
@@ -68,6 +86,7 @@ export { errorTexts, messageOf } from './errors/inspect.ts'
 export {
   Memory,
   type EmbeddingStatus,
+  type IndexQueue,
   type ListThreadsPage,
   type MemoryConfig,
   type MessageSearch,

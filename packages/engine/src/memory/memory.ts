@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
+import type { EnqueueIndexJob } from '../indexing/types.ts'
 import { InvalidInputError, MessageAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
@@ -61,7 +62,16 @@ export type MemoryConfig = {
   /** an AI SDK embedding model or an Embedder; required for semantic recall (there is no default) */
   embedder?: EmbeddingModelInput
   options?: MemoryOptions
+  /**
+   * Where saved messages go to be embedded: with it, saveMessages enqueues one
+   * job per thread after its transaction commits (a background worker embeds
+   * them) instead of embedding inside the call. Without it: in the call.
+   */
+  indexQueue?: IndexQueue | null
 }
+
+/** The part of the job store saving needs. */
+export type IndexQueue = { enqueue(job: EnqueueIndexJob): Promise<unknown> }
 
 const memoryConfigSchema = z.object({
   storage: z.custom<MemoryStorage>((value) => typeof value === 'object' && value !== null && 'transaction' in value, {
@@ -78,6 +88,9 @@ const memoryConfigSchema = z.object({
     })
     .optional(),
   options: memoryOptionsSchema.optional(),
+  indexQueue: z
+    .custom<IndexQueue>((value) => typeof value === 'object' && value !== null && 'enqueue' in value, { error: 'must have enqueue()' })
+    .nullish(),
 })
 
 export type ListThreadsPage = { threads: StoredThread[]; total: number; page: number; perPage: number; hasMore: boolean }
@@ -115,9 +128,12 @@ export class Memory {
   /** null when none was given (then semantic recall is off) */
   readonly embedder: Embedder | null
   readonly options: ResolvedMemoryOptions
+  /** null: saved messages are embedded inside saveMessages */
+  readonly indexQueue: IndexQueue | null
 
   constructor(config: MemoryConfig) {
     const parsed = parseInput(memoryConfigSchema, config)
+    this.indexQueue = parsed.indexQueue ?? null
     this.storage = parsed.storage
     this.vector = parsed.vector ?? null
     this.embedder = parsed.embedder === undefined ? null : resolveEmbedder(parsed.embedder)
@@ -208,16 +224,16 @@ export class Memory {
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
     if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
 
-    return this.storage.transaction(async (tx) => {
+    const toEmbed = await this.storage.transaction(async (tx) => {
       await this.checkMessageThreads(tx.storage, messages)
       if (callOptions.sameThreadOnly) await this.refuseMovedMessages(tx.storage, messages)
-      const toEmbed = await this.messagesToEmbed(tx, messages)
+      const changed = await this.messagesToEmbed(tx, messages)
       await tx.storage.upsertMessages(messages)
-      if (toEmbed.length > 0) {
-        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
-      }
-      return messages
+      await this.embedNow(tx, changed)
+      return changed
     })
+    await this.enqueueIndexing(toEmbed)
+    return messages
   }
 
   /**
@@ -575,22 +591,40 @@ export class Memory {
     const ids = messages.map((message) => message.id)
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
     if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
-    return this.storage.transaction(async (tx) => {
+    const toEmbed = await this.storage.transaction(async (tx) => {
       const thread = await this.requireThread(tx.storage, parsed.threadId)
       const stranger = messages.findIndex((message) => message.resourceId !== thread.resourceId)
       if (stranger >= 0)
         throw new InvalidInputError(`messages[${stranger}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
       // only the thread's own rows change (and get new vectors); an override keeps the inherited message's vector
-      const toEmbed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, messages).own)
+      const changed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, messages).own)
       await tx.storage.saveRepairedMessages({ threadId: thread.id, messages })
-      if (toEmbed.length > 0) {
-        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
-      }
-      return messages
+      await this.embedNow(tx, changed)
+      return changed
     })
+    await this.enqueueIndexing(toEmbed)
+    return messages
   }
 
   // ---- internals
+
+  /** Without an index queue: embeds the saved messages in the saving transaction. */
+  private async embedNow(tx: Transaction, messages: StoredMessage[]): Promise<void> {
+    if (messages.length === 0 || this.indexQueue !== null) return
+    await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), messages.map(embeddingTargetOf), this.options.embeddingBatchSize)
+  }
+
+  /** With an index queue: one job per thread for the saved messages, once they are committed. */
+  private async enqueueIndexing(messages: StoredMessage[]): Promise<void> {
+    if (messages.length === 0 || this.indexQueue === null) return
+    const model = requireEmbedder(this).id
+    const byThread = new Map<string, StoredMessage[]>()
+    for (const message of messages) byThread.set(message.threadId, [...(byThread.get(message.threadId) ?? []), message])
+    for (const [threadId, saved] of byThread) {
+      const resourceId = saved[0]?.resourceId ?? ''
+      await this.indexQueue.enqueue({ resourceId, threadId, model, reason: 'save', messageIds: saved.map((message) => message.id) })
+    }
+  }
 
   private branchContext(tx: Transaction): BranchOperationContext {
     return { storage: tx.storage, vector: tx.vector ?? this.vector, options: this.options, embedder: this.embedder }

@@ -78,8 +78,8 @@ export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
             vectors.push({ messageId, threadId, resourceId, embedding, model: embedder.id, dimensions: batch.dimensions })
           }
         }
-        await jobs.writeBatch({ jobId: job.id, workerId, leaseMs, cursor: last.id, processed: messages.length, vectors })
-        job = { ...job, cursor: last.id }
+        const cursor = await jobs.writeBatch({ jobId: job.id, workerId, leaseMs, last, processed: messages.length, vectors })
+        job = { ...job, cursor }
       }
       await jobs.finish({ jobId: job.id, workerId })
     } catch (error) {

@@ -27,7 +27,7 @@ export type IndexJob = {
   /** messages to go through (counted when enqueued, again when claimed) and gone through */
   total: number
   done: number
-  /** the last message id written: a reclaimed job goes on after it */
+  /** where the job stands (opaque: the store's keyset position): a reclaimed job goes on after it */
   cursor: string | null
   attempts: number
   maxAttempts: number
@@ -64,8 +64,8 @@ export type IndexBatchResult = {
   jobId: string
   workerId: string
   leaseMs: number
-  /** the last message id of the batch: a reclaimed job goes on after it */
-  cursor: string
+  /** the batch's last message: a reclaimed job goes on after it */
+  last: Pick<StoredMessage, 'id' | 'createdAt'>
   /** messages gone through (with or without text to embed) */
   processed: number
   vectors: MessageVector[]
@@ -82,8 +82,11 @@ export interface IndexJobStore {
   claim(args: { workerId: string; model: string; leaseMs: number }): Promise<IndexJob | null>
   /** The job's next messages after its cursor, in id order. */
   readBatch(job: IndexJob, size: number): Promise<StoredMessage[]>
-  /** Writes the vectors and the progress; IndexJobLeaseLostError (nothing written) when the lease is no longer this worker's. */
-  writeBatch(batch: IndexBatchResult): Promise<void>
+  /**
+   * Writes the vectors and the progress; IndexJobLeaseLostError (nothing written)
+   * when the lease is no longer this worker's. Returns the job's new cursor.
+   */
+  writeBatch(batch: IndexBatchResult): Promise<string>
   /** Marks the job done (only while this worker holds it). */
   finish(args: { jobId: string; workerId: string }): Promise<void>
   /** Records a failed attempt: queued again after `retryInMs`, or failed for good once its attempts are used up. */

@@ -88,9 +88,7 @@ const memoryConfigSchema = z.object({
     })
     .optional(),
   options: memoryOptionsSchema.optional(),
-  indexQueue: z
-    .custom<IndexQueue>((value) => typeof value === 'object' && value !== null && 'enqueue' in value, { error: 'must have enqueue()' })
-    .nullish(),
+  indexQueue: z.custom<IndexQueue>((value) => typeof value === 'object' && value !== null && 'enqueue' in value, { error: 'must have enqueue()' }).nullish(),
 })
 
 export type ListThreadsPage = { threads: StoredThread[]; total: number; page: number; perPage: number; hasMore: boolean }

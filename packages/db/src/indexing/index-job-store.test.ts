@@ -137,8 +137,8 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     const leaseMs = 600
     const claimedByA = await indexJobs.claim({ workerId: 'dead-a', model: 'test/queue-embedder', leaseMs })
     expect(claimedByA?.id).toBe(job.id)
-    const batch = await indexJobs.readBatch(claimedByA as IndexJob, 3)
-    const last = batch.at(-1) as StoredMessage
+    const batch = await indexJobs.readBatch(claimedByA!, 3)
+    const last = batch.at(-1)!
     await indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })
     const embedder = countingEmbedder()
     const b = createIndexWorker({ jobs: indexJobs, embedder, workerId: 'alive-b', batchSize: 3, leaseMs: 60_000 })
@@ -150,8 +150,8 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     // B went on after A's batch: the first three were not embedded again
     if (withText) expect(embedder.texts).toEqual(['text of q-dead-m3', 'text of q-dead-m4', 'text of q-dead-m5'])
     // A wakes up late: its write is refused and changes nothing
-    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })).rejects.toSatisfy(
-      IndexJobLeaseLostError.isInstance,
+    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })).rejects.toSatisfy((error) =>
+      IndexJobLeaseLostError.isInstance(error),
     )
     expect((await indexJobs.get(job.id))?.done).toBe(6)
   })
@@ -175,7 +175,7 @@ describeEachDatabase('index jobs', (getDb, kind) => {
         (ran) => ran,
       )
       expect(before).toBe(true)
-      const state = (await indexJobs.get(job.id)) as IndexJob
+      const state = (await indexJobs.get(job.id))!
       expect(state.attempts).toBe(attempt)
       expect(state.lastError).toBe('Error: provider down')
       if (attempt < 3) {
@@ -197,13 +197,13 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     const queued = await enqueueSaved('q-r6', 'q-cancel', ids.slice(0, 2))
     expect(await indexJobs.cancel(queued.id)).toMatchObject({ state: 'cancelled' })
     const running = await enqueueSaved('q-r6', 'q-cancel', ids.slice(2))
-    const claimed = (await indexJobs.claim({ workerId: 'c', model: 'test/queue-embedder', leaseMs: 60_000 })) as IndexJob
+    const claimed = (await indexJobs.claim({ workerId: 'c', model: 'test/queue-embedder', leaseMs: 60_000 }))!
     expect(claimed.id).toBe(running.id)
     expect(await indexJobs.cancel(running.id)).toMatchObject({ state: 'cancelled', lockedBy: null })
     const [first] = await indexJobs.readBatch(claimed, 1)
-    await expect(
-      indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first as StoredMessage, processed: 1, vectors: [] }),
-    ).rejects.toSatisfy(IndexJobLeaseLostError.isInstance)
+    await expect(indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [] })).rejects.toSatisfy(
+      (error) => IndexJobLeaseLostError.isInstance(error),
+    )
     expect(await indexJobs.get(running.id)).toMatchObject({ state: 'cancelled', done: 0 })
     expect(await indexJobs.cancel('no-such-job')).toBeNull()
   })

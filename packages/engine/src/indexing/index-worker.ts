@@ -53,14 +53,16 @@ export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
   const leaseMs = options.leaseMs ?? 60_000
   const pollMs = options.pollMs ?? 1_000
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 }
-  let stopped = false
+  const run = { stopped: false }
+  // read through a call: TypeScript would narrow the flag across the awaits that may change it
+  const isStopped = () => run.stopped
   const sleepers = new Set<() => void>()
   let loops: Promise<void>[] = []
 
   async function runJob(job: IndexJob): Promise<void> {
     try {
       for (;;) {
-        if (stopped) return // the lease runs out and another worker (or this one after a restart) goes on
+        if (run.stopped) return // the lease runs out and another worker (or this one after a restart) goes on
         const messages = await jobs.readBatch(job, batchSize)
         const last = messages.at(-1)
         if (last === undefined) break
@@ -97,7 +99,7 @@ export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
   }
 
   async function loop(): Promise<void> {
-    while (!stopped) {
+    while (!run.stopped) {
       let worked = false
       try {
         worked = await runOnce()
@@ -105,7 +107,7 @@ export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
         // the database is unreachable for a moment: try again at the next poll
         console.error(`Index worker ${workerId}: ${errorText(error)}`)
       }
-      if (worked || stopped) continue
+      if (worked || isStopped()) continue
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer)
@@ -124,13 +126,13 @@ export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
   return {
     workerId,
     start() {
-      if (loops.length > 0 || stopped) return
+      if (loops.length > 0 || run.stopped) return
       loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => loop())
     },
     runOnce,
     wake: wakeAll,
     async stop() {
-      stopped = true
+      run.stopped = true
       wakeAll()
       await Promise.all(loops)
     },

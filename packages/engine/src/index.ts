@@ -38,6 +38,7 @@ export { listLLMCallsInputSchema, llmCallOutcomeSchema, type ListLLMCallsInput }
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
 export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'
+export { resolveEmbedder } from './embedders/resolve-embedder.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'
 
 // Background indexing: the job store port and the worker that embeds jobs' messages

@@ -20,7 +20,11 @@ const leaseInterval = (ms: number) => Prisma.sql`(${ms} * interval '1 millisecon
 
 /** The messages a job goes through, as a FROM ... WHERE over `m` (keyset order (created_at, id)). */
 function jobMessagesSql(job: Pick<IndexJob, 'resourceId' | 'threadId' | 'messageIds' | 'model'>): { with: Prisma.Sql; from: Prisma.Sql } {
-  const missingVector = Prisma.sql`NOT EXISTS (
+  // "Index all" goes through the messages with words to embed and no vector of the model. The words test is
+  // the full-text column's (the same text the embedder gets, embedding-text.ts): a message with nothing to
+  // embed (a step marker, a file) never gets a vector, so it never counts as waiting for one. (A message of
+  // stop words only has an empty tsvector too: it is embedded when saved, not by "Index all".)
+  const missingVector = Prisma.sql`length(m.search_text) > 0 AND NOT EXISTS (
     SELECT 1 FROM message_embeddings e WHERE e.message_id = m.id AND e.model = ${job.model} AND e.embedding IS NOT NULL)`
   if (job.messageIds.length > 0) {
     return { with: Prisma.empty, from: Prisma.sql`messages m WHERE m.id = ANY(${job.messageIds}::text[])` }

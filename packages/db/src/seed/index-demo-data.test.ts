@@ -22,12 +22,12 @@ describeEachDatabase('indexDemoData', (getDb, kind) => {
     expect(jobs.map((job) => [job.resourceId, job.reason, job.state])).toEqual(demoResourceIds.map((id) => [id, 'seed', 'done']))
     for (const resourceId of demoResourceIds) {
       const counts = await db.indexJobs.countUnindexed({ resourceId }, embedder.id)
-      expect(counts.messages).toBeGreaterThan(0)
-      // messages with nothing to embed (no text or tool call) get no vector
+      expect(counts.unindexed).toBe(0)
+      // messages with nothing to embed (a step marker, no text or tool call) get no vector
       const [row] = await db.prisma.$queryRaw<{ n: number }[]>`
         SELECT count(*)::int AS n FROM message_embeddings WHERE resource_id = ${resourceId} AND model = ${embedder.id}`
-      expect(row!.n).toBe(counts.messages - counts.unindexed)
       expect(row!.n).toBeGreaterThan(counts.messages / 2)
+      expect(row!.n).toBeLessThanOrEqual(counts.messages)
     }
     // seeding again embeds nothing again
     const calls = embedded.length

@@ -21,7 +21,7 @@ export default async function startEmbeddingsServer(): Promise<() => Promise<voi
       setTimeout(() => {
         res.setHeader('content-type', 'application/json')
         res.end(JSON.stringify({ object: 'list', data, model, usage: { prompt_tokens: input.length, total_tokens: input.length } }))
-      }, 250)
+      }, 1500)
     })
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))

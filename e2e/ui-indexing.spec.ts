@@ -24,7 +24,7 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
   await page.getByLabel('Search in').selectOption('resource')
 
   // cancel: the job stops partway and the hint offers "Index all" again
-  await page.getByLabel('Resource').selectOption('globex-research')
+  await page.getByLabel(/^Resource/).selectOption('globex-research')
   const indexAll = page.getByTestId('index-all')
   await expect(indexAll).toContainText(/\d+ of \d+ messages in this resource have no vector yet/)
   await indexAll.getByRole('button', { name: 'Index all' }).click()
@@ -36,7 +36,7 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
   await expect(indexAll.getByRole('button', { name: 'Index all' })).toBeVisible()
 
   // a whole resource: progress with done / total, rate and ETA, then done
-  await page.getByLabel('Resource').selectOption('acme-support')
+  await page.getByLabel(/^Resource/).selectOption('acme-support')
   await indexAll.getByRole('button', { name: 'Index all' }).click()
   await expect(page.getByTestId('index-progress-count')).toHaveText(/^[1-9][\d,]* \/ [\d,]+$/, { timeout: 30_000 })
   await expect(progress).toContainText(/msg\/s/)
@@ -52,13 +52,13 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
 
   // one thread: the hint is there until the thread is indexed, then gone
   await page.getByLabel('Search in').selectOption('thread')
-  await page.getByLabel('Thread').selectOption(initechIncident.thread.id)
+  await page.getByRole('combobox', { name: /^Thread/ }).selectOption(initechIncident.thread.id)
   await indexAll.getByRole('button', { name: 'Index all' }).click()
   await expect(indexAll.getByRole('status')).toContainText('all of this thread is indexed', { timeout: 60_000 })
   await page.reload()
-  await expect(page.getByLabel('Thread')).toBeVisible()
+  await expect(page.getByLabel('Search in')).toBeVisible()
   await page.getByLabel('Search in').selectOption('thread')
-  await page.getByLabel('Thread').selectOption(initechIncident.thread.id)
+  await page.getByRole('combobox', { name: /^Thread/ }).selectOption(initechIncident.thread.id)
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible()
   await expect(indexAll).toHaveCount(0)
 

@@ -85,7 +85,7 @@ export function IndexJobsView() {
         </div>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[56rem] border-collapse text-sm" data-testid="index-jobs">
+          <table className="w-full min-w-[40rem] table-fixed border-collapse text-sm" data-testid="index-jobs">
             <thead className="border-b border-slate-200 bg-slate-50/80">
               <tr>
                 <th scope="col" className={headerCell}>
@@ -94,13 +94,13 @@ export function IndexJobsView() {
                 <th scope="col" className={`${headerCell} w-28`}>
                   State
                 </th>
-                <th scope="col" className={`${headerCell} w-64`}>
+                <th scope="col" className={`${headerCell} w-44 xl:w-64`}>
                   Progress
                 </th>
-                <th scope="col" className={`${headerCell} w-24 text-right`}>
+                <th scope="col" className={`${headerCell} w-28 text-right`}>
                   Attempts
                 </th>
-                <th scope="col" className={`${headerCell} w-44`}>
+                <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>
                   Created
                 </th>
                 <th scope="col" className={`${headerCell} w-24`}>
@@ -141,7 +141,7 @@ function JobRowView({ job, onCancel, cancelling }: { job: JobRow; onCancel: () =
             </Link>
           )}
         </div>
-        <p className="mt-0.5 text-xs text-slate-500">
+        <p className="mt-0.5 break-words text-xs text-slate-500">
           {reasonLabel[job.reason]} · <span className="font-mono">{job.model}</span>
         </p>
         {job.lastError && (
@@ -170,7 +170,7 @@ function JobRowView({ job, onCancel, cancelling }: { job: JobRow; onCancel: () =
       <td className="px-4 py-3 text-right tabular-nums text-slate-600">
         {job.attempts} / {job.maxAttempts}
       </td>
-      <td className="px-4 py-3 text-xs text-slate-500">
+      <td className="hidden px-4 py-3 text-xs text-slate-500 lg:table-cell">
         <time dateTime={job.createdAt.toISOString()}>{formatDateTime(job.createdAt)}</time>
         {job.finishedAt && <p>ended {formatDateTime(job.finishedAt)}</p>}
       </td>

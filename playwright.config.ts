@@ -13,6 +13,8 @@ const e2eDataDir = path.join(repoRoot, '.data', 'e2e')
 
 export default defineConfig({
   testDir: 'e2e',
+  // needs an embedding model: `pnpm e2e:indexing` (playwright.indexing.config.ts)
+  testIgnore: 'ui-indexing.spec.ts',
   outputDir: 'test-results/playwright',
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -24,7 +24,7 @@ test('recall: search a seeded thread, no index hint in full-text mode, open the 
   await signIn(page, `/recall?thread=${threadId}`)
   await expect(page.getByTestId('empty-state')).toContainText('Search your agents')
   // full-text recall needs no indexing: the hint is shown only when something is unindexed
-  await expect(page.getByRole('button', { name: 'Index this thread' })).toHaveCount(0)
+  await expect(page.getByTestId('index-all')).toHaveCount(0)
   await page.getByLabel('Query').fill('row counts compared with production tables')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page).toHaveURL(/q=row\+counts/)

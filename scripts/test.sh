@@ -32,3 +32,4 @@ pnpm build
 
 echo "==> browser tests (Playwright, Chromium)"
 pnpm e2e
+pnpm e2e:indexing

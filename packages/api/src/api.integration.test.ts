@@ -357,7 +357,7 @@ describeEachApi('the API', (getApi, kind) => {
         withVector: 0,
         unindexed: 0,
       })
-      expect(await failureOf(api.operator.recall.indexThread.mutate({ threadId: warranty.thread.id }))).toMatchObject({ code: 'PRECONDITION_FAILED' })
+      expect(await failureOf(api.operator.indexing.start.mutate({ threadId: warranty.thread.id }))).toMatchObject({ code: 'PRECONDITION_FAILED' })
       expect(await failureOf(api.operator.recall.status.query({ threadId: 'no-such-thread' }))).toMatchObject({ code: 'NOT_FOUND' })
     })
 

@@ -42,6 +42,10 @@ const envSchema = z.object({
   THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
   /** an AI SDK embedding model, 'provider:model-id' (e.g. openai:text-embedding-3-small), or local:universal-sentence-encoder-lite (in-process): recall becomes hybrid where pgvector is */
   THREADLINE_EMBEDDING_MODEL: z.string().trim().min(1).optional(),
+  /** background indexing: jobs this instance runs at once (0: this instance runs no index worker) */
+  THREADLINE_INDEX_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
+  /** messages per embedding call and per write transaction of an index job */
+  THREADLINE_INDEX_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(100),
   /** record every workbench LLM call (issue 14): on by default; off records nothing */
   THREADLINE_RECORD_CALLS: z.enum(['on', 'off']).default('on'),
 })
@@ -64,6 +68,8 @@ export type ServerConfig = {
   playground: PlaygroundPoolLimits
   /** THREADLINE_EMBEDDING_MODEL, resolved (its provider's variables read once); null: full-text recall alone */
   embeddingModel: EmbeddingModelV3 | null
+  /** the background index worker (only with an embedding model and pgvector) */
+  indexing: { concurrency: number; batchSize: number }
   /** whether workbench turns record their LLM calls (THREADLINE_RECORD_CALLS) */
   recordCalls: boolean
 }
@@ -118,6 +124,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
       perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
     },
+    indexing: { concurrency: vars.THREADLINE_INDEX_CONCURRENCY, batchSize: vars.THREADLINE_INDEX_BATCH_SIZE },
     recordCalls: vars.THREADLINE_RECORD_CALLS === 'on',
   }
 }

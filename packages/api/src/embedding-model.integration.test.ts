@@ -1,7 +1,8 @@
 // THREADLINE_EMBEDDING_MODEL over real HTTP: the server embeds with the named
-// AI SDK model (the real @ai-sdk/openai against a loopback /embeddings server)
-// and recall is hybrid where pgvector is (PGlite); on the test PostgreSQL server
-// (no pgvector) the model is left unused and recall stays full-text.
+// AI SDK model (the real @ai-sdk/openai against a loopback /embeddings server),
+// in a background index job queued by the save, and recall is hybrid where
+// pgvector is (PGlite); on the test PostgreSQL server (no pgvector) the model is
+// left unused, no job is queued and recall stays full-text.
 import { demoThreads } from '@threadline/db/seed'
 import { startFakeEmbeddingsServer } from '@threadline/engine/testing'
 import { afterAll, expect, it } from 'vitest'
@@ -19,7 +20,9 @@ describeEachApi(
   'THREADLINE_EMBEDDING_MODEL',
   (getApi, kind) => {
     it(
-      kind === 'pglite' ? 'embeds saved messages with the model and recalls in hybrid mode' : 'leaves the model unused without pgvector: full-text recall',
+      kind === 'pglite'
+        ? 'embeds saved messages with the model in a background job, then recalls them by vector and in hybrid mode'
+        : 'leaves the model unused without pgvector: full-text recall',
       async () => {
         const api = getApi()
         embeddings.requests.length = 0
@@ -33,6 +36,23 @@ describeEachApi(
           content: { format: 2 as const, parts: [{ type: 'text' as const, text: 'Is the parcel still held at the facility?' }] },
         }
         await api.operator.messages.save.mutate({ messages: [message] })
+        const jobs = await api.operator.indexing.list.query({ resourceId: thread.resourceId })
+        if (kind === 'pglite') {
+          // the save queued a job for its message; the server's worker runs it
+          const job = jobs.items.find((item) => item.reason === 'save' && item.messageIds.includes(message.id))!
+          expect(job).toMatchObject({ threadId: thread.id, model: 'openai/text-embedding-3-small', total: 1 })
+          const deadline = Date.now() + 20_000
+          while ((await api.operator.indexing.job.query({ jobId: job.id })).state !== 'done') {
+            if (Date.now() > deadline) throw new Error('the index job did not finish')
+            await new Promise((resolve) => setTimeout(resolve, 50))
+          }
+          expect(await api.operator.indexing.job.query({ jobId: job.id })).toMatchObject({ done: 1, attempts: 1, lastError: null })
+          // semantic recall alone finds it: the vector was written by the job
+          const vector = await api.operator.recall.search.query({ threadId: thread.id, query: 'parcel held at the facility', topK: 3, mode: 'vector' })
+          expect(vector.results.map((hit) => hit.message.id)).toContain(message.id)
+        } else {
+          expect(jobs.items).toEqual([])
+        }
         const status = await api.operator.recall.status.query({ threadId: thread.id })
         const search = await api.operator.recall.search.query({ threadId: thread.id, query: 'parcel held at the facility', topK: 3 })
         if (kind === 'pglite') {

@@ -38,7 +38,7 @@ it("recall works by full text (mode 'text'), status reports vectorsAvailable: fa
   expect(found.results[0]?.message.id).toBe(target.id)
   const vector = await failureOf(api.operator.recall.search.query({ threadId: seed.thread.id, query, mode: 'vector' }))
   expect(vector).toMatchObject({ code: 'PRECONDITION_FAILED' })
-  const index = await failureOf(api.operator.recall.indexThread.mutate({ threadId: seed.thread.id }))
+  const index = await failureOf(api.operator.indexing.start.mutate({ threadId: seed.thread.id }))
   expect(index).toMatchObject({ code: 'PRECONDITION_FAILED' })
   expect(index.message).toMatch(/pgvector/)
 })

@@ -2,7 +2,11 @@
 // Memory instances, operator auth and the rate limiters.
 import type { Database } from '@threadline/db'
 import {
+  createIndexWorker,
   Memory,
+  type IndexJobStore,
+  type IndexQueue,
+  type IndexWorker,
   VectorExtensionMissingError,
   type Embedder,
   type EmbeddingModelInput,
@@ -53,6 +57,10 @@ export type Services = {
   playground: PlaygroundPool
   /** regression fixtures saved from recorded calls, per saved rule (issue 14) */
   recordedFixtures: RecordedFixtureStore
+  /** background indexing (issue 16): the durable job queue, shared by every instance on the database */
+  indexJobs: IndexJobStore
+  /** this instance's index worker: null without an embedder (or pgvector), or with THREADLINE_INDEX_CONCURRENCY=0 */
+  indexWorker: IndexWorker | null
   /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
@@ -88,6 +96,8 @@ export type ServicesOptions = {
    * THREADLINE_EMBEDDING_MODEL, else none (full-text recall).
    */
   embedder?: EmbeddingModelInput
+  /** start the index worker's loops (default true); tests that drive the worker by hand pass false */
+  startIndexWorker?: boolean
 }
 
 export async function createServices(db: Database, config: ServerConfig, options: ServicesOptions = {}): Promise<Services> {
@@ -104,9 +114,25 @@ export async function createServices(db: Database, config: ServerConfig, options
   })
   // always given: a call asking for vectors on a server without pgvector gets VectorExtensionMissingError
   const vector = db.vector
+  // with vectors, saved messages are embedded by a background job (writes stay fast)
+  let indexWorker: IndexWorker | null = null
+  const indexQueue: IndexQueue | null =
+    embedder === undefined
+      ? null
+      : {
+          async enqueue(job) {
+            const queued = await db.indexJobs.enqueue(job)
+            indexWorker?.wake()
+            return queued
+          },
+        }
   const memoryWith = (scope?: MemoryScope) =>
-    new Memory({ storage: db.storage, vector, ...(embedder === undefined ? {} : { embedder }), options: memoryOptions(scope) })
+    new Memory({ storage: db.storage, vector, ...(embedder === undefined ? {} : { embedder }), indexQueue, options: memoryOptions(scope) })
   const memory = memoryWith()
+  if (memory.embedder !== null && config.indexing.concurrency > 0) {
+    indexWorker = createIndexWorker({ jobs: db.indexJobs, embedder: memory.embedder, ...config.indexing })
+    if (options.startIndexWorker !== false) indexWorker.start()
+  }
   const scoped = { thread: memoryWith('thread'), resource: memoryWith('resource') }
   await ensureFirstAdmin(db.prisma, config.firstAdmin)
   return {
@@ -121,6 +147,8 @@ export async function createServices(db: Database, config: ServerConfig, options
     rules: ruleStore(db.prisma),
     recordedFixtures: recordedFixtureStore(db.prisma),
     playground: createPlaygroundPool(config.playground),
+    indexJobs: db.indexJobs,
+    indexWorker,
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),
     tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),

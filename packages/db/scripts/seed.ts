@@ -1,8 +1,27 @@
 // Loads the demo data into the database of DATABASE_URL (default: the embedded
 // PGlite folder .data/threadline at the repo root), migrating it first.
 // Idempotent: a second run writes nothing.
-import { openDatabase } from '../src/index.ts'
-import { demoOperator, seedDemoCalls, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
+import { resolveEmbedder, resolveEmbeddingModel, VectorExtensionMissingError } from '@threadline/engine'
+import { openDatabase, type Database } from '../src/index.ts'
+import { demoOperator, indexDemoData, seedDemoCalls, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
+
+/** With THREADLINE_EMBEDDING_MODEL (as the server reads it), the demo data is embedded now: vector recall works on first start. */
+async function indexWithConfiguredModel(database: Database): Promise<void> {
+  const model = process.env.THREADLINE_EMBEDDING_MODEL?.trim()
+  if (!model) return
+  const embedder = resolveEmbedder(resolveEmbeddingModel(model, process.env))
+  try {
+    const jobs = await indexDemoData(database, embedder)
+    for (const job of jobs) {
+      console.log(
+        `Indexed ${job.resourceId} with ${embedder.id}: ${job.state}, ${job.done} of ${job.total} messages${job.lastError ? ` (${job.lastError}; the server retries it)` : ''}.`,
+      )
+    }
+  } catch (error) {
+    if (!VectorExtensionMissingError.isInstance(error)) throw error
+    console.log(`Not indexed: ${error.message}. Recall stays full-text.`)
+  }
+}
 
 const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true }).catch((error: unknown) => {
   // e.g. DatabaseInUseError: the message names the process that holds the embedded folder
@@ -20,6 +39,7 @@ try {
   )
   const calls = await seedDemoCalls(database.callLog)
   if (calls > 0) console.log(`Demo LLM calls recorded: ${calls}.`)
+  await indexWithConfiguredModel(database)
   if (await seedDemoOperator(database.prisma)) {
     console.log(`Demo operator created: ${demoOperator.email} / ${demoOperator.password}`)
   }

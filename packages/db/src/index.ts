@@ -4,6 +4,7 @@ export { defaultDatabaseUrl, parseDatabaseUrl, resolveDatabaseUrl, redactPasswor
 export { createPrismaStorage, type StorageBundle } from './storage/prisma-storage.ts'
 export { createThreadQueries } from './queries/thread-queries.ts'
 export { createLLMCallLog } from './calls/llm-call-log.ts'
+export { createIndexJobStore } from './indexing/index-job-store.ts'
 export { indexedDimensions, vectorQuerySql } from './storage/vectors.ts'
 export { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 export { diffMigrationsToSchema, type SchemaDiff } from './migrations/diff-schema.ts'

@@ -3,7 +3,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { vector as pgvector } from '@electric-sql/pglite-pgvector'
 import { PrismaPg } from '@prisma/adapter-pg'
-import { StorageError, type LLMCallLog, type MemoryStorage, type ThreadQueries, type VectorStore } from '@threadline/engine'
+import { StorageError, type IndexJobStore, type LLMCallLog, type MemoryStorage, type ThreadQueries, type VectorStore } from '@threadline/engine'
 import pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
@@ -13,6 +13,7 @@ import { PrismaClient } from './generated/prisma/client.ts'
 import { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
 import { createLLMCallLog } from './calls/llm-call-log.ts'
+import { createIndexJobStore } from './indexing/index-job-store.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
 
@@ -30,6 +31,8 @@ export type Database = {
   threadQueries: ThreadQueries
   /** recorded LLM calls (issue 14): a call with its attempts and events per transaction */
   callLog: LLMCallLog
+  /** background indexing (issue 16): the durable job queue, claimed with FOR UPDATE SKIP LOCKED */
+  indexJobs: IndexJobStore
   kind: DatabaseKind
   prisma: PrismaClient
   /** Releases the Prisma client and the pool or PGlite instance. */
@@ -182,6 +185,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     vector,
     threadQueries: createThreadQueries(connection.prisma),
     callLog: createLLMCallLog(connection.prisma),
+    indexJobs: createIndexJobStore(connection.prisma),
     kind: connection.kind,
     prisma: connection.prisma,
     close,

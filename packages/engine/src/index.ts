@@ -39,7 +39,26 @@ export { openTelemetryCallListener, THREADLINE_TRACER_NAME } from './calls/otel-
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
 export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'
+export { resolveEmbedder } from './embedders/resolve-embedder.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'
+
+// Background indexing: the job store port and the worker that embeds jobs' messages
+export {
+  IndexJobLeaseLostError,
+  indexJobReasonSchema,
+  indexJobStateSchema,
+  type EnqueueIndexJob,
+  type IndexBatchResult,
+  type IndexJob,
+  type IndexJobPage,
+  type IndexJobQuery,
+  type IndexJobReason,
+  type IndexJobState,
+  type IndexJobStore,
+  type IndexScope,
+} from './indexing/types.ts'
+export { createIndexWorker, retryDelayMs, type IndexWorker, type IndexWorkerOptions } from './indexing/index-worker.ts'
+export { indexJobProgress, type IndexJobProgress } from './indexing/job-progress.ts'
 
 // Errors: one typed error per failure kind, with a stable `code`
 export {
@@ -69,6 +88,7 @@ export { errorTexts, messageOf } from './errors/inspect.ts'
 export {
   Memory,
   type EmbeddingStatus,
+  type IndexQueue,
   type ListThreadsPage,
   type MemoryConfig,
   type MessageSearch,

@@ -9,6 +9,7 @@ import { memoryRouter } from './memory.ts'
 import { messagesRouter } from './messages.ts'
 import { playgroundRouter } from './playground.ts'
 import { recallRouter } from './recall.ts'
+import { indexingRouter } from './indexing.ts'
 import { resourcesRouter } from './resources.ts'
 import { threadsRouter } from './threads.ts'
 import { tokensRouter } from './tokens.ts'
@@ -24,6 +25,7 @@ export const appRouter = router({
   clone: cloneRouter,
   branches: branchesRouter,
   recall: recallRouter,
+  indexing: indexingRouter,
   memory: memoryRouter,
   playground: playgroundRouter,
   workbench: workbenchRouter,

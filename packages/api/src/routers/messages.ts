@@ -51,8 +51,9 @@ export const messagesRouter = router({
    * Inserts messages (the engine's stored-message format) or replaces them by
    * id, all or nothing in one transaction: saving the same batch again changes
    * nothing (idempotent by message id). An id that belongs to another thread
-   * is refused (CONFLICT). With semantic recall on, the new and changed
-   * messages are embedded in the same request, before it answers.
+   * is refused (CONFLICT). With an embedding model (and pgvector), the new and
+   * changed messages are embedded by a background index job queued once they
+   * are committed: the request does not wait for the embedder.
    */
   save: writeProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
     const threadIds = [...new Set(input.messages.map((message) => message.threadId))]

@@ -1,10 +1,8 @@
 import { InvalidInputError, recallModeSchema } from '@threadline/engine'
-import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
-import type { Services } from '../services.ts'
-import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { authedProcedure, router } from '../trpc.ts'
 
 const searchInput = z
   .strictObject({
@@ -21,22 +19,6 @@ const searchInput = z
     error: 'give either threadId or resourceId',
     path: ['threadId'],
   })
-
-/** Embedding the thread needs vectors: an embedding model and pgvector. */
-function requireVectorIndexing(services: Services): void {
-  if (!services.semanticRecall) {
-    throw new TRPCError({
-      code: 'PRECONDITION_FAILED',
-      message: 'Vectors are not available: this PostgreSQL server has no pgvector extension (full-text recall needs no indexing)',
-    })
-  }
-  if (services.embedder === null) {
-    throw new TRPCError({
-      code: 'PRECONDITION_FAILED',
-      message: 'No embedding model is configured: recall is full-text, which the database keeps indexed by itself',
-    })
-  }
-}
 
 export const recallRouter = router({
   /**
@@ -58,7 +40,7 @@ export const recallRouter = router({
   }),
 
   /**
-   * The embeddings panel and the recall page's "index" hint: the recall mode and,
+   * The embeddings panel: the recall mode and,
    * with vectors, how many of the thread's messages have one from the server's
    * embedder (one query). Full-text recall needs no indexing: `unindexed` is 0.
    * Without pgvector: `vectorsAvailable: false`.
@@ -73,16 +55,5 @@ export const recallRouter = router({
     }
     const status = await memory.getEmbeddingStatus({ threadId: thread.id })
     return { threadId: thread.id, mode, ...status, unindexed: status.messages - status.withVector }
-  }),
-
-  /** Embeds the thread's messages that have no vector yet (e.g. imported or seeded ones). */
-  indexThread: writeProcedure.input(z.object({ threadId: threadIdInput })).mutation(async ({ ctx, input }) => {
-    // the thread first: a foreign thread is NOT_FOUND whatever the server can do
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    requireVectorIndexing(ctx.services)
-    const messages = await ctx.services.memory.listMessages({ threadId: thread.id })
-    // saving a message again embeds it when it lacks a vector of this embedder; nothing else changes
-    await ctx.services.memory.saveMessages({ messages })
-    return { threadId: thread.id, messages: messages.length }
   }),
 })

@@ -70,6 +70,7 @@ export async function startApiHarness(env: Record<string, string> = {}, database
     anonymous: () => createThreadlineClient({ url: server.url, fetch: cookieJarFetch() }),
     async close() {
       await server.close()
+      await services.indexWorker?.stop()
       await services.demoProvider.close()
       await services.playground.close()
       await db.close()

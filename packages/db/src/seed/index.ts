@@ -1,5 +1,6 @@
 // @threadline/db/seed: the demo data, its operator, and a lexical embedder for tests and benchmarks.
 export { seedDemoData, type SeedReport } from './seed-demo-data.ts'
+export { indexDemoData } from './index-demo-data.ts'
 export { demoBranches, demoClones, demoObservationalMemory, demoResourceIds, demoThreads, demoWorkingMemory } from './demo-data.ts'
 export { demoOperator, seedDemoOperator } from './demo-operator.ts'
 // recorded LLM calls of the demo threads (issue 14): a retry, a repair, a rule, a failure

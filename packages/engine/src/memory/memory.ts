@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
+import type { EnqueueIndexJob } from '../indexing/types.ts'
 import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { RepairOutsideThread } from '../storage/branch-operations.ts'
@@ -63,7 +64,16 @@ export type MemoryConfig = {
   /** an AI SDK embedding model or an Embedder; required for semantic recall (there is no default) */
   embedder?: EmbeddingModelInput
   options?: MemoryOptions
+  /**
+   * Where saved messages go to be embedded: with it, saveMessages enqueues one
+   * job per thread after its transaction commits (a background worker embeds
+   * them) instead of embedding inside the call. Without it: in the call.
+   */
+  indexQueue?: IndexQueue | null
 }
+
+/** The part of the job store saving needs. */
+export type IndexQueue = { enqueue(job: EnqueueIndexJob): Promise<unknown> }
 
 const memoryConfigSchema = z.object({
   storage: z.custom<MemoryStorage>((value) => typeof value === 'object' && value !== null && 'transaction' in value, {
@@ -80,6 +90,7 @@ const memoryConfigSchema = z.object({
     })
     .optional(),
   options: memoryOptionsSchema.optional(),
+  indexQueue: z.custom<IndexQueue>((value) => typeof value === 'object' && value !== null && 'enqueue' in value, { error: 'must have enqueue()' }).nullish(),
 })
 
 export type ListThreadsPage = { threads: StoredThread[]; total: number; page: number; perPage: number; hasMore: boolean }
@@ -117,9 +128,12 @@ export class Memory {
   /** null when none was given (then semantic recall is off) */
   readonly embedder: Embedder | null
   readonly options: ResolvedMemoryOptions
+  /** null: saved messages are embedded inside saveMessages */
+  readonly indexQueue: IndexQueue | null
 
   constructor(config: MemoryConfig) {
     const parsed = parseInput(memoryConfigSchema, config)
+    this.indexQueue = parsed.indexQueue ?? null
     this.storage = parsed.storage
     this.vector = parsed.vector ?? null
     this.embedder = parsed.embedder === undefined ? null : resolveEmbedder(parsed.embedder)
@@ -210,16 +224,16 @@ export class Memory {
     const duplicate = messages.find(({ id }) => seen.size === seen.add(id).size)
     if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate.id}" appears twice`)
 
-    return this.storage.transaction(async (tx) => {
+    const toEmbed = await this.storage.transaction(async (tx) => {
       await this.checkMessageThreads(tx.storage, messages)
-      const toEmbed = await this.messagesToEmbed(tx, messages)
+      const changed = await this.messagesToEmbed(tx, messages)
       // the storage refuses an id of another thread (sameThreadOnly) in the statement that writes
       await tx.storage.upsertMessages(messages, { sameThreadOnly: callOptions.sameThreadOnly ?? false })
-      if (toEmbed.length > 0) {
-        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
-      }
-      return messages
+      await this.embedNow(tx, changed)
+      return changed
     })
+    await this.enqueueIndexing(toEmbed)
+    return messages
   }
 
   /**
@@ -587,27 +601,44 @@ export class Memory {
     const ids = messages.map((message) => message.id)
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index)
     if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate}" appears twice`)
-    return this.storage.transaction(async (tx) => {
+    const saved = await this.storage.transaction(async (tx) => {
       const thread = await this.requireThread(tx.storage, parsed.threadId)
       const stranger = messages.findIndex((message) => message.resourceId !== thread.resourceId)
       if (stranger >= 0 && !skip)
         throw new InvalidInputError(`messages[${stranger}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
       // another resource's message is certainly outside the thread
       const candidates = skip ? messages.filter((message) => message.resourceId === thread.resourceId) : messages
-      if (candidates.length === 0) return []
+      if (candidates.length === 0) return { persisted: [], toEmbed: [] }
       // only the thread's own rows change (and get new vectors; never skipped); an override keeps the inherited message's vector
       const toEmbed = await this.messagesToEmbed(tx, splitRepairedMessages(thread.id, candidates).own)
-      const saved = await tx.storage.saveRepairedMessages({ threadId: thread.id, messages: candidates, ...(skip ? { outside: 'skip' as const } : {}) })
-      const persistedIds = new Set([...saved.rewrittenMessageIds, ...saved.overriddenMessageIds])
-      const persisted = candidates.filter((message) => persistedIds.has(message.id))
-      if (toEmbed.length > 0) {
-        await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), toEmbed.map(embeddingTargetOf), this.options.embeddingBatchSize)
-      }
-      return persisted
+      const written = await tx.storage.saveRepairedMessages({ threadId: thread.id, messages: candidates, ...(skip ? { outside: 'skip' as const } : {}) })
+      const persistedIds = new Set([...written.rewrittenMessageIds, ...written.overriddenMessageIds])
+      await this.embedNow(tx, toEmbed)
+      return { persisted: candidates.filter((message) => persistedIds.has(message.id)), toEmbed }
     })
+    await this.enqueueIndexing(saved.toEmbed)
+    return saved.persisted
   }
 
   // ---- internals
+
+  /** Without an index queue: embeds the saved messages in the saving transaction. */
+  private async embedNow(tx: Transaction, messages: StoredMessage[]): Promise<void> {
+    if (messages.length === 0 || this.indexQueue !== null) return
+    await indexEmbeddings(this.vectorOf(tx), requireEmbedder(this), messages.map(embeddingTargetOf), this.options.embeddingBatchSize)
+  }
+
+  /** With an index queue: one job per thread for the saved messages, once they are committed. */
+  private async enqueueIndexing(messages: StoredMessage[]): Promise<void> {
+    if (messages.length === 0 || this.indexQueue === null) return
+    const model = requireEmbedder(this).id
+    const byThread = new Map<string, StoredMessage[]>()
+    for (const message of messages) byThread.set(message.threadId, [...(byThread.get(message.threadId) ?? []), message])
+    for (const [threadId, saved] of byThread) {
+      const resourceId = saved[0]?.resourceId ?? ''
+      await this.indexQueue.enqueue({ resourceId, threadId, model, reason: 'save', messageIds: saved.map((message) => message.id) })
+    }
+  }
 
   private branchContext(tx: Transaction): BranchOperationContext {
     return { storage: tx.storage, vector: tx.vector ?? this.vector, options: this.options, embedder: this.embedder }

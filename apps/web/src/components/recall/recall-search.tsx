@@ -1,15 +1,16 @@
 'use client'
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { messageSnippet, type RecallHit, type RecallMode, type StoredMessage } from '@threadline/engine'
 import Link from 'next/link'
 import { useState, type SubmitEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
 import { EmptyState } from '../empty-state.tsx'
+import { IndexAll } from '../indexing/index-all.tsx'
 import { formatDateTime } from '../format.ts'
 import { threadMessageHref } from '../thread/anchors.ts'
-import { Button } from '../ui/button.tsx'
+import { Button, ButtonLink } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { Field, inputClass, selectClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
@@ -64,6 +65,11 @@ export function RecallSearch() {
       <PageHeader
         title="Recall"
         description="Search stored messages as the agent's memory recalls them: full-text, with vectors when an embedding model is configured."
+        actions={
+          <ButtonLink href="/recall/jobs" size="sm">
+            Index jobs
+          </ButtonLink>
+        }
       />
       <Panel title="Search">
         <form onSubmit={onSubmit} className="grid items-end gap-3 md:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1.4fr)_5rem_auto]">
@@ -119,7 +125,8 @@ export function RecallSearch() {
             Search
           </Button>
         </form>
-        {scope === 'thread' && draft.threadId && <IndexThreadHint threadId={draft.threadId} />}
+        {scope === 'thread' && draft.threadId && <IndexAll key={draft.threadId} scope={{ threadId: draft.threadId }} label="this thread" />}
+        {scope === 'resource' && draft.resourceId && <IndexAll key={draft.resourceId} scope={{ resourceId: draft.resourceId }} label="this resource" />}
       </Panel>
 
       {target === null || query === '' ? (
@@ -151,49 +158,6 @@ export function RecallSearch() {
             ))}
           </ol>
         </section>
-      )}
-    </div>
-  )
-}
-
-/** Shown only while some of the thread's messages have no vector (full-text recall needs no indexing). */
-function IndexThreadHint({ threadId }: { threadId: string }) {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  const status = useQuery(trpc.recall.status.queryOptions({ threadId }))
-  const index = useMutation(
-    trpc.recall.indexThread.mutationOptions({
-      onSuccess: () =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.recall.search.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.recall.status.queryKey({ threadId }) }),
-        ]),
-    }),
-  )
-  if (!status.data || (status.data.unindexed === 0 && !index.data)) return null
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
-      <span>
-        {status.data.unindexed} message{status.data.unindexed === 1 ? ' has' : 's have'} no vector yet: full-text search finds them, vector search does not.
-      </span>
-      <Button size="sm" onClick={() => index.mutate({ threadId })} disabled={index.isPending}>
-        {index.isPending ? (
-          <>
-            <Spinner className="size-3.5" /> Indexing…
-          </>
-        ) : (
-          'Index this thread'
-        )}
-      </Button>
-      {index.data && (
-        <span role="status" className="font-medium text-emerald-700">
-          Indexed {index.data.messages} messages.
-        </span>
-      )}
-      {index.error && (
-        <span role="alert" className="text-red-700">
-          {describeError(index.error)}
-        </span>
       )}
     </div>
   )

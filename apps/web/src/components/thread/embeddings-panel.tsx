@@ -1,9 +1,9 @@
 'use client'
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
-import { Button } from '../ui/button.tsx'
+import { IndexAll } from '../indexing/index-all.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
@@ -12,13 +12,7 @@ import { ProgressBar, Spinner } from '../ui/progress.tsx'
 /** How many of the thread's messages have a vector, and a way to embed those that have none yet. */
 export function EmbeddingsPanel({ threadId }: { threadId: string }) {
   const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const status = useQuery(trpc.recall.status.queryOptions({ threadId }))
-  const index = useMutation(
-    trpc.recall.indexThread.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.recall.status.queryKey({ threadId }) }),
-    }),
-  )
   const data = status.data
   return (
     <Panel title="Recall index" description="What recall can search in this thread." testId="embeddings-panel">
@@ -61,28 +55,12 @@ export function EmbeddingsPanel({ threadId }: { threadId: string }) {
             </p>
             <ProgressBar value={data.messages === 0 ? 1 : data.withVector / data.messages} label="Messages indexed" />
             <p className="text-xs text-slate-500">
-              New and cloned messages are embedded when they are saved; imported or seeded ones when the thread is indexed. A message with nothing to embed (no
-              text or tool call) gets no vector.
+              New messages are embedded by a background job right after they are saved; cloned ones when cloned; imported or seeded ones by “Index all”. A
+              message with nothing to embed (no text or tool call) gets no vector.
             </p>
           </div>
         )}
-        {data?.model !== null && (
-          <Button size="sm" disabled={!data?.vectorsAvailable || index.isPending} onClick={() => index.mutate({ threadId })}>
-            {index.isPending ? (
-              <>
-                <Spinner className="size-3.5" /> Indexing…
-              </>
-            ) : (
-              'Index missing vectors'
-            )}
-          </Button>
-        )}
-        {index.data && <Notice tone="success">Indexed the thread: its messages without a vector were embedded.</Notice>}
-        {index.error && (
-          <Notice tone="error" title="Indexing failed">
-            {describeError(index.error)}
-          </Notice>
-        )}
+        {data !== undefined && data.model !== null && data.vectorsAvailable && <IndexAll scope={{ threadId }} label="this thread" />}
       </div>
     </Panel>
   )

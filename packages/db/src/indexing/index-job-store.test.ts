@@ -1,0 +1,226 @@
+// The index-job queue on both databases: SKIP LOCKED claims, two workers each
+// running every job exactly once, a dead worker's job reclaimed after its lease
+// (not redone), retries with exponential backoff until the failure is recorded,
+// and cancel. The test PostgreSQL has no pgvector: there the messages have
+// nothing to embed (a step-start part), so batches carry no vectors and the
+// queue's claims, leases, fences and retries are what is tested; PGlite also
+// checks the vectors written and the embedder's calls.
+import { createIndexWorker, IndexJobLeaseLostError, type Embedder, type IndexJob, type StoredMessage } from '@threadline/engine'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, textMessage } from '../testing/index.ts'
+
+/** Records every text it embeds; `failWith` makes each call throw. */
+function countingEmbedder(failWith?: string): Embedder & { texts: string[] } {
+  const texts: string[] = []
+  return {
+    id: 'test/queue-embedder',
+    dimensions: 3,
+    texts,
+    async embed(values) {
+      if (failWith !== undefined) throw new Error(failWith)
+      texts.push(...values)
+      return values.map((value) => [value.length, 1, 0.5])
+    },
+  }
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describeEachDatabase('index jobs', (getDb, kind) => {
+  const withText = kind === 'pglite'
+  const message = (id: string, threadId: string, resourceId: string, at: number): StoredMessage =>
+    withText
+      ? textMessage({ id, threadId, resourceId, at, text: `text of ${id}` })
+      : { ...textMessage({ id, threadId, resourceId, at }), content: { format: 2, parts: [{ type: 'step-start' }] } }
+
+  async function seedThread(threadId: string, resourceId: string, count: number): Promise<string[]> {
+    const { storage } = getDb()
+    await storage.createThread({ id: threadId, resourceId })
+    const messages = Array.from({ length: count }, (_, i) => message(`${threadId}-m${i}`, threadId, resourceId, Date.UTC(2026, 0, 1, 0, i)))
+    await storage.insertMessages(messages)
+    return messages.map((m) => m.id)
+  }
+
+  const enqueueSaved = (resourceId: string, threadId: string, messageIds: string[], maxAttempts?: number) =>
+    getDb().indexJobs.enqueue({ resourceId, threadId, model: 'test/queue-embedder', reason: 'save', messageIds, ...(maxAttempts ? { maxAttempts } : {}) })
+
+  it('claims each job once when claims race, oldest first, and only jobs of the worker model', async () => {
+    const { indexJobs } = getDb()
+    const ids = await seedThread('q-claim', 'q-r1', 3)
+    const jobs = []
+    for (const id of ids) jobs.push(await enqueueSaved('q-r1', 'q-claim', [id]))
+    await indexJobs.enqueue({ resourceId: 'q-r1', threadId: 'q-claim', model: 'other/model', reason: 'save', messageIds: [ids[0] ?? ''] })
+    const claims = await Promise.all(Array.from({ length: 5 }, (_, i) => indexJobs.claim({ workerId: `w${i}`, model: 'test/queue-embedder', leaseMs: 60_000 })))
+    const claimed = claims.filter((job): job is IndexJob => job !== null)
+    expect(claimed.map((job) => job.id).sort()).toEqual(jobs.map((job) => job.id).sort())
+    expect(claimed.every((job) => job.state === 'running' && job.attempts === 1 && job.leaseExpiresAt !== null)).toBe(true)
+    for (const job of claimed) await indexJobs.cancel(job.id)
+  })
+
+  it.runIf(kind === 'postgres')('skips a job row another session holds locked instead of waiting for it', async () => {
+    const { indexJobs, prisma } = getDb()
+    const ids = await seedThread('q-skip', 'q-r2', 2)
+    const first = await enqueueSaved('q-r2', 'q-skip', [ids[0] ?? ''])
+    const second = await enqueueSaved('q-r2', 'q-skip', [ids[1] ?? ''])
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked = () => {}
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const holder = prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM index_jobs WHERE id = ${first.id} FOR UPDATE`
+      locked()
+      await held
+    })
+    await isLocked
+    const started = Date.now()
+    const claimed = await indexJobs.claim({ workerId: 'skipper', model: 'test/queue-embedder', leaseMs: 60_000 })
+    expect(claimed?.id).toBe(second.id)
+    expect(Date.now() - started).toBeLessThan(5_000)
+    release()
+    await holder
+    await indexJobs.cancel(first.id)
+    await indexJobs.cancel(second.id)
+  })
+
+  it('two workers with two loops each run every job exactly once', async () => {
+    const { indexJobs, prisma } = getDb()
+    const jobs: IndexJob[] = []
+    for (let t = 0; t < 6; t++) {
+      const ids = await seedThread(`q-two-${t}`, 'q-r3', 7)
+      jobs.push(await enqueueSaved('q-r3', `q-two-${t}`, ids))
+    }
+    const embedders = [countingEmbedder(), countingEmbedder()]
+    const writes: string[] = []
+    const workers = embedders.map((embedder, i) =>
+      createIndexWorker({
+        // every written batch, by the worker that wrote it
+        jobs: { ...indexJobs, writeBatch: async (batch) => (writes.push(`${batch.jobId}:${batch.last.id}`), await indexJobs.writeBatch(batch)) },
+        embedder,
+        workerId: `pair-${i}`,
+        concurrency: 2,
+        batchSize: 3,
+        pollMs: 20,
+      }),
+    )
+    for (const worker of workers) worker.start()
+    const finished = await waitFor(
+      () => Promise.all(jobs.map((job) => indexJobs.get(job.id))),
+      (all) => all.every((job) => job?.state === 'done'),
+    )
+    await Promise.all(workers.map((worker) => worker.stop()))
+    // 7 messages in batches of 3: 3 writes a job, none twice, each job claimed once
+    expect(new Set(writes).size).toBe(writes.length)
+    expect(writes).toHaveLength(18)
+    for (const job of finished) expect(job).toMatchObject({ done: 7, total: 7, attempts: 1, lastError: null, lockedBy: null })
+    if (withText) {
+      const texts = embedders.flatMap((embedder) => embedder.texts)
+      expect(texts).toHaveLength(42)
+      expect(new Set(texts).size).toBe(42)
+      const [row] = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM message_embeddings WHERE resource_id = 'q-r3'`
+      expect(row?.n).toBe(42)
+    }
+  })
+
+  it("reclaims a dead worker's job after its lease, goes on after its last batch, and fences the late writer out", async () => {
+    const { indexJobs } = getDb()
+    const ids = await seedThread('q-dead', 'q-r4', 6)
+    const job = await enqueueSaved('q-r4', 'q-dead', ids)
+    // worker A claims with a short lease, writes one batch of 3, then dies
+    const leaseMs = 600
+    const claimedByA = await indexJobs.claim({ workerId: 'dead-a', model: 'test/queue-embedder', leaseMs })
+    expect(claimedByA?.id).toBe(job.id)
+    const batch = await indexJobs.readBatch(claimedByA!, 3)
+    const last = batch.at(-1)!
+    await indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })
+    const embedder = countingEmbedder()
+    const b = createIndexWorker({ jobs: indexJobs, embedder, workerId: 'alive-b', batchSize: 3, leaseMs: 60_000 })
+    expect(await b.runOnce()).toBe(false) // A's lease still holds
+    await new Promise((resolve) => setTimeout(resolve, leaseMs + 100))
+    expect(await b.runOnce()).toBe(true)
+    const after = await indexJobs.get(job.id)
+    expect(after).toMatchObject({ state: 'done', done: 6, attempts: 2 })
+    // B went on after A's batch: the first three were not embedded again
+    if (withText) expect(embedder.texts).toEqual(['text of q-dead-m3', 'text of q-dead-m4', 'text of q-dead-m5'])
+    // A wakes up late: its write is refused and changes nothing
+    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })).rejects.toSatisfy((error) =>
+      IndexJobLeaseLostError.isInstance(error),
+    )
+    expect((await indexJobs.get(job.id))?.done).toBe(6)
+  })
+
+  it('retries a failing job with exponential backoff, then records it as failed with the last error', async () => {
+    const { indexJobs } = getDb()
+    const ids = await seedThread('q-fail', 'q-r5', 2)
+    // the embedder fails before anything is written, so real text works on both databases
+    await getDb().storage.upsertMessages(ids.map((id, i) => textMessage({ id, threadId: 'q-fail', resourceId: 'q-r5', at: Date.UTC(2026, 0, 1, 0, i) })))
+    const job = await enqueueSaved('q-r5', 'q-fail', ids, 3)
+    const worker = createIndexWorker({
+      jobs: indexJobs,
+      embedder: countingEmbedder('provider down'),
+      workerId: 'failing',
+      backoff: { baseMs: 300, maxMs: 10_000 },
+    })
+    const delays: number[] = []
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const before = await waitFor(
+        () => worker.runOnce(),
+        (ran) => ran,
+      )
+      expect(before).toBe(true)
+      const state = (await indexJobs.get(job.id))!
+      expect(state.attempts).toBe(attempt)
+      expect(state.lastError).toBe('Error: provider down')
+      if (attempt < 3) {
+        expect(state.state).toBe('queued')
+        delays.push(state.runAfter.getTime() - state.updatedAt.getTime())
+        expect(await worker.runOnce()).toBe(false) // not due yet
+      } else {
+        expect(state).toMatchObject({ state: 'failed', lockedBy: null })
+        expect(state.finishedAt).not.toBeNull()
+      }
+    }
+    expect(delays).toEqual([300, 600])
+    expect(await worker.runOnce()).toBe(false)
+  })
+
+  it('cancels a queued job (never claimed) and a running one (its next batch is refused)', async () => {
+    const { indexJobs } = getDb()
+    const ids = await seedThread('q-cancel', 'q-r6', 4)
+    const queued = await enqueueSaved('q-r6', 'q-cancel', ids.slice(0, 2))
+    expect(await indexJobs.cancel(queued.id)).toMatchObject({ state: 'cancelled' })
+    const running = await enqueueSaved('q-r6', 'q-cancel', ids.slice(2))
+    const claimed = (await indexJobs.claim({ workerId: 'c', model: 'test/queue-embedder', leaseMs: 60_000 }))!
+    expect(claimed.id).toBe(running.id)
+    expect(await indexJobs.cancel(running.id)).toMatchObject({ state: 'cancelled', lockedBy: null })
+    const [first] = await indexJobs.readBatch(claimed, 1)
+    await expect(indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [] })).rejects.toSatisfy(
+      (error) => IndexJobLeaseLostError.isInstance(error),
+    )
+    expect(await indexJobs.get(running.id)).toMatchObject({ state: 'cancelled', done: 0 })
+    expect(await indexJobs.cancel('no-such-job')).toBeNull()
+  })
+
+  it.runIf(withText)('indexes a whole resource once, and asking again while it runs returns the same job', async () => {
+    const { indexJobs } = getDb()
+    await seedThread('q-all-1', 'q-r7', 5)
+    await seedThread('q-all-2', 'q-r7', 4)
+    const job = await indexJobs.enqueue({ resourceId: 'q-r7', model: 'test/queue-embedder', reason: 'index' })
+    expect(job.total).toBe(9)
+    expect((await indexJobs.enqueue({ resourceId: 'q-r7', model: 'test/queue-embedder', reason: 'index' })).id).toBe(job.id)
+    expect(await indexJobs.countUnindexed({ resourceId: 'q-r7' }, 'test/queue-embedder')).toEqual({ messages: 9, unindexed: 9 })
+    const worker = createIndexWorker({ jobs: indexJobs, embedder: countingEmbedder(), workerId: 'all', batchSize: 4 })
+    while (await worker.runOnce());
+    expect(await indexJobs.get(job.id)).toMatchObject({ state: 'done', done: 9 })
+    expect(await indexJobs.countUnindexed({ resourceId: 'q-r7' }, 'test/queue-embedder')).toEqual({ messages: 9, unindexed: 0 })
+    expect(await indexJobs.countUnindexed({ resourceId: 'q-r7', threadId: 'q-all-2' }, 'test/queue-embedder')).toEqual({ messages: 4, unindexed: 0 })
+    expect((await indexJobs.latest({ resourceId: 'q-r7' }, 'test/queue-embedder'))?.id).toBe(job.id)
+  })
+})

@@ -1,0 +1,183 @@
+// The durable index-job queue (issue 16) in our own table: Prisma for plain
+// reads and writes, raw SQL where the queue needs it (FOR UPDATE SKIP LOCKED,
+// leases on the database clock). Works the same on PGlite and PostgreSQL.
+import { randomUUID } from 'node:crypto'
+import { IndexJobLeaseLostError, indexJobReasonSchema, indexJobStateSchema, type IndexJob, type IndexJobStore, type IndexScope } from '@threadline/engine'
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
+import type { IndexJob as IndexJobRow } from '../generated/prisma/client.ts'
+import type { Db } from '../storage/context.ts'
+import { effectiveLevelsSql, withinLevelSql } from '../storage/effective-history.ts'
+import { toMessage, type MessageRow } from '../storage/rows.ts'
+import { createVectorSupport } from '../storage/vector-support.ts'
+import { createVectorStore } from '../storage/vectors.ts'
+import { decodeCursor, encodeCursor } from './job-cursor.ts'
+
+function toJob(row: IndexJobRow): IndexJob {
+  return { ...row, messageIds: row.messageIds, state: indexJobStateSchema.parse(row.state), reason: indexJobReasonSchema.parse(row.reason) }
+}
+
+const leaseInterval = (ms: number) => Prisma.sql`(${ms} * interval '1 millisecond')`
+
+/** The messages a job goes through, as a FROM ... WHERE over `m` (keyset order (created_at, id)). */
+function jobMessagesSql(job: Pick<IndexJob, 'resourceId' | 'threadId' | 'messageIds' | 'model'>): { with: Prisma.Sql; from: Prisma.Sql } {
+  // "Index all" goes through the messages with words to embed and no vector of the model. The words test is
+  // the full-text column's (the same text the embedder gets, embedding-text.ts): a message with nothing to
+  // embed (a step marker, a file) never gets a vector, so it never counts as waiting for one. (A message of
+  // stop words only has an empty tsvector too: it is embedded when saved, not by "Index all".)
+  const missingVector = Prisma.sql`length(m.search_text) > 0 AND NOT EXISTS (
+    SELECT 1 FROM message_embeddings e WHERE e.message_id = m.id AND e.model = ${job.model} AND e.embedding IS NOT NULL)`
+  if (job.messageIds.length > 0) {
+    return { with: Prisma.empty, from: Prisma.sql`messages m WHERE m.id = ANY(${job.messageIds}::text[])` }
+  }
+  if (job.threadId !== null) {
+    return {
+      with: Prisma.sql`WITH RECURSIVE ${effectiveLevelsSql(job.threadId)}`,
+      from: Prisma.sql`levels l JOIN messages m ON m.thread_id = l.id AND ${withinLevelSql('m', 'l')} WHERE ${missingVector}`,
+    }
+  }
+  return { with: Prisma.empty, from: Prisma.sql`messages m WHERE m.resource_id = ${job.resourceId} AND ${missingVector}` }
+}
+
+async function countJobMessages(db: Db, job: Parameters<typeof jobMessagesSql>[0]): Promise<number> {
+  const sql = jobMessagesSql(job)
+  const [row] = await db.$queryRaw<{ n: number }[]>`${sql.with} SELECT count(*)::int AS n FROM ${sql.from}`
+  return row?.n ?? 0
+}
+
+export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
+  const vectorSupport = createVectorSupport()
+  const get = async (jobId: string) => {
+    const row = await prisma.indexJob.findUnique({ where: { id: jobId } })
+    return row === null ? null : toJob(row)
+  }
+
+  return {
+    async enqueue(input) {
+      const threadId = input.threadId ?? null
+      const messageIds = input.messageIds ?? []
+      if (messageIds.length === 0) {
+        // one "Index all" per scope at a time: asking again shows the running one
+        const active = await prisma.indexJob.findFirst({
+          where: { resourceId: input.resourceId, threadId, model: input.model, messageIds: { isEmpty: true }, state: { in: ['queued', 'running'] } },
+          orderBy: { createdAt: 'desc' },
+        })
+        if (active !== null) return toJob(active)
+      }
+      const scope = { resourceId: input.resourceId, threadId, messageIds, model: input.model }
+      const total = messageIds.length > 0 ? messageIds.length : await countJobMessages(prisma, scope)
+      const row = await prisma.indexJob.create({
+        data: { id: randomUUID(), ...scope, reason: input.reason, total, ...(input.maxAttempts === undefined ? {} : { maxAttempts: input.maxAttempts }) },
+      })
+      return toJob(row)
+    },
+
+    async claim({ workerId, model, leaseMs }) {
+      // due queued jobs, and running ones whose worker stopped renewing its lease (it died)
+      const [claimed] = await prisma.$queryRaw<{ id: string }[]>`
+        UPDATE index_jobs j SET state = 'running', locked_by = ${workerId}, lease_expires_at = now() + ${leaseInterval(leaseMs)},
+          attempts = j.attempts + 1, started_at = coalesce(j.started_at, now()), updated_at = now()
+        FROM (
+          SELECT id FROM index_jobs
+          WHERE model = ${model}
+            AND ((state = 'queued' AND run_after <= now()) OR (state = 'running' AND lease_expires_at < now()))
+          ORDER BY run_after, created_at, id
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+        ) next
+        WHERE j.id = next.id
+        RETURNING j.id`
+      return claimed === undefined ? null : get(claimed.id)
+    },
+
+    async readBatch(job, size) {
+      const sql = jobMessagesSql(job)
+      const after = decodeCursor(job.cursor)
+      const rows = await prisma.$queryRaw<MessageRow[]>`
+        ${sql.with}
+        SELECT m.id, m.thread_id AS "threadId", m.resource_id AS "resourceId", m.role, m.content, m.created_at AS "createdAt"
+        FROM ${sql.from}
+          ${after === null ? Prisma.empty : Prisma.sql`AND (m.created_at, m.id) > (${after.createdAt}::timestamptz, ${after.id})`}
+        ORDER BY m.created_at, m.id
+        LIMIT ${size}`
+      return rows.map(toMessage)
+    },
+
+    async writeBatch(batch) {
+      const cursor = encodeCursor(batch.last)
+      await prisma.$transaction(async (tx) => {
+        // the fence: only the lease holder of a running job moves it on (the row lock also keeps claimers away)
+        const held = await tx.$executeRaw`
+          UPDATE index_jobs SET done = done + ${batch.processed}, cursor = ${cursor},
+            lease_expires_at = now() + ${leaseInterval(batch.leaseMs)}, updated_at = now()
+          WHERE id = ${batch.jobId} AND locked_by = ${batch.workerId} AND state = 'running'`
+        if (held === 0) throw new IndexJobLeaseLostError(batch.jobId)
+        if (batch.vectors.length === 0) return
+        // a message deleted since it was read is skipped, not an error
+        const ids = batch.vectors.map((v) => v.messageId)
+        const present = new Set((await tx.$queryRaw<{ id: string }[]>`SELECT id FROM messages WHERE id = ANY(${ids}::text[])`).map((r) => r.id))
+        const vector = createVectorStore({ db: tx, root: prisma, inTransaction: true, vectorSupport })
+        await vector.upsertVectors(batch.vectors.filter((v) => present.has(v.messageId)))
+      })
+      return cursor
+    },
+
+    async finish({ jobId, workerId }) {
+      await prisma.$executeRaw`
+        UPDATE index_jobs SET state = 'done', finished_at = now(), updated_at = now(), locked_by = NULL, lease_expires_at = NULL
+        WHERE id = ${jobId} AND locked_by = ${workerId} AND state = 'running'`
+    },
+
+    async fail({ jobId, workerId, error, retryInMs }) {
+      const [row] = await prisma.$queryRaw<{ id: string }[]>`
+        UPDATE index_jobs SET
+          state = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+          finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
+          run_after = now() + ${leaseInterval(retryInMs)},
+          last_error = ${error}, locked_by = NULL, lease_expires_at = NULL, updated_at = now()
+        WHERE id = ${jobId} AND locked_by = ${workerId} AND state = 'running'
+        RETURNING id`
+      return row === undefined ? null : get(row.id)
+    },
+
+    async cancel(jobId) {
+      await prisma.$executeRaw`
+        UPDATE index_jobs SET state = 'cancelled', finished_at = now(), updated_at = now(), locked_by = NULL, lease_expires_at = NULL
+        WHERE id = ${jobId} AND state IN ('queued', 'running')`
+      return get(jobId)
+    },
+
+    get,
+
+    async list(query) {
+      const where: Prisma.IndexJobWhereInput = {
+        ...(query.resourceIds === undefined ? {} : { resourceId: { in: query.resourceIds } }),
+        ...(query.threadId === undefined ? {} : { threadId: query.threadId }),
+        ...(query.state === undefined ? {} : { state: query.state }),
+      }
+      const [rows, total] = await prisma.$transaction([
+        prisma.indexJob.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+        prisma.indexJob.count({ where }),
+      ])
+      return { items: rows.map(toJob), total }
+    },
+
+    async latest(scope: IndexScope, model: string) {
+      const row = await prisma.indexJob.findFirst({
+        where: { resourceId: scope.resourceId, threadId: scope.threadId ?? null, model, messageIds: { isEmpty: true } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      })
+      return row === null ? null : toJob(row)
+    },
+
+    async countUnindexed(scope, model) {
+      await vectorSupport.ensure(prisma)
+      const job = { resourceId: scope.resourceId, threadId: scope.threadId ?? null, messageIds: [], model }
+      const all =
+        job.threadId === null
+          ? await prisma.message.count({ where: { resourceId: job.resourceId } })
+          : (await createVectorStore({ db: prisma, root: prisma, inTransaction: false, vectorSupport }).countThreadVectors({ threadId: job.threadId, model }))
+              .messages
+      return { messages: all, unindexed: await countJobMessages(prisma, job) }
+    },
+  }
+}

@@ -61,7 +61,7 @@ describe('readServerConfig', () => {
       modelId: 'universal-sentence-encoder-lite',
     })
     expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'local:all-minilm' })).toThrow(
-      /THREADLINE_EMBEDDING_MODEL: no local model "local:all-minilm"; available: local:universal-sentence-encoder-lite/,
+      /THREADLINE_EMBEDDING_MODEL: Cannot resolve model "local:all-minilm": no such local model; available: local:universal-sentence-encoder-lite/,
     )
   })
 

@@ -2,8 +2,8 @@
 // value stops the server with the variable's name instead of failing later.
 import { randomBytes } from 'node:crypto'
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
-import { fieldIssues, ModelResolutionError, resolveEmbeddingModel } from '@threadline/engine'
-import { LOCAL_EMBEDDING_PROVIDER, localEmbeddingModel, localEmbeddingModelIds } from '@threadline/local-embedder'
+import { fieldIssues, ModelResolutionError } from '@threadline/engine'
+import { resolveEmbeddingModelOrLocal } from '@threadline/local-embedder'
 import { z } from 'zod'
 import type { SignInThrottleConfig } from './auth/sign-in-throttle.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
@@ -136,15 +136,8 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
  * server, naming the variable.
  */
 function embeddingModel(model: string, env: Record<string, string | undefined>): EmbeddingModelV3 {
-  if (model.startsWith(`${LOCAL_EMBEDDING_PROVIDER}:`)) {
-    const local = localEmbeddingModel(model.slice(LOCAL_EMBEDDING_PROVIDER.length + 1))
-    if (local !== null) return local
-    throw new ServerConfigError(
-      `Invalid server environment: THREADLINE_EMBEDDING_MODEL: no local model "${model}"; available: ${localEmbeddingModelIds.map((id) => `${LOCAL_EMBEDDING_PROVIDER}:${id}`).join(', ')}`,
-    )
-  }
   try {
-    return resolveEmbeddingModel(model, env)
+    return resolveEmbeddingModelOrLocal(model, env)
   } catch (error) {
     if (ModelResolutionError.isInstance(error)) throw new ServerConfigError(`Invalid server environment: THREADLINE_EMBEDDING_MODEL: ${error.message}`)
     throw error

@@ -1,7 +1,8 @@
 // Loads the demo data into the database of DATABASE_URL (default: the embedded
 // PGlite folder .data/threadline at the repo root), migrating it first.
 // Idempotent: a second run writes nothing.
-import { resolveEmbedder, resolveEmbeddingModel, VectorExtensionMissingError } from '@threadline/engine'
+import { resolveEmbedder, VectorExtensionMissingError } from '@threadline/engine'
+import { resolveEmbeddingModelOrLocal } from '@threadline/local-embedder'
 import { openDatabase, type Database } from '../src/index.ts'
 import { demoOperator, indexDemoData, seedDemoCalls, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
 
@@ -9,7 +10,7 @@ import { demoOperator, indexDemoData, seedDemoCalls, seedDemoData, seedDemoOpera
 async function indexWithConfiguredModel(database: Database): Promise<void> {
   const model = process.env.THREADLINE_EMBEDDING_MODEL?.trim()
   if (!model) return
-  const embedder = resolveEmbedder(resolveEmbeddingModel(model, process.env))
+  const embedder = resolveEmbedder(resolveEmbeddingModelOrLocal(model, process.env))
   try {
     const jobs = await indexDemoData(database, embedder)
     for (const job of jobs) {

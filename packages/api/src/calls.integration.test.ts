@@ -1,7 +1,7 @@
 // Issue 14 over real HTTP on both databases: workbench turns record their LLM
 // calls (through the real @ai-sdk packages against the loopback provider), and
 // calls.list / calls.get read them back, checked against the server's log.
-import { anthropicInvalidToolUseId, anthropicRateLimited, reply } from '@threadline/engine/testing'
+import { anthropicInvalidToolUseId, anthropicRateLimited, reply, toolCallExchange } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { demoCalls } from '@threadline/db/seed'
 import { beforeAll, expect, it } from 'vitest'
@@ -34,31 +34,7 @@ describeEachApi('recorded workbench calls (calls router)', (getApi) => {
   async function threadWithToolCall(toolCallId: string): Promise<string> {
     const threadId = `calls-${++n}`
     await api.services.memory.createThread({ threadId, resourceId: ACME })
-    const base = { threadId, resourceId: ACME, type: 'v2' as const }
-    await api.services.memory.saveMessages({
-      messages: [
-        {
-          ...base,
-          id: `${threadId}-m0`,
-          role: 'user',
-          createdAt: new Date(1_000),
-          content: { format: 2, parts: [{ type: 'text', text: 'Weather in Paris?' }] },
-        },
-        {
-          ...base,
-          id: `${threadId}-m1`,
-          role: 'assistant',
-          createdAt: new Date(2_000),
-          content: {
-            format: 2,
-            parts: [
-              { type: 'tool-invocation', toolInvocation: { toolCallId, toolName: 'get_weather', args: { city: 'Paris' }, state: 'result', result: 'sunny' } },
-              { type: 'text', text: 'Sunny.' },
-            ],
-          },
-        },
-      ],
-    })
+    await api.services.memory.saveMessages({ messages: toolCallExchange({ threadId, resourceId: ACME, toolCallId }) })
     return threadId
   }
 

@@ -2,7 +2,7 @@
 // workbench turn recorded (real @ai-sdk/anthropic against the loopback
 // provider) is saved as a regression fixture of a saved rule; the rule that
 // still repairs it passes, the one that does not fails and cannot be enabled.
-import { anthropicInvalidToolUseId, reply } from '@threadline/engine/testing'
+import { anthropicInvalidToolUseId, reply, toolCallExchange } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { beforeAll, expect, it } from 'vitest'
 import type { ApiHarness } from './testing/api-harness.ts'
@@ -59,34 +59,7 @@ describeEachApi(
     async function recordFailedAttempt(): Promise<void> {
       threadId = `fixture-thread-${Date.now()}`
       await api.services.memory.createThread({ threadId, resourceId: RESOURCE })
-      const base = { threadId, resourceId: RESOURCE, type: 'v2' as const }
-      await api.services.memory.saveMessages({
-        messages: [
-          {
-            ...base,
-            id: `${threadId}-m0`,
-            role: 'user',
-            createdAt: new Date(1_000),
-            content: { format: 2, parts: [{ type: 'text', text: 'Weather in Paris?' }] },
-          },
-          {
-            ...base,
-            id: `${threadId}-m1`,
-            role: 'assistant',
-            createdAt: new Date(2_000),
-            content: {
-              format: 2,
-              parts: [
-                {
-                  type: 'tool-invocation',
-                  toolInvocation: { toolCallId: FOREIGN_ID, toolName: 'get_weather', args: { city: 'Paris' }, state: 'result', result: 'sunny' },
-                },
-                { type: 'text', text: 'Sunny.' },
-              ],
-            },
-          },
-        ],
-      })
+      await api.services.memory.saveMessages({ messages: toolCallExchange({ threadId, resourceId: RESOURCE, toolCallId: FOREIGN_ID }) })
       server.enqueue('anthropic', anthropicInvalidToolUseId, reply.text('Sunny again.'))
       await drain(await api.operator.workbench.turn.mutate({ threadId, resourceId: RESOURCE, model: 'anthropic/claude-sonnet-4-5', message: 'And tomorrow?' }))
       expect(server.requests.map((request) => request.status)).toEqual([400, 200])

@@ -4,7 +4,7 @@
 // fail, the retry must carry the repaired message, and the other thread must
 // stay as it was: the repair of a message the thread neither owns nor
 // inherits lives in the outbound prompt only.
-import { anthropicInvalidToolUseId, reply } from '@threadline/engine/testing'
+import { anthropicInvalidToolUseId, reply, toolCallExchange } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { beforeAll, expect, it } from 'vitest'
 import type { ApiHarness } from './testing/api-harness.ts'
@@ -37,33 +37,15 @@ describeEachApi('workbench: repair of a recall hit from another thread', (getApi
     const { memory } = api.services
     const other = 'foreign-recall-other'
     await memory.createThread({ threadId: other, resourceId: RESOURCE })
-    const base = { threadId: other, resourceId: RESOURCE, type: 'v2' as const }
     await memory.saveMessages({
-      messages: [
-        {
-          ...base,
-          id: 'other-m0',
-          role: 'user',
-          createdAt: new Date(1_000),
-          content: { format: 2, parts: [{ type: 'text', text: 'Paris weather forecast please' }] },
-        },
-        {
-          ...base,
-          id: 'other-m1',
-          role: 'assistant',
-          createdAt: new Date(2_000),
-          content: {
-            format: 2,
-            parts: [
-              {
-                type: 'tool-invocation',
-                toolInvocation: { toolCallId: BAD_ID, toolName: 'get_weather', args: { city: 'Paris' }, state: 'result', result: 'sunny' },
-              },
-              { type: 'text', text: 'Paris weather forecast: sunny.' },
-            ],
-          },
-        },
-      ],
+      messages: toolCallExchange({
+        threadId: other,
+        resourceId: RESOURCE,
+        toolCallId: BAD_ID,
+        idPrefix: 'other',
+        question: 'Paris weather forecast please',
+        answer: 'Paris weather forecast: sunny.',
+      }),
     })
     const before = await memory.listMessages({ threadId: other })
     const threadId = 'foreign-recall-turn'

@@ -6,8 +6,15 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node'
-import { Agent, openTelemetryCallListener, ProviderHistoryCompat, StreamErrorRetryProcessor, type AgentInputMessage } from '@threadline/engine'
-import { anthropicInvalidToolUseId, reply, type RecordedRequest } from '@threadline/engine/testing'
+import { Agent, openTelemetryCallListener, ProviderHistoryCompat, StreamErrorRetryProcessor } from '@threadline/engine'
+import {
+  anthropicInvalidToolUseId,
+  foreignToolIdHistory,
+  openaiRateLimitedRetryAfter as rateLimited,
+  reasoningHistory,
+  reply,
+  type RecordedRequest,
+} from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startTracing, stopTracing } from './tracing.ts'
@@ -64,37 +71,6 @@ function expectAttemptsMatchWire(attempts: ReadableSpan[], requests: RecordedReq
 
 const eventsNamed = (span: ReadableSpan, name: string) => span.events.filter((event) => event.name === name)
 
-const reasoningHistory: AgentInputMessage[] = [
-  { role: 'user', content: 'Weather in Paris?' },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'reasoning', reasoning: 'THOUGHT-1', details: [{ type: 'text', text: 'THOUGHT-1' }] },
-      { type: 'reasoning', reasoning: 'THOUGHT-2', details: [{ type: 'text', text: 'THOUGHT-2' }] },
-      { type: 'text', text: 'Sunny.' },
-    ],
-  },
-  { role: 'user', content: 'And tomorrow?' },
-]
-
-const toolIdHistory: AgentInputMessage[] = [
-  { role: 'user', content: 'Weather in Paris?' },
-  {
-    role: 'assistant',
-    content: [
-      {
-        type: 'tool-invocation',
-        toolInvocation: { toolCallId: 'functions.get_weather:0', toolName: 'get_weather', args: { city: 'Paris' }, state: 'result', result: 'sunny' },
-      },
-      { type: 'text', text: 'Sunny.' },
-    ],
-  },
-  { role: 'user', content: 'And tomorrow?' },
-]
-
-const rateLimited = (retryAfter: string) =>
-  reply.httpError(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }, { 'retry-after': retryAfter })
-
 const usage = { inputTokens: 31, outputTokens: 7 }
 
 describe('LLM calls as OpenTelemetry spans (in-memory exporter)', () => {
@@ -146,7 +122,7 @@ describe('LLM calls as OpenTelemetry spans (in-memory exporter)', () => {
   it('an Anthropic tool-ID 400: the failed attempt (400), the repair and the retry on the call span, then the successful attempt', async () => {
     server.enqueue('anthropic', anthropicInvalidToolUseId, { kind: 'success', text: 'Sunny again.', usage })
     const agent = new Agent({ id: 'a', name: 'a', instructions: '', model: 'anthropic/claude-sonnet-4-5', inputProcessors: [new ProviderHistoryCompat()] })
-    await agent.generate(toolIdHistory, { onEvent: openTelemetryCallListener({ tracer }) })
+    await agent.generate(foreignToolIdHistory, { onEvent: openTelemetryCallListener({ tracer }) })
     const { call, attempts } = spansOf(exporter.getFinishedSpans())
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])
     expectAttemptsMatchWire(attempts, server.requests, 'anthropic')

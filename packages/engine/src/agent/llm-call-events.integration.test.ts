@@ -8,10 +8,9 @@ import type { LLMCallEvent } from '../calls/call-events.ts'
 import { ProviderHistoryCompat } from '../processors/provider-history-compat/index.ts'
 import { StreamErrorRetryProcessor } from '../processors/stream-error-retry/index.ts'
 import type { Processor } from '../processors/types.ts'
-import { anthropicInvalidToolUseId, reply } from '../testing/index.ts'
+import { anthropicInvalidToolUseId, foreignToolIdHistory, openaiRateLimitedRetryAfter as rateLimited, reasoningHistory, reply } from '../testing/index.ts'
 import { useFakeProvider } from '../testing/use-fake-provider.ts'
 import { Agent } from './agent.ts'
-import type { AgentInputMessage } from './types.ts'
 
 const server = useFakeProvider({ envFor: ['anthropic', 'cerebras', 'openai'] })
 
@@ -22,37 +21,6 @@ function recorded() {
   })
   return { traces, collector }
 }
-
-const reasoningHistory: AgentInputMessage[] = [
-  { role: 'user', content: 'Weather in Paris?' },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'reasoning', reasoning: 'THOUGHT-1', details: [{ type: 'text', text: 'THOUGHT-1' }] },
-      { type: 'reasoning', reasoning: 'THOUGHT-2', details: [{ type: 'text', text: 'THOUGHT-2' }] },
-      { type: 'text', text: 'Sunny.' },
-    ],
-  },
-  { role: 'user', content: 'And tomorrow?' },
-]
-
-const toolIdHistory: AgentInputMessage[] = [
-  { role: 'user', content: 'Weather in Paris?' },
-  {
-    role: 'assistant',
-    content: [
-      {
-        type: 'tool-invocation',
-        toolInvocation: { toolCallId: 'functions.get_weather:0', toolName: 'get_weather', args: { city: 'Paris' }, state: 'result', result: 'sunny' },
-      },
-      { type: 'text', text: 'Sunny.' },
-    ],
-  },
-  { role: 'user', content: 'And tomorrow?' },
-]
-
-const rateLimited = (retryAfter: string) =>
-  reply.httpError(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }, { 'retry-after': retryAfter })
 
 describe('LLM-call events', () => {
   it('a Cerebras-bound call records the reasoning strip with its counts, and the body has no reasoning', async () => {
@@ -86,7 +54,7 @@ describe('LLM-call events', () => {
     server.enqueue('anthropic', anthropicInvalidToolUseId, reply.text('Sunny again.'))
     const agent = new Agent({ id: 'a', name: 'a', instructions: '', model: 'anthropic/claude-sonnet-4-5', inputProcessors: [new ProviderHistoryCompat()] })
     // the listener given per call
-    await agent.generate(toolIdHistory, { onEvent: collector.listener })
+    await agent.generate(foreignToolIdHistory, { onEvent: collector.listener })
     await collector.flush()
     const [trace] = traces
     expect(trace!.outcome).toBe('success')

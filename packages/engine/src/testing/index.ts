@@ -4,6 +4,7 @@ export { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-emb
 export * from './fake-replies.ts'
 export * from './provider-error-presets.ts'
 export * from './spec-examples.ts'
-export { observationalMemoryRecord, textMessage } from './storage-fixtures.ts'
+export { observationalMemoryRecord, textMessage, toolCallExchange } from './storage-fixtures.ts'
 // playground stream: the provider-history-compat fixtures, for the playground's parity test
 export { deepFreeze, mixedPrompt, storedMessage, toolPart, toolResult } from '../processors/provider-history-compat/test-fixtures.ts'
+export { foreignToolIdHistory, openaiRateLimitedRetryAfter, reasoningHistory } from './call-histories.ts'

@@ -24,6 +24,48 @@ export function textMessage(fields: {
   }
 }
 
+/**
+ * A user question and the assistant's answer after a `get_weather` tool call
+ * with `toolCallId` (ids `<idPrefix>-m0` / `-m1`, at 1 s and 2 s): the history
+ * a provider's tool-ID check rejects when the id is another provider's.
+ */
+export function toolCallExchange(fields: {
+  threadId: string
+  resourceId: string
+  toolCallId: string
+  idPrefix?: string
+  question?: string
+  answer?: string
+}): StoredMessage[] {
+  const base = { threadId: fields.threadId, resourceId: fields.resourceId, type: 'v2' as const }
+  const prefix = fields.idPrefix ?? fields.threadId
+  return [
+    {
+      ...base,
+      id: `${prefix}-m0`,
+      role: 'user',
+      createdAt: new Date(1_000),
+      content: { format: 2, parts: [{ type: 'text', text: fields.question ?? 'Weather in Paris?' }] },
+    },
+    {
+      ...base,
+      id: `${prefix}-m1`,
+      role: 'assistant',
+      createdAt: new Date(2_000),
+      content: {
+        format: 2,
+        parts: [
+          {
+            type: 'tool-invocation',
+            toolInvocation: { toolCallId: fields.toolCallId, toolName: 'get_weather', args: { city: 'Paris' }, state: 'result', result: 'sunny' },
+          },
+          { type: 'text', text: fields.answer ?? 'Sunny.' },
+        ],
+      },
+    },
+  ]
+}
+
 /** An empty first-generation observational-memory record; `fields` override anything. */
 export function observationalMemoryRecord(
   fields: Pick<NewObservationalMemoryRecord, 'scope' | 'resourceId' | 'threadId'> & Partial<NewObservationalMemoryRecord>,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { acmeDeliveryStorm, demoCalls, demoThreads } from '@threadline/db/seed'
+import { toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
@@ -13,20 +14,6 @@ const thread = demoThreads.find((seed) => seed.thread.id === 'initech-oncall-han
 
 test.describe.configure({ timeout: 180_000 })
 
-const sanitizer = `export default {
-  name: 'tool-id-sanitizer',
-  errorPatterns: [/tool_use\\.id: String should match pattern/],
-  fix(messages) {
-    let changed = false
-    for (const message of messages) for (const part of message.content.parts) {
-      if (part.type === 'tool-invocation' && /[^a-zA-Z0-9_-]/.test(part.toolInvocation.toolCallId)) {
-        part.toolInvocation.toolCallId = part.toolInvocation.toolCallId.replace(/[^a-zA-Z0-9_-]/g, '_')
-        changed = true
-      }
-    }
-    return changed
-  },
-}`
 const mistralOnly = `export default { name: 'mistral-only', errorPatterns: [/Tool call id was/], fix() { return false } }`
 
 /** Saves a rule through the API as the signed-in operator (the playground editor has its own spec). */
@@ -68,7 +55,7 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
   await repaired.scrollIntoViewIfNeeded()
   await screenshots(page, 'calls-timeline-repair', { fullPage: false })
 
-  await saveRule(page, 'tool-id-sanitizer', sanitizer)
+  await saveRule(page, 'tool-id-sanitizer', toolIdSanitizerRuleSource)
   await saveRule(page, 'mistral-only', mistralOnly)
   await saveFixture(page, 'tool-id-sanitizer')
   await screenshots(page, 'calls-saved-fixture', { fullPage: false })

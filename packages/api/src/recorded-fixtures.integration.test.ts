@@ -2,7 +2,7 @@
 // workbench turn recorded (real @ai-sdk/anthropic against the loopback
 // provider) is saved as a regression fixture of a saved rule; the rule that
 // still repairs it passes, the one that does not fails and cannot be enabled.
-import { anthropicInvalidToolUseId, reply, toolCallExchange } from '@threadline/engine/testing'
+import { anthropicInvalidToolUseId, reply, toolCallExchange, toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { beforeAll, expect, it } from 'vitest'
 import type { ApiHarness } from './testing/api-harness.ts'
@@ -13,22 +13,6 @@ const server = useFakeProvider({ envFor: ['anthropic'] })
 
 const RESOURCE = 'fixtures-resource'
 const FOREIGN_ID = 'functions.get_weather:0'
-
-/** Repairs what the Anthropic 400 names: tool ids outside [a-zA-Z0-9_-]. */
-const sanitizingRule = `export default {
-  name: 'tool-id-sanitizer',
-  errorPatterns: [/tool_use\\.id: String should match pattern/],
-  fix(messages) {
-    let changed = false
-    for (const message of messages) for (const part of message.content.parts) {
-      if (part.type === 'tool-invocation' && /[^a-zA-Z0-9_-]/.test(part.toolInvocation.toolCallId)) {
-        part.toolInvocation.toolCallId = part.toolInvocation.toolCallId.replace(/[^a-zA-Z0-9_-]/g, '_')
-        changed = true
-      }
-    }
-    return changed
-  },
-}`
 
 /** Mistral's wording only: it never sees the Anthropic case. */
 const mistralOnlyRule = `export default {
@@ -70,7 +54,7 @@ describeEachApi(
 
     it('stores the recorded 400 and the messages as they were on the wire; a passing rule passes it, a failing one fails and cannot be enabled', async () => {
       await recordCall()
-      const passing = await api.operator.playground.rules.create.mutate({ name: 'tool-id-sanitizer', code: sanitizingRule })
+      const passing = await api.operator.playground.rules.create.mutate({ name: 'tool-id-sanitizer', code: toolIdSanitizerRuleSource })
       const failing = await api.operator.playground.rules.create.mutate({ name: 'mistral-only', code: mistralOnlyRule })
 
       const saved = await api.operator.playground.fixtures.saveFromCall.mutate({ callId, attempt: 1, ruleId: passing.id, name: 'real anthropic tool-id 400' })
@@ -122,7 +106,7 @@ describeEachApi(
       // the sanitizer's code in the failing rule's place passes, and so it may be enabled
       const fixed = await api.operator.playground.rules.update.mutate({
         id: failing.id,
-        code: sanitizingRule.replace("'tool-id-sanitizer'", "'mistral-only'"),
+        code: toolIdSanitizerRuleSource.replace("'tool-id-sanitizer'", "'mistral-only'"),
         enabled: true,
       })
       expect(fixed.enabled).toBe(true)

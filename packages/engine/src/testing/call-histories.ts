@@ -37,3 +37,19 @@ export const foreignToolIdHistory: AgentInputMessage[] = [
 /** OpenAI's 429 with a `retry-after` header of `retryAfter` seconds. */
 export const openaiRateLimitedRetryAfter = (retryAfter: string) =>
   reply.httpError(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }, { 'retry-after': retryAfter })
+
+/** A saved rule's source that repairs what Anthropic's tool-ID 400 names: tool-call ids outside [a-zA-Z0-9_-]. */
+export const toolIdSanitizerRuleSource = `export default {
+  name: 'tool-id-sanitizer',
+  errorPatterns: [/tool_use\\.id: String should match pattern/],
+  fix(messages) {
+    let changed = false
+    for (const message of messages) for (const part of message.content.parts) {
+      if (part.type === 'tool-invocation' && /[^a-zA-Z0-9_-]/.test(part.toolInvocation.toolCallId)) {
+        part.toolInvocation.toolCallId = part.toolInvocation.toolCallId.replace(/[^a-zA-Z0-9_-]/g, '_')
+        changed = true
+      }
+    }
+    return changed
+  },
+}`

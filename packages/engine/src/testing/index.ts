@@ -7,4 +7,4 @@ export * from './spec-examples.ts'
 export { observationalMemoryRecord, textMessage, toolCallExchange } from './storage-fixtures.ts'
 // playground stream: the provider-history-compat fixtures, for the playground's parity test
 export { deepFreeze, mixedPrompt, storedMessage, toolPart, toolResult } from '../processors/provider-history-compat/test-fixtures.ts'
-export { foreignToolIdHistory, openaiRateLimitedRetryAfter, reasoningHistory } from './call-histories.ts'
+export { foreignToolIdHistory, openaiRateLimitedRetryAfter, reasoningHistory, toolIdSanitizerRuleSource } from './call-histories.ts'

@@ -38,6 +38,7 @@ const envSchema = z.object({
   /** sandboxed playground runs: worker threads, wall-clock deadline per run, result cap, runs in flight per caller */
   THREADLINE_PLAYGROUND_THREADS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.threads),
   THREADLINE_PLAYGROUND_DEADLINE_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.deadlineMs),
+  THREADLINE_PLAYGROUND_QUEUE_WAIT_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.queueWaitMs),
   THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.maxOutputBytes),
   THREADLINE_PLAYGROUND_RUNS_PER_CALLER: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.perCaller),
   /** an AI SDK embedding model, 'provider:model-id' (e.g. openai:text-embedding-3-small), or local:universal-sentence-encoder-lite (in-process): recall becomes hybrid where pgvector is */
@@ -121,6 +122,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       ...DEFAULT_PLAYGROUND_POOL_LIMITS,
       threads: vars.THREADLINE_PLAYGROUND_THREADS,
       deadlineMs: vars.THREADLINE_PLAYGROUND_DEADLINE_MS,
+      queueWaitMs: vars.THREADLINE_PLAYGROUND_QUEUE_WAIT_MS,
       maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
       perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
     },

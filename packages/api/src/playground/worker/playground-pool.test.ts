@@ -1,5 +1,6 @@
 // The worker pool itself: the wall-clock deadline terminates a run's worker
-// and a fresh one takes its place; results over the cap never leave the worker.
+// and a fresh one takes its place; results over the cap never leave the worker;
+// time queued for a worker is bounded apart and never counts against a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPlaygroundPool, DEFAULT_PLAYGROUND_POOL_LIMITS } from './playground-pool.ts'
 
@@ -45,4 +46,45 @@ describe('the playground worker pool', () => {
       message: expect.stringMatching(/100000-byte limit/) as unknown,
     })
   }, 30_000)
+})
+
+describe('the playground worker pool under a queue', () => {
+  // one worker; each run ~1.2 s (8 rules spinning to the sandbox's 100 ms limit, compile + run)
+  const slowRun = {
+    op: 'runPrompt' as const,
+    builtInRules: [],
+    messages: null,
+    customRules: Array.from({ length: 8 }, (_, index) => spin(index)),
+    prompt,
+    model: 'openai/gpt-4o',
+  }
+
+  it('starts the deadline when a worker takes the run: four queued ~1.2 s runs all finish under a 2.5 s deadline', async () => {
+    const pool = createPlaygroundPool({ ...DEFAULT_PLAYGROUND_POOL_LIMITS, threads: 1, deadlineMs: 2_500, queueWaitMs: 30_000 })
+    try {
+      await pool.warm()
+      const t0 = performance.now()
+      const results = await Promise.all(['a', 'b', 'c', 'd'].map((caller) => pool.run(caller, slowRun)))
+      // the last run was submitted with the others, so its time from submission passed the deadline
+      expect(performance.now() - t0).toBeGreaterThan(2_500)
+      for (const result of results) expect(result).toMatchObject({ promptChanged: false })
+    } finally {
+      await pool.close()
+    }
+  }, 60_000)
+
+  it('drops a run no worker takes within queueWaitMs as busy (429) and finishes the run ahead of it', async () => {
+    const pool = createPlaygroundPool({ ...DEFAULT_PLAYGROUND_POOL_LIMITS, threads: 1, deadlineMs: 10_000, queueWaitMs: 300 })
+    try {
+      await pool.warm()
+      const first = pool.run('a', slowRun)
+      await expect(pool.run('b', slowRun)).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/no worker was free within 300 ms/) as unknown,
+      })
+      await expect(first).resolves.toMatchObject({ promptChanged: false })
+    } finally {
+      await pool.close()
+    }
+  }, 60_000)
 })

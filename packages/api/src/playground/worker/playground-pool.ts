@@ -2,7 +2,11 @@
 // the server's own thread: a rule that logs, loops, allocates or returns too
 // much costs a worker, not the requests around it. Each run has a wall-clock
 // deadline after which its worker is terminated (Piscina starts a fresh one),
-// a heap cap, an output cap, and each caller a cap on runs in flight.
+// a heap cap, an output cap, and each caller a cap on runs in flight. The
+// deadline starts when a worker takes the run (the worker says so on a port):
+// time spent queued behind other runs on a busy machine is bounded apart
+// (`queueWaitMs`, answered as busy), so it never counts against a rule.
+import { MessageChannel } from 'node:worker_threads'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { InvalidInputError } from '@threadline/engine'
@@ -13,8 +17,10 @@ import type { PlaygroundJob, PlaygroundJobOutcome } from './playground-job.ts'
 export type PlaygroundPoolLimits = {
   /** worker threads (runs in parallel) */
   threads: number
-  /** wall-clock budget of one run from its submission; the worker is terminated when it is spent */
+  /** wall-clock budget of one run from the moment a worker takes it; the worker is terminated when it is spent */
   deadlineMs: number
+  /** longest wait for a free worker; a run not taken by then is dropped from the queue as busy (429) */
+  queueWaitMs: number
   /** V8 heap of one worker (QuickJS's own heap is capped per call by the sandbox limits) */
   heapMb: number
   /** the largest result (as JSON) a run may return */
@@ -28,6 +34,7 @@ export type PlaygroundPoolLimits = {
 export const DEFAULT_PLAYGROUND_POOL_LIMITS: Readonly<PlaygroundPoolLimits> = Object.freeze({
   threads: 2,
   deadlineMs: 5_000,
+  queueWaitMs: 10_000,
   heapMb: 256,
   maxOutputBytes: 4 * 1024 * 1024,
   perCaller: 2,
@@ -50,6 +57,13 @@ function deadlineExceeded(limits: PlaygroundPoolLimits): TRPCError {
   return new TRPCError({
     code: 'TIMEOUT',
     message: `The playground run did not finish within ${limits.deadlineMs} ms and was stopped; make the rules or their input smaller`,
+  })
+}
+
+function queueWaitExceeded(limits: PlaygroundPoolLimits): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `The playground is busy: no worker was free within ${limits.queueWaitMs} ms; try again in a few seconds`,
   })
 }
 
@@ -105,18 +119,31 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
     }
     inFlight.set(callerKey, running + 1)
     const abort = new AbortController()
-    const timer = setTimeout(() => abort.abort(), limits.deadlineMs)
+    let stoppedBy: TRPCError | undefined
+    const stop = (reason: TRPCError) => {
+      stoppedBy = reason
+      abort.abort()
+    }
+    let timer = setTimeout(() => stop(queueWaitExceeded(limits)), limits.queueWaitMs)
+    // the worker posts on `taken` when it takes the run: from then on the deadline runs
+    const taken = new MessageChannel()
+    taken.port1.once('message', () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => stop(deadlineExceeded(limits)), limits.deadlineMs)
+    })
     try {
-      const outcome = (await workers.run({ job, maxOutputBytes: limits.maxOutputBytes }, { signal: abort.signal })) as PlaygroundJobOutcome
+      const task = { job, maxOutputBytes: limits.maxOutputBytes, started: taken.port2 }
+      const outcome = (await workers.run(task, { signal: abort.signal, transferList: [taken.port2] })) as PlaygroundJobOutcome
       return outcomeValue(outcome)
     } catch (error) {
-      if (abort.signal.aborted) throw deadlineExceeded(limits)
+      if (stoppedBy) throw stoppedBy
       if (error instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|out of memory/i.test(`${String((error as { code?: unknown }).code)} ${error.message}`)) {
         throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: `The playground run exceeded the ${limits.heapMb} MB memory limit and was stopped` })
       }
       throw error
     } finally {
       clearTimeout(timer)
+      taken.port1.close()
       const left = (inFlight.get(callerKey) ?? 1) - 1
       if (left === 0) inFlight.delete(callerKey)
       else inFlight.set(callerKey, left)
@@ -126,7 +153,7 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
   return {
     run,
     warm: async () => {
-      await started().run({ job: null, maxOutputBytes: 0 })
+      await started().run({ job: null, maxOutputBytes: 0, started: null })
     },
     stats: () => ({ workersStarted, running: [...inFlight.values()].reduce((sum, count) => sum + count, 0) }),
     close: async () => {

@@ -5,8 +5,15 @@ import { register } from 'tsx/esm/api'
 
 register()
 const { runPlaygroundJob, warmUp } = await import('./playground-job.ts')
+// load the sandbox before Piscina hands this worker a run, so no run's deadline pays for it
+await warmUp()
 
-/** Piscina calls this with each task: { job, maxOutputBytes }; a null job warms the worker up. */
-export default function run({ job, maxOutputBytes }) {
+/**
+ * Piscina calls this with each task: { job, maxOutputBytes, started }; `started` (a MessagePort)
+ * tells the pool the run has begun, which starts its deadline. A null job answers once the worker is up.
+ */
+export default function run({ job, maxOutputBytes, started }) {
+  started?.postMessage('started')
+  started?.close()
   return job === null ? warmUp() : runPlaygroundJob(job, maxOutputBytes)
 }

@@ -249,6 +249,7 @@ describeEachApi('a token scoped to another resource', (getApi) => {
       waitedMs: 0,
       rules: [],
       repairedMessageIds: [],
+      promptOnlyMessageIds: [],
     })
     await api.services.calls.record(call('call-own', OWN, ownThread))
     await api.services.calls.record(call('call-foreign', FOREIGN, foreignThread))

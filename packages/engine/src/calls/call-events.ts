@@ -79,8 +79,14 @@ export type LLMCallEvent =
       processorId: string
       /** time the error processors took before granting it, waits included */
       waitedMs: number
-      /** stored messages the processors changed, persisted before the retry */
+      /** stored messages the processors changed, persisted before the retry unless listed in promptOnlyMessageIds */
       changedMessageIds: string[]
+      /**
+       * of those, the ones NOT persisted: messages the thread neither owns nor
+       * inherits (a semantic-recall hit from another thread), repaired in the
+       * retried prompt only
+       */
+      promptOnlyMessageIds: string[]
     })
   | (Stamp & {
       type: 'call-end'

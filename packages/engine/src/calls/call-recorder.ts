@@ -51,8 +51,8 @@ export class CallRecorder {
     return (event) => this.#listener({ ...event, callId: this.#callId, at: Date.now(), attempt, processorId })
   }
 
-  retry(attempt: number, processorId: string, waitedMs: number, changedMessageIds: string[]): void {
-    this.#listener({ type: 'retry', callId: this.#callId, at: Date.now(), attempt, processorId, waitedMs, changedMessageIds })
+  retry(attempt: number, processorId: string, waitedMs: number, changedMessageIds: string[], promptOnlyMessageIds: string[]): void {
+    this.#listener({ type: 'retry', callId: this.#callId, at: Date.now(), attempt, processorId, waitedMs, changedMessageIds, promptOnlyMessageIds })
   }
 
   callEnd(result: CallResultInfo): void {

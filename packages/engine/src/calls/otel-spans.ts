@@ -82,7 +82,11 @@ function processorEvent(event: LLMCallEvent): { name: string; attributes: Attrib
     case 'retry':
       return {
         name: 'threadline.retry',
-        attributes: { 'threadline.retry.waited_ms': event.waitedMs, 'threadline.repair.message_ids': event.changedMessageIds },
+        attributes: {
+          'threadline.retry.waited_ms': event.waitedMs,
+          'threadline.repair.message_ids': event.changedMessageIds,
+          'threadline.repair.prompt_only_message_ids': event.promptOnlyMessageIds,
+        },
       }
     default:
       return null

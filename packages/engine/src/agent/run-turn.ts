@@ -178,7 +178,7 @@ function callListener(config: AgentConfig, perCall: LLMCallEventListener | undef
   const listeners = [config.onEvent, perCall].filter((listener) => listener !== undefined)
   if (listeners.length === 0) return undefined
   const logger = config.logger ?? console
-  return (event) => {
+  const combined: LLMCallEventListener = (event) => {
     for (const listener of listeners) {
       try {
         listener(event)
@@ -187,6 +187,11 @@ function callListener(config: AgentConfig, perCall: LLMCallEventListener | undef
       }
     }
   }
+  // each listener's attempt context, nested (the first listener's outermost)
+  const runners = listeners.flatMap((listener) => (listener.runAttempt ? [listener.runAttempt] : []))
+  if (runners.length > 0)
+    combined.runAttempt = (callId, attempt, request) => runners.reduceRight((inner, run) => () => run(callId, attempt, inner), request)()
+  return combined
 }
 
 function requireMemory(config: AgentConfig): AgentMemory {

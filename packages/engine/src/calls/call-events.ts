@@ -100,4 +100,12 @@ export type LLMCallEvent =
       error?: CallError
     })
 
-export type LLMCallEventListener = (event: LLMCallEvent) => void
+export type LLMCallEventListener = ((event: LLMCallEvent) => void) & {
+  /**
+   * Runs one attempt's provider request in a context of the listener's own;
+   * openTelemetryCallListener makes the attempt span the active span there,
+   * so the HTTP client's span (e.g. @opentelemetry/instrumentation-undici)
+   * is its child. Called between the attempt's start and end events.
+   */
+  runAttempt?: <T>(callId: string, attempt: number, request: () => T) => T
+}

@@ -33,6 +33,12 @@ export class CallRecorder {
     this.#listener({ type: 'attempt-start', callId: this.#callId, at: this.#attemptStartedAt, attempt })
   }
 
+  /** The attempt's provider request, inside the listener's context for it when it has one. */
+  runAttempt<T>(attempt: number, request: () => T): T {
+    const run = this.#listener.runAttempt
+    return run ? run(this.#callId, attempt, request) : request()
+  }
+
   attemptEnd(attempt: number, failure?: { error: unknown }): void {
     const at = Date.now()
     this.#listener({

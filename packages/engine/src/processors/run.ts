@@ -112,7 +112,7 @@ async function runAttempts<T>(options: RunLLMCallOptions<T>): Promise<T> {
     const prompt = await applyInputProcessors(options.buildPrompt(messages), options, retryCount)
     let result: T
     try {
-      result = await options.call(prompt)
+      result = await (recorder ? recorder.runAttempt(attempt, () => options.call(prompt)) : options.call(prompt))
     } catch (error) {
       recorder?.attemptEnd(attempt, { error })
       if (abortSignal?.aborted || retryCount >= options.maxProcessorRetries) throw error

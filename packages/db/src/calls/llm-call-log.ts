@@ -130,12 +130,22 @@ async function list(prisma: PrismaClient, query: LLMCallQuery) {
   return { calls: page.map(summaryOf), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null }
 }
 
+/** The distinct rule names of the scope's calls, from the `rules` arrays (one query, no row read into the app). */
+async function ruleNames(prisma: PrismaClient, resourceIds: string[] | undefined): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ rule: string }[]>`
+    SELECT DISTINCT rule FROM llm_calls, unnest(rules) AS rule
+    WHERE ${resourceIds ?? null}::text[] IS NULL OR resource_id = ANY(${resourceIds ?? null}::text[])
+    ORDER BY rule`
+  return rows.map((row) => row.rule)
+}
+
 export function createLLMCallLog(prisma: PrismaClient): LLMCallLog {
   return reportingStorageErrors(
     {
       record: (trace) => record(prisma, trace),
       list: (query) => list(prisma, query),
       get: (id) => get(prisma, id),
+      ruleNames: ({ resourceIds }) => ruleNames(prisma, resourceIds),
       prune: async (before) => (await prisma.llmCall.deleteMany({ where: { startedAt: { lt: before } } })).count,
     } satisfies LLMCallLog,
     'llmCalls',

@@ -270,7 +270,10 @@ describeEachApi('a token scoped to another resource', (getApi) => {
       expect.arrayContaining(['call-own', 'call-foreign', 'call-no-resource']),
     )
     // the Rule filter's custom rules: those recorded in the caller's calls; the saved playground rules for the operator only
-    await api.operator.playground.rules.create.mutate({ name: 'saved-filter-rule', code: toolIdSanitizerRuleSource.replace("'tool-id-sanitizer'", "'saved-filter-rule'") })
+    await api.operator.playground.rules.create.mutate({
+      name: 'saved-filter-rule',
+      code: toolIdSanitizerRuleSource.replace("'tool-id-sanitizer'", "'saved-filter-rule'"),
+    })
     const builtIn = builtInCompatRules.map((rule) => rule.name)
     expect(await token.calls.rules.query()).toEqual({ builtIn, custom: ['own-custom-rule'] })
     const operatorRules = await api.operator.calls.rules.query()

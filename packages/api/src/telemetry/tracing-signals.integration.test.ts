@@ -26,29 +26,33 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
 const child = fileURLToPath(new URL('testing/span-then-wait.ts', import.meta.url))
 
 describe('startTracing on a termination signal', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s: the spans still batched reach the receiver, then the process ends by the signal', async (signal) => {
-    const spanName = `buffered before ${signal}`
-    const tracedProcess = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), child], {
-      env: {
-        ...process.env,
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
-        // no scheduled export during the test: only the flush on the signal sends the span
-        OTEL_BSP_SCHEDULE_DELAY: '600000',
-        SPAN_NAME: spanName,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    const exited = once(tracedProcess, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
-    await new Promise<void>((resolve, reject) => {
-      tracedProcess.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) resolve()
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s: the spans still batched reach the receiver, then the process ends by the signal',
+    async (signal) => {
+      const spanName = `buffered before ${signal}`
+      const tracedProcess = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), child], {
+        env: {
+          ...process.env,
+          OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
+          // no scheduled export during the test: only the flush on the signal sends the span
+          OTEL_BSP_SCHEDULE_DELAY: '600000',
+          SPAN_NAME: spanName,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       })
-      tracedProcess.on('exit', () => reject(new Error('the child exited before it was ready')))
-    })
-    expect(received).not.toContain(spanName)
-    tracedProcess.kill(signal)
-    const [code, endedBy] = await exited
-    expect(received).toContain(spanName)
-    expect({ code, endedBy }).toEqual({ code: null, endedBy: signal })
-  }, 60_000)
+      const exited = once(tracedProcess, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
+      await new Promise<void>((resolve, reject) => {
+        tracedProcess.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('ready')) resolve()
+        })
+        tracedProcess.on('exit', () => reject(new Error('the child exited before it was ready')))
+      })
+      expect(received).not.toContain(spanName)
+      tracedProcess.kill(signal)
+      const [code, endedBy] = await exited
+      expect(received).toContain(spanName)
+      expect({ code, endedBy }).toEqual({ code: null, endedBy: signal })
+    },
+    60_000,
+  )
 })

@@ -189,8 +189,16 @@ function callListener(config: AgentConfig, perCall: LLMCallEventListener | undef
   }
   // each listener's attempt context, nested (the first listener's outermost)
   const runners = listeners.flatMap((listener) => (listener.runAttempt ? [listener.runAttempt] : []))
-  if (runners.length > 0)
-    combined.runAttempt = (callId, attempt, request) => runners.reduceRight((inner, run) => () => run(callId, attempt, inner), request)()
+  if (runners.length > 0) {
+    combined.runAttempt = <T>(callId: string, attempt: number, request: () => T): T => {
+      let run = request
+      for (const runner of runners.toReversed()) {
+        const inner = run
+        run = () => runner(callId, attempt, inner)
+      }
+      return run()
+    }
+  }
   return combined
 }
 

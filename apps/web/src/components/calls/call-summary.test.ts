@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { summarizeCalls } from './call-summary.ts'
 
-const call = { retries: 0, waitedMs: 0, rules: [] as string[], repairedMessageIds: [] as string[], promptOnlyMessageIds: [] as string[], outcome: 'success' as const, error: null }
+const call = {
+  retries: 0,
+  waitedMs: 0,
+  rules: [] as string[],
+  repairedMessageIds: [] as string[],
+  promptOnlyMessageIds: [] as string[],
+  outcome: 'success' as const,
+  error: null,
+}
 type Calls = Parameters<typeof summarizeCalls>[0]
 type Traces = Parameters<typeof summarizeCalls>[1]
 

@@ -57,8 +57,7 @@ export function CallTrace({ callId }: { callId: string }) {
       </p>
       {promptOnly.size > 0 && (
         <p data-testid="call-prompt-only-repairs" className="break-words text-xs text-amber-800 [overflow-wrap:anywhere]">
-          Repaired in the retried prompt only, not saved (recall hits from another thread, which this thread does not own):{' '}
-          {[...promptOnly].join(', ')}
+          Repaired in the retried prompt only, not saved (recall hits from another thread, which this thread does not own): {[...promptOnly].join(', ')}
         </p>
       )}
       <ol className="space-y-2">

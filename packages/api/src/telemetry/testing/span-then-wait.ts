@@ -5,6 +5,9 @@ import { trace } from '@opentelemetry/api'
 import { startTracing } from '../tracing.ts'
 
 if (startTracing() === null) throw new Error('tracing did not start: set OTEL_EXPORTER_OTLP_ENDPOINT')
-trace.getTracer('signal-test').startSpan(process.env.SPAN_NAME ?? 'buffered').end()
+trace
+  .getTracer('signal-test')
+  .startSpan(process.env.SPAN_NAME ?? 'buffered')
+  .end()
 process.stdout.write('ready\n')
 setInterval(() => undefined, 60_000)

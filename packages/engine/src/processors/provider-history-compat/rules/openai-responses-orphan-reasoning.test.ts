@@ -139,7 +139,10 @@ describe('openai-responses-orphan-reasoning', () => {
         ],
         [user('q'), { role: 'assistant', content: [rs('rs_1', 'one'), rs('rs_1', 'two'), said('a', 'msg_1')] }, user('q2')],
         [user('q'), { role: 'assistant', content: [rs('rs_1', 'one'), { type: 'reasoning', text: 'foreign' }, rs('rs_1', 'two'), tool] }],
-        [user('q'), { role: 'assistant', content: [{ type: 'reasoning', text: '', providerOptions: { openai: { reasoningEncryptedContent: 'gAAA' } } }, said('a')] }],
+        [
+          user('q'),
+          { role: 'assistant', content: [{ type: 'reasoning', text: '', providerOptions: { openai: { reasoningEncryptedContent: 'gAAA' } } }, said('a')] },
+        ],
         [user('q'), { role: 'assistant', content: [rs('rs_f'), { type: 'file', data: 'AAAA', mediaType: 'image/png' }, said('a')] }],
       ]
       const variants = shapes.flatMap((prompt) => [

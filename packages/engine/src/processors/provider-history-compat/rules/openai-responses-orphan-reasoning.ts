@@ -69,7 +69,11 @@ function wireItems(prompt: LanguageModelPrompt): WireItem[] {
 }
 
 /** Whether an earlier part of `content` (before `end`) is reasoning with OpenAI item id `id` (the SDK merges them into one item). */
-function mergesIntoEarlierItem(content: readonly { type: string; providerOptions?: Record<string, Record<string, unknown>> | undefined }[], end: number, id: string): boolean {
+function mergesIntoEarlierItem(
+  content: readonly { type: string; providerOptions?: Record<string, Record<string, unknown>> | undefined }[],
+  end: number,
+  id: string,
+): boolean {
   for (let k = 0; k < end; k++) {
     const earlier = content[k]
     if (earlier?.type === 'reasoning' && openaiOptions(earlier)?.itemId === id) return true
@@ -85,6 +89,7 @@ function mergesIntoEarlierItem(content: readonly { type: string; providerOptions
  */
 export function hasOrphanReasoning(prompt: LanguageModelPrompt): boolean {
   let pendingReasoning = false
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for…of allocates its iterator on this per-call path (bench/compat.ts counts it)
   for (let messageIndex = 0; messageIndex < prompt.length; messageIndex++) {
     const message = prompt[messageIndex]
     if (message === undefined) continue

@@ -28,18 +28,17 @@ test('a saved rule lists its recorded fixtures; one is deleted (after a confirma
   await expect(rows).toHaveCount(2)
   await expect(rows.nth(0)).toContainText('tool-id 400, first save')
   await expect(rows.nth(0)).toContainText('call demo-call-tool-id-repair, attempt 1')
-  await saved.scrollIntoViewIfNeeded()
-  await screenshots(page, 'recorded-fixtures-list', { fullPage: false })
+  await screenshots(page, 'recorded-fixtures-list')
 
   await saved.getByRole('button', { name: 'Delete recorded fixture tool-id 400, first save' }).click()
   await expect(saved).toContainText('Delete this fixture?')
-  await screenshots(page, 'recorded-fixtures-confirm', { fullPage: false })
+  await screenshots(page, 'recorded-fixtures-confirm')
   await saved.getByRole('button', { name: 'Yes, delete' }).click()
   await expect(saved).toContainText('Deleted the recorded fixture “tool-id 400, first save”.')
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText('tool-id 400, second save')
   await expect(saved).toContainText('1 fixture (1 from recorded calls)')
-  await screenshots(page, 'recorded-fixtures-deleted', { fullPage: false })
+  await screenshots(page, 'recorded-fixtures-deleted')
 
   // stored: after a reload only the second one is there
   await page.reload()

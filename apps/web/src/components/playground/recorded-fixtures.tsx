@@ -50,7 +50,7 @@ function RecordedFixtureList({ ruleId }: { ruleId: string }) {
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Recorded fixtures">
           {fixtures.data.map((recorded) => (
             <li key={recorded.id} data-testid="recorded-fixture" className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-              <span className="min-w-0 flex-1 break-words font-medium [overflow-wrap:anywhere]">{recorded.fixture.name}</span>
+              <span className="min-w-48 flex-1 break-words font-medium [overflow-wrap:anywhere]">{recorded.fixture.name}</span>
               <span className="break-words text-slate-500 [overflow-wrap:anywhere]">
                 call {recorded.sourceCallId}, attempt {recorded.sourceAttempt} · saved {formatRelative(recorded.createdAt)}
               </span>

@@ -2,31 +2,21 @@
 // 100, 1k and 10k messages for an Anthropic model, a Cerebras model and an
 // unaffected one: µs per processLLMRequest call, heap bytes allocated per call,
 // and whether an unchanged prompt comes back as `undefined` (nothing copied).
+// Recording is off (no onEvent). Bytes are counted in a child process (see
+// lib/allocations.ts) so that no collection runs during a sample.
 // Then the reactive tool-ID repair (processAPIError) on 10k stored messages.
 //
 //   pnpm exec tsx bench/compat.ts [--sizes=100,1000,10000]
-import {
-  ProviderHistoryCompat,
-  toPrompt,
-  type LanguageModelPrompt,
-  type ProcessAPIErrorArgs,
-  type ProcessLLMRequestArgs,
-  type StoredMessage,
-} from '@threadline/engine'
+import { ProviderHistoryCompat, type ProcessAPIErrorArgs, type StoredMessage } from '@threadline/engine'
+import { allocatedBytesPerCall } from './lib/allocations.ts'
 import { selectedSizes } from './lib/args.ts'
-import { heapBytesPerCall, microsPerCall, summarize } from './lib/measure.ts'
+import { compatCall, compatModels as models, type CompatCallSpec } from './lib/compat-call.ts'
+import { microsPerCall, summarize } from './lib/measure.ts'
 import { conversation, type ReasoningStyle } from './lib/messages.ts'
 import { createReport } from './lib/report.ts'
 import { apiCallError } from './lib/provider-errors.ts'
 
 const sizes = selectedSizes([100, 1_000, 10_000])
-const models = { anthropic: 'anthropic/claude-sonnet-4-5', cerebras: 'cerebras/gpt-oss-120b', unaffected: 'openai/gpt-4o' } as const
-
-/** A prompt of exactly `size` messages, converted from a stored conversation as the agent does. */
-function promptOf(size: number, reasoning: ReasoningStyle): LanguageModelPrompt {
-  const stored = conversation({ threadId: 'compat', resourceId: 'compat', count: size, reasoning })
-  return toPrompt(stored, { instructions: 'You are a helpful support agent.' }).slice(0, size)
-}
 
 type Scenario = { model: keyof typeof models; prompt: string; reasoning: ReasoningStyle; expectChange: boolean }
 
@@ -42,18 +32,19 @@ const scenarios: Scenario[] = [
 const callsFor = (size: number) => Math.max(20, Math.round(200_000 / size))
 
 async function proactive(report: ReturnType<typeof createReport>): Promise<void> {
-  const compat = new ProviderHistoryCompat()
   for (const size of sizes) {
     for (const scenario of scenarios) {
-      const args: ProcessLLMRequestArgs = { prompt: promptOf(size, scenario.reasoning), model: models[scenario.model], stepNumber: 0, retryCount: 0, state: {} }
-      const call = () => compat.processLLMRequest(args)
+      const spec: CompatCallSpec = { model: scenario.model, size, reasoning: scenario.reasoning }
+      const call = compatCall(spec)
       const result = call()
       const changed = result !== undefined
       if (changed !== scenario.expectChange)
         throw new Error(`${scenario.model} / ${scenario.prompt}: expected ${scenario.expectChange ? 'a rewrite' : 'undefined'}`)
       const { medianUs, bestUs } = microsPerCall(call, { calls: callsFor(size), rounds: 9 })
-      // Fewer calls for the allocation count so a rewrite's copies fit in the young generation.
-      const allocated = await heapBytesPerCall(call, changed ? Math.max(3, Math.round(20_000 / size)) : 5_000)
+      // Counted in a child process with a young generation that holds every sample (no collection mid-sample);
+      // fewer calls for a rewrite, whose copies are large.
+      const calls = changed ? Math.max(3, Math.round(20_000 / size)) : Math.max(200, Math.round(2_000_000 / size))
+      const allocated = await allocatedBytesPerCall(new URL('lib/compat-call.ts', import.meta.url).href, 'compatCall', spec, calls)
       report.row('compat pass: processLLMRequest', {
         model: `${scenario.model} (${models[scenario.model]})`,
         prompt: scenario.prompt,

@@ -51,6 +51,8 @@ describeEachApi('recorded workbench calls (calls router)', (getApi) => {
       provider: 'anthropic',
       rules: ['anthropic-tool-id-format'],
       repairedMessageIds: [`${threadId}-m1`],
+      // the thread's own message: saved, not a prompt-only repair
+      promptOnlyMessageIds: [],
     })
     const call = await operator.calls.get.query({ id: summary!.id })
     expect(call.attempts.map((attempt) => attempt.error?.statusCode ?? 200)).toEqual(server.requests.map((request) => request.status))

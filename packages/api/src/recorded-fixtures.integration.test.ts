@@ -59,6 +59,10 @@ describeEachApi(
 
       const saved = await api.operator.playground.fixtures.saveFromCall.mutate({ callId, attempt: 1, ruleId: passing.id, name: 'real anthropic tool-id 400' })
       expect(saved).toMatchObject({ ruleId: passing.id, sourceCallId: callId, sourceAttempt: 1 })
+      expect((await api.operator.audit.list.query({ action: 'rule.fixture.save', limit: 1 })).events[0]).toMatchObject({
+        targetId: passing.id,
+        details: { name: 'tool-id-sanitizer', fixture: 'real anthropic tool-id 400', fixtureId: saved.id, callId, attempt: 1 },
+      })
       const { fixture } = saved
       expect(fixture).toMatchObject({ kind: 'error', model: 'anthropic/claude-sonnet-4-5', expect: { matches: true, fixes: true } })
       // the error as the loopback server sent it
@@ -122,6 +126,10 @@ describeEachApi(
       // deleting the rule deletes its recorded fixtures
       await api.operator.playground.fixtures.delete.mutate({ id: onFailing.id })
       expect(await api.operator.playground.fixtures.list.query({ ruleId: failing.id })).toEqual([])
+      expect((await api.operator.audit.list.query({ action: 'rule.fixture.delete', limit: 1 })).events[0]).toMatchObject({
+        targetId: failing.id,
+        details: { fixture: 'real anthropic tool-id 400', fixtureId: onFailing.id },
+      })
       await api.operator.playground.rules.delete.mutate({ id: passing.id })
       expect(await failureOf(api.operator.playground.fixtures.delete.mutate({ id: saved.id }))).toMatchObject({ code: 'NOT_FOUND' })
       await api.operator.playground.rules.delete.mutate({ id: failing.id })

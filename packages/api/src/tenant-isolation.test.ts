@@ -4,7 +4,8 @@
 // operator-only procedure), the answer for an existing foreign thread is the
 // same as for a thread that does not exist, and nothing changes.
 import { demoCalls, demoClones, demoThreads } from '@threadline/db/seed'
-import { anthropicInvalidToolUseId } from '@threadline/engine/testing'
+import { builtInCompatRules } from '@threadline/engine'
+import { anthropicInvalidToolUseId, toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { beforeAll, expect, it } from 'vitest'
 import type { ThreadlineClient } from './client/index.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
@@ -228,7 +229,7 @@ describeEachApi('a token scoped to another resource', (getApi) => {
   })
 
   it("sees the recorded LLM calls of its own resource only: another tenant's call is NOT_FOUND like a missing one", async () => {
-    const call = (id: string, resourceId: string | null, threadId: string | null) => ({
+    const call = (id: string, resourceId: string | null, threadId: string | null, rules: string[] = []) => ({
       id,
       turnId: `turn-${id}`,
       stepNumber: 0,
@@ -247,12 +248,13 @@ describeEachApi('a token scoped to another resource', (getApi) => {
       events: [],
       retries: 0,
       waitedMs: 0,
-      rules: [],
+      rules,
       repairedMessageIds: [],
+      promptOnlyMessageIds: [],
     })
-    await api.services.calls.record(call('call-own', OWN, ownThread))
-    await api.services.calls.record(call('call-foreign', FOREIGN, foreignThread))
-    await api.services.calls.record(call('call-no-resource', null, null))
+    await api.services.calls.record(call('call-own', OWN, ownThread, ['own-custom-rule', 'anthropic-tool-id-format']))
+    await api.services.calls.record(call('call-foreign', FOREIGN, foreignThread, ['foreign-custom-rule']))
+    await api.services.calls.record(call('call-no-resource', null, null, ['resourceless-rule']))
     // the demo seed's calls of its own resource are listed too, no other tenant's
     const ownDemoCalls = demoCalls.filter((demo) => demo.resourceId === OWN).map((demo) => demo.id)
     expect(ownDemoCalls.length).toBeGreaterThan(0)
@@ -267,6 +269,20 @@ describeEachApi('a token scoped to another resource', (getApi) => {
     expect((await api.operator.calls.list.query({})).calls.map((listed) => listed.id)).toEqual(
       expect.arrayContaining(['call-own', 'call-foreign', 'call-no-resource']),
     )
+    // the Rule filter's custom rules: those recorded in the caller's calls; the saved playground rules for the operator only
+    await api.operator.playground.rules.create.mutate({
+      name: 'saved-filter-rule',
+      code: toolIdSanitizerRuleSource.replace("'tool-id-sanitizer'", "'saved-filter-rule'"),
+    })
+    const builtIn = builtInCompatRules.map((rule) => rule.name)
+    expect(await token.calls.rules.query()).toEqual({ builtIn, custom: ['own-custom-rule'] })
+    const operatorRules = await api.operator.calls.rules.query()
+    expect(operatorRules.builtIn).toEqual(builtIn)
+    expect(operatorRules.custom).toEqual(expect.arrayContaining(['foreign-custom-rule', 'own-custom-rule', 'resourceless-rule', 'saved-filter-rule']))
+    expect(operatorRules.custom).toEqual([...operatorRules.custom].sort())
+    expect(operatorRules.custom.some((name) => builtIn.includes(name))).toBe(false)
+    // and filtering by a custom rule finds its call
+    expect((await token.calls.list.query({ rule: 'own-custom-rule' })).calls.map((listed) => listed.id)).toEqual(['call-own'])
   })
 
   it('changed nothing of the other tenant', async () => {

@@ -3,7 +3,8 @@
 // loopback provider's real tool-ID 400, both databases). The turn must not
 // fail, the retry must carry the repaired message, and the other thread must
 // stay as it was: the repair of a message the thread neither owns nor
-// inherits lives in the outbound prompt only.
+// inherits lives in the outbound prompt only, and the recorded call says so
+// (promptOnlyMessageIds, not repairedMessageIds).
 import { anthropicInvalidToolUseId, reply, toolCallExchange } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { beforeAll, expect, it } from 'vitest'
@@ -65,5 +66,12 @@ describeEachApi('workbench: repair of a recall hit from another thread', (getApi
     const saved = await memory.listMessages({ threadId })
     expect(saved.map((message) => message.role)).toEqual(['user', 'assistant'])
     expect(await memory.listMessages({ threadId: other })).toEqual(before)
+    // and the recorded trace says so: the hit was repaired in the prompt only, nothing was persisted
+    const [summary] = (await api.operator.calls.list.query({ threadId })).calls
+    expect(summary).toMatchObject({ retries: 1, repairedMessageIds: [], promptOnlyMessageIds: ['other-m1'] })
+    const call = await api.operator.calls.get.query({ id: summary!.id })
+    const retry = call.events.find((event) => event.type === 'retry')
+    expect(retry?.data).toMatchObject({ changedMessageIds: ['other-m1'], promptOnlyMessageIds: ['other-m1'] })
+    expect(call.events.find((event) => event.type === 'repair')?.data).toMatchObject({ messageIds: ['other-m1'] })
   })
 })

@@ -13,6 +13,9 @@ export const auditActions = [
   'rule.update',
   'rule.delete',
   'rule.run',
+  /** a recorded call's attempt saved as a fixture of a saved rule ("Save as fixture") */
+  'rule.fixture.save',
+  'rule.fixture.delete',
 ] as const
 
 export type AuditAction = (typeof auditActions)[number]

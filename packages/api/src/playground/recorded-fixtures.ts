@@ -23,7 +23,8 @@ export type RecordedFixtureStore = {
   /** a rule's recorded fixtures, oldest first */
   list(ruleId: string): Promise<RecordedFixture[]>
   add(input: { ruleId: string; sourceCallId: string; sourceAttempt: number; fixture: ErrorFixture }): Promise<RecordedFixture>
-  delete(id: string): Promise<void>
+  /** @returns the deleted fixture's rule and name (for the audit entry) */
+  delete(id: string): Promise<{ ruleId: string; name: string }>
 }
 
 export function recordedFixtureStore(prisma: PrismaClient): RecordedFixtureStore {
@@ -51,8 +52,12 @@ export function recordedFixtureStore(prisma: PrismaClient): RecordedFixtureStore
       return toRecorded(row)
     },
     async delete(id) {
-      const { count } = await prisma.playgroundFixture.deleteMany({ where: { id } })
-      if (count === 0) throw new TRPCError({ code: 'NOT_FOUND', message: `Recorded fixture "${id}" was not found` })
+      return prisma.playgroundFixture.delete({ where: { id }, select: { ruleId: true, name: true } }).catch((error: unknown) => {
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
+          throw new TRPCError({ code: 'NOT_FOUND', message: `Recorded fixture "${id}" was not found` })
+        }
+        throw error
+      })
     },
   }
 }

@@ -141,6 +141,7 @@ const callSummary = z.looseObject({
   waitedMs: z.number(),
   rules: z.array(z.string()),
   repairedMessageIds: z.array(idSchema),
+  promptOnlyMessageIds: z.array(idSchema),
 })
 
 export const callPageResponse = z.object({ calls: z.array(callSummary), nextCursor: z.string().nullable() })

@@ -2,7 +2,7 @@
 // processors changed it, why it retried. Tenant-scoped like threads: a token
 // sees the calls of its resources only, and a call of another tenant is the
 // same NOT_FOUND as a call that does not exist.
-import { listLLMCallsInputSchema, type LLMCallSummary } from '@threadline/engine'
+import { builtInCompatRules, listLLMCallsInputSchema, type LLMCallSummary } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'
@@ -24,6 +24,21 @@ export const callsRouter = router({
     const visible = visibleResourceIds(ctx.caller)
     const resourceIds = resourceId !== undefined ? [resourceId] : (visible ?? undefined)
     return ctx.services.calls.list({ ...query, resourceIds })
+  }),
+
+  /**
+   * The rules the Calls page filters by: the built-in ones, and the custom
+   * ones: names recorded in the caller's calls, plus the saved playground
+   * rules for an operator (who alone sees them).
+   */
+  rules: authedProcedure.query(async ({ ctx }) => {
+    const builtIn = builtInCompatRules.map((rule) => rule.name)
+    const [recorded, saved] = await Promise.all([
+      ctx.services.calls.ruleNames({ resourceIds: visibleResourceIds(ctx.caller) ?? undefined }),
+      ctx.caller.kind === 'operator' ? ctx.services.rules.list() : Promise.resolve([]),
+    ])
+    const custom = new Set([...saved.map((rule) => rule.name), ...recorded].filter((name) => !builtIn.includes(name)))
+    return { builtIn, custom: [...custom].sort() }
   }),
 
   /** One call with its attempts and events (the full trace). */

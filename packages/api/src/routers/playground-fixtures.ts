@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { idInput } from '../inputs.ts'
 import { fixtureExpectInput, fixtureFromCall } from '../playground/fixture-from-call.ts'
 import type { Services } from '../services.ts'
+import { auditCaller } from '../audit/record-audit.ts'
 import { operatorProcedure, router } from '../trpc.ts'
 
 const saveFromCallInput = z.strictObject({
@@ -43,11 +44,19 @@ export const recordedFixturesRouter = router({
       expect: input.expect,
       threadMessages: await threadMessages(ctx.services, call.threadId),
     })
-    return ctx.services.recordedFixtures.add({ ruleId: rule.id, sourceCallId: call.id, sourceAttempt: input.attempt, fixture })
+    const saved = await ctx.services.recordedFixtures.add({ ruleId: rule.id, sourceCallId: call.id, sourceAttempt: input.attempt, fixture })
+    await auditCaller(ctx, {
+      action: 'rule.fixture.save',
+      targetId: rule.id,
+      details: { name: rule.name, fixture: saved.fixture.name, fixtureId: saved.id, callId: call.id, attempt: input.attempt },
+    })
+    return saved
   }),
 
+  /** Deletes one recorded fixture (the rule keeps the others). */
   delete: operatorProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
-    await ctx.services.recordedFixtures.delete(input.id)
+    const deleted = await ctx.services.recordedFixtures.delete(input.id)
+    await auditCaller(ctx, { action: 'rule.fixture.delete', targetId: deleted.ruleId, details: { fixture: deleted.name, fixtureId: input.id } })
     return { deleted: input.id }
   }),
 })

@@ -4,7 +4,7 @@
 // the spans; every expectation about the wire is read from the server's log.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node'
 import { Agent, openTelemetryCallListener, ProviderHistoryCompat, StreamErrorRetryProcessor } from '@threadline/engine'
 import {
@@ -17,7 +17,7 @@ import {
 } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTracing, stopTracing } from './tracing.ts'
+import { instrumentFetch, startTracing, stopTracing } from './tracing.ts'
 
 const server = useFakeProvider({ envFor: ['anthropic', 'cerebras', 'openai'] })
 
@@ -35,7 +35,7 @@ function spansOf(spans: ReadableSpan[]): { call: ReadableSpan; attempts: Readabl
   expect(calls).toHaveLength(1)
   const call = calls[0]!
   const attempts = spans
-    .filter((span) => span.kind === SpanKind.CLIENT)
+    .filter((span) => span.kind === SpanKind.CLIENT && span.attributes['threadline.attempt'] !== undefined)
     .sort((a, b) => (a.attributes['threadline.attempt'] as number) - (b.attributes['threadline.attempt'] as number))
   for (const attempt of attempts) {
     expect(attempt.parentSpanContext?.spanId).toBe(call.spanContext().spanId)
@@ -139,6 +139,44 @@ describe('LLM calls as OpenTelemetry spans (in-memory exporter)', () => {
     expect(call.status.code).toBe(SpanStatusCode.UNSET)
   })
 
+  it("each attempt's HTTP request is a span of its own (undici instrumentation), a child of the attempt span, with the HTTP attributes", async () => {
+    // what startTracing sets up: the provider registered (its AsyncLocalStorage context) and fetch instrumented
+    provider.register()
+    const instrumentation = instrumentFetch(provider)
+    try {
+      server.enqueue('anthropic', anthropicInvalidToolUseId, reply.text('Sunny again.'))
+      const agent = new Agent({ id: 'a', name: 'a', instructions: '', model: 'anthropic/claude-sonnet-4-5', inputProcessors: [new ProviderHistoryCompat()] })
+      await agent.generate(foreignToolIdHistory, { onEvent: openTelemetryCallListener({ tracer }) })
+    } finally {
+      instrumentation.disable()
+      trace.disable()
+      context.disable()
+      propagation.disable()
+    }
+    const spans = exporter.getFinishedSpans()
+    const { attempts } = spansOf(spans)
+    const http = spans.filter((span) => span.instrumentationScope.name === '@opentelemetry/instrumentation-undici')
+    expect(server.requests.map((request) => request.status)).toEqual([400, 200])
+    expect(http).toHaveLength(server.requests.length)
+    const { port } = new URL(server.baseUrl('anthropic'))
+    http.forEach((span, index) => {
+      const attempt = attempts[index]!
+      expect(span.kind).toBe(SpanKind.CLIENT)
+      expect(span.parentSpanContext?.spanId).toBe(attempt.spanContext().spanId)
+      expect(span.spanContext().traceId).toBe(attempt.spanContext().traceId)
+      expect(span.attributes).toMatchObject({
+        'http.request.method': 'POST',
+        'url.full': `${server.baseUrl('anthropic')}/messages`,
+        'server.address': '127.0.0.1',
+        'server.port': Number(port),
+        'http.response.status_code': server.requests[index]!.status,
+      })
+      // inside its attempt
+      expect(ms(span.startTime)).toBeGreaterThanOrEqual(ms(attempt.startTime))
+      expect(ms(span.endTime)).toBeLessThanOrEqual(ms(attempt.endTime) + 1)
+    })
+  })
+
   it('a 429 with Retry-After: the retry decision carries the delay and its source, the retry the wait seen on the wire', async () => {
     server.enqueue('openai', rateLimited('1'), reply.text('after the wait'))
     const agent = new Agent({
@@ -220,7 +258,7 @@ describe('OTLP/HTTP export when OTEL_EXPORTER_OTLP_ENDPOINT is set (the app setu
     expect(openTelemetryCallListener()).toBeUndefined()
   })
 
-  it('a retried call reaches the receiver as one call span and one span per attempt', async () => {
+  it('a retried call reaches the receiver as one call span, one span per attempt and the HTTP span under each attempt', async () => {
     receiver = createServer((request, response) => {
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -244,15 +282,16 @@ describe('OTLP/HTTP export when OTEL_EXPORTER_OTLP_ENDPOINT is set (the app setu
     server.enqueue('openai', rateLimited('0'), { kind: 'success', text: 'ok', usage })
     const agent = new Agent({ id: 'o', name: 'o', instructions: '', model: 'openai/gpt-5', errorProcessors: [new StreamErrorRetryProcessor()] })
     await agent.generate('Hi', { onEvent: listener! })
-    await tracing!.forceFlush()
+    await tracing!.provider.forceFlush()
 
     expect(received.length).toBeGreaterThan(0)
     expect(received.every((entry) => entry.path === '/v1/traces' && entry.contentType?.startsWith('application/json'))).toBe(true)
     const resourceSpans = received.flatMap((entry) => entry.body.resourceSpans)
     expect(resourceSpans.map((entry) => attribute(entry.resource.attributes, 'service.name')?.stringValue)).toContain('threadline-test')
     const scopes = resourceSpans.flatMap((entry) => entry.scopeSpans)
-    expect(scopes.map((scope) => scope.scope.name)).toEqual(['@threadline/engine'])
-    const spans = scopes.flatMap((scope) => scope.spans)
+    expect(new Set(scopes.map((scope) => scope.scope.name))).toEqual(new Set(['@threadline/engine', '@opentelemetry/instrumentation-undici']))
+    const spansOfScope = (name: string) => scopes.filter((scope) => scope.scope.name === name).flatMap((scope) => scope.spans)
+    const spans = spansOfScope('@threadline/engine')
     const model = (server.requests[0]!.body as { model: string }).model
     // OTLP span kinds: 1 INTERNAL, 3 CLIENT
     const call = spans.find((span) => span.kind === 1)!
@@ -266,5 +305,11 @@ describe('OTLP/HTTP export when OTEL_EXPORTER_OTLP_ENDPOINT is set (the app setu
     expect(Number(attribute(call.attributes, 'gen_ai.usage.output_tokens')?.intValue)).toBe(usage.outputTokens)
     const statuses = attempts.map((span) => attribute(span.attributes, 'http.response.status_code')?.intValue)
     expect(statuses.map((status) => (status === undefined ? 200 : Number(status)))).toEqual(server.requests.map((request) => request.status))
+    // the provider's HTTP requests, each under its attempt (startTracing instruments fetch)
+    const http = spansOfScope('@opentelemetry/instrumentation-undici')
+    expect(http.map((span) => span.parentSpanId).sort()).toEqual(attempts.map((span) => span.spanId).sort())
+    expect(http.map((span) => Number(attribute(span.attributes, 'http.response.status_code')?.intValue)).sort()).toEqual(
+      server.requests.map((request) => request.status).sort(),
+    )
   })
 })

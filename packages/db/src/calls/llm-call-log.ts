@@ -26,6 +26,7 @@ function summaryOf(row: LlmCallModel): LLMCallSummary {
     waitedMs: row.waitedMs,
     rules: row.rules,
     repairedMessageIds: row.repairedMessageIds,
+    promptOnlyMessageIds: row.promptOnlyMessageIds,
   }
 }
 
@@ -73,11 +74,13 @@ async function record(prisma: PrismaClient, trace: LLMCallTrace): Promise<void> 
   await prisma.$executeRaw`
     WITH call AS (
       INSERT INTO llm_calls (id, turn_id, step_number, thread_id, resource_id, provider, model_id, response_message_id, outcome, started_at,
-        latency_ms, finish_reason, input_tokens, output_tokens, error, retries, waited_ms, rules, repaired_message_ids)
+        latency_ms, finish_reason, input_tokens, output_tokens, error, retries, waited_ms, rules, repaired_message_ids,
+        prompt_only_message_ids)
       VALUES (${trace.id}, ${trace.turnId}, ${trace.stepNumber}, ${trace.threadId}, ${trace.resourceId}, ${trace.provider}, ${trace.modelId},
         ${trace.responseMessageId}, ${trace.outcome}, ${trace.startedAt.toISOString()}::timestamptz, ${Math.round(trace.latencyMs)}, ${trace.finishReason},
         ${trace.usage?.inputTokens ?? null}::int, ${trace.usage?.outputTokens ?? null}::int, ${jsonText(trace.error)}::jsonb, ${trace.retries},
-        ${Math.round(trace.waitedMs)}, ${trace.rules}::text[], ${trace.repairedMessageIds}::text[])
+        ${Math.round(trace.waitedMs)}, ${trace.rules}::text[], ${trace.repairedMessageIds}::text[],
+        ${trace.promptOnlyMessageIds}::text[])
       RETURNING id
     ), attempts AS (
       INSERT INTO llm_call_attempts (call_id, attempt, started_at, latency_ms, outcome, error)
@@ -127,12 +130,22 @@ async function list(prisma: PrismaClient, query: LLMCallQuery) {
   return { calls: page.map(summaryOf), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null }
 }
 
+/** The distinct rule names of the scope's calls, from the `rules` arrays (one query, no row read into the app). */
+async function ruleNames(prisma: PrismaClient, resourceIds: string[] | undefined): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ rule: string }[]>`
+    SELECT DISTINCT rule FROM llm_calls, unnest(rules) AS rule
+    WHERE ${resourceIds ?? null}::text[] IS NULL OR resource_id = ANY(${resourceIds ?? null}::text[])
+    ORDER BY rule`
+  return rows.map((row) => row.rule)
+}
+
 export function createLLMCallLog(prisma: PrismaClient): LLMCallLog {
   return reportingStorageErrors(
     {
       record: (trace) => record(prisma, trace),
       list: (query) => list(prisma, query),
       get: (id) => get(prisma, id),
+      ruleNames: ({ resourceIds }) => ruleNames(prisma, resourceIds),
       prune: async (before) => (await prisma.llmCall.deleteMany({ where: { startedAt: { lt: before } } })).count,
     } satisfies LLMCallLog,
     'llmCalls',

@@ -161,17 +161,21 @@ describeEachDatabase('recorded LLM calls (Agent + Memory + LLMCallLog)', (getDb)
       waitedMs: 0,
       rules: [],
       repairedMessageIds: [],
+      promptOnlyMessageIds: [],
       ...extra,
     })
     const ids = [uniqueId('c'), uniqueId('c'), uniqueId('c')]
     await log.record(trace(ids[0]!, 1_000, { outcome: 'failed', retries: 2 }))
     await log.record(trace(ids[1]!, 2_000, { rules: ['cerebras-strip-reasoning-content'], provider: 'cerebras', modelId: 'gpt-oss-120b' }))
-    await log.record(trace(ids[2]!, 3_000, { repairedMessageIds: ['m1'], rules: ['anthropic-tool-id-format'] }))
+    await log.record(
+      trace(ids[2]!, 3_000, { repairedMessageIds: ['m1'], promptOnlyMessageIds: ['hit-of-another-thread'], rules: ['anthropic-tool-id-format'] }),
+    )
     const all = (query: object) => log.list({ resourceIds: [resourceId], limit: 10, ...query }).then((page) => page.calls.map((call) => call.id))
     expect(await all({})).toEqual([ids[2], ids[1], ids[0]])
     expect(await all({ outcome: 'failed' })).toEqual([ids[0]])
     expect(await all({ hadRetries: true })).toEqual([ids[0]])
     expect(await all({ repaired: true })).toEqual([ids[2]])
+    expect(await log.get(ids[2]!)).toMatchObject({ repairedMessageIds: ['m1'], promptOnlyMessageIds: ['hit-of-another-thread'] })
     expect(await all({ rule: 'cerebras-strip-reasoning-content' })).toEqual([ids[1]])
     expect(await all({ model: 'cerebras/gpt-oss-120b' })).toEqual([ids[1]])
     expect(await all({ model: 'gpt-5' })).toEqual([ids[2], ids[0]])

@@ -69,6 +69,7 @@ function trace(seed: CallSeed): LLMCallTrace {
     waitedMs: seed.waitedMs,
     rules: seed.rules,
     repairedMessageIds: seed.repairedMessageIds ?? [],
+    promptOnlyMessageIds: [],
   }
 }
 

@@ -102,7 +102,9 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
       // only what is already stored is replaced now; this turn's messages are saved at its end
       persistMessages: async (changed) => {
         const stored = changed.filter((message) => storedIds.has(message.id))
-        if (memory && stored.length > 0) await persistRepairs(memory, target.threadId, stored)
+        if (!memory || stored.length === 0) return []
+        const persisted = new Set(await persistRepairs(memory, target.threadId, stored))
+        return stored.flatMap((message) => (persisted.has(message.id) ? [] : [message.id]))
       },
       onRetry: (retry) => {
         retries++
@@ -157,11 +159,14 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
  * must not change for the ancestor and the siblings: the copy-on-write path
  * keeps the repaired version for this thread only. A message the thread
  * neither owns nor inherits (a recall hit from another thread) is skipped:
- * the repair lives in the live list, so in the retried prompt only.
+ * the repair lives in the live list, so in the retried prompt only. Returns
+ * the ids written.
  */
-async function persistRepairs(memory: AgentMemory, threadId: string, messages: StoredMessage[]): Promise<void> {
-  if (memory.saveRepairedMessages) await memory.saveRepairedMessages({ threadId, messages, outside: 'skip' })
-  else await memory.saveMessages({ messages })
+async function persistRepairs(memory: AgentMemory, threadId: string, messages: StoredMessage[]): Promise<string[]> {
+  const persisted = memory.saveRepairedMessages
+    ? await memory.saveRepairedMessages({ threadId, messages, outside: 'skip' })
+    : await memory.saveMessages({ messages })
+  return persisted.map((message) => message.id)
 }
 
 /**
@@ -173,7 +178,7 @@ function callListener(config: AgentConfig, perCall: LLMCallEventListener | undef
   const listeners = [config.onEvent, perCall].filter((listener) => listener !== undefined)
   if (listeners.length === 0) return undefined
   const logger = config.logger ?? console
-  return (event) => {
+  const combined: LLMCallEventListener = (event) => {
     for (const listener of listeners) {
       try {
         listener(event)
@@ -182,6 +187,19 @@ function callListener(config: AgentConfig, perCall: LLMCallEventListener | undef
       }
     }
   }
+  // each listener's attempt context, nested (the first listener's outermost)
+  const runners = listeners.flatMap((listener) => (listener.runAttempt ? [listener.runAttempt] : []))
+  if (runners.length > 0) {
+    combined.runAttempt = <T>(callId: string, attempt: number, request: () => T): T => {
+      let run = request
+      for (const runner of runners.toReversed()) {
+        const inner = run
+        run = () => runner(callId, attempt, inner)
+      }
+      return run()
+    }
+  }
+  return combined
 }
 
 function requireMemory(config: AgentConfig): AgentMemory {

@@ -79,8 +79,14 @@ export type LLMCallEvent =
       processorId: string
       /** time the error processors took before granting it, waits included */
       waitedMs: number
-      /** stored messages the processors changed, persisted before the retry */
+      /** stored messages the processors changed, persisted before the retry unless listed in promptOnlyMessageIds */
       changedMessageIds: string[]
+      /**
+       * of those, the ones NOT persisted: messages the thread neither owns nor
+       * inherits (a semantic-recall hit from another thread), repaired in the
+       * retried prompt only
+       */
+      promptOnlyMessageIds: string[]
     })
   | (Stamp & {
       type: 'call-end'
@@ -94,4 +100,12 @@ export type LLMCallEvent =
       error?: CallError
     })
 
-export type LLMCallEventListener = (event: LLMCallEvent) => void
+export type LLMCallEventListener = ((event: LLMCallEvent) => void) & {
+  /**
+   * Runs one attempt's provider request in a context of the listener's own;
+   * openTelemetryCallListener makes the attempt span the active span there,
+   * so the HTTP client's span (e.g. @opentelemetry/instrumentation-undici)
+   * is its child. Called between the attempt's start and end events.
+   */
+  runAttempt?: <T>(callId: string, attempt: number, request: () => T) => T
+}

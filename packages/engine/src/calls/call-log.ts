@@ -33,6 +33,8 @@ export interface LLMCallLog {
   /** newest first ((startedAt, id) descending) */
   list(query: LLMCallQuery): Promise<LLMCallPage>
   get(id: string): Promise<LLMCallTrace | null>
+  /** every rule name recorded in calls of these resources (undefined: all), sorted */
+  ruleNames(scope: { resourceIds?: string[] | undefined }): Promise<string[]>
   /** deletes calls started before `before` (attempts and events go with them); returns how many */
   prune(before: Date): Promise<number>
 }

@@ -33,6 +33,12 @@ export class CallRecorder {
     this.#listener({ type: 'attempt-start', callId: this.#callId, at: this.#attemptStartedAt, attempt })
   }
 
+  /** The attempt's provider request, inside the listener's context for it when it has one. */
+  runAttempt<T>(attempt: number, request: () => T): T {
+    const run = this.#listener.runAttempt
+    return run ? run(this.#callId, attempt, request) : request()
+  }
+
   attemptEnd(attempt: number, failure?: { error: unknown }): void {
     const at = Date.now()
     this.#listener({
@@ -51,8 +57,8 @@ export class CallRecorder {
     return (event) => this.#listener({ ...event, callId: this.#callId, at: Date.now(), attempt, processorId })
   }
 
-  retry(attempt: number, processorId: string, waitedMs: number, changedMessageIds: string[]): void {
-    this.#listener({ type: 'retry', callId: this.#callId, at: Date.now(), attempt, processorId, waitedMs, changedMessageIds })
+  retry(attempt: number, processorId: string, waitedMs: number, changedMessageIds: string[], promptOnlyMessageIds: string[]): void {
+    this.#listener({ type: 'retry', callId: this.#callId, at: Date.now(), attempt, processorId, waitedMs, changedMessageIds, promptOnlyMessageIds })
   }
 
   callEnd(result: CallResultInfo): void {

@@ -36,6 +36,11 @@ export type LLMCallTrace = Omit<LLMCallStart, 'type' | 'callId' | 'at'> & {
   rules: string[]
   /** stored messages repaired (and persisted) before a retry */
   repairedMessageIds: string[]
+  /**
+   * stored messages repaired in the retried prompt only, NOT persisted: recall
+   * hits from another thread (the thread neither owns nor inherits them)
+   */
+  promptOnlyMessageIds: string[]
 }
 
 type Pending = { start: LLMCallStart; attempts: CallAttempt[]; attemptStarts: Map<number, number>; events: CallTraceEvent[] }
@@ -44,7 +49,8 @@ function fold(pending: Pending, end: Extract<LLMCallEvent, { type: 'call-end' }>
   const { start, events } = pending
   const retries = events.filter((event) => event.type === 'retry')
   const rules = new Set(events.flatMap((event) => (event.rule ? [event.rule] : [])))
-  const repaired = new Set(retries.flatMap((event) => event.data.changedMessageIds as string[]))
+  const promptOnly = new Set(retries.flatMap((event) => (event.data.promptOnlyMessageIds as string[] | undefined) ?? []))
+  const repaired = new Set(retries.flatMap((event) => (event.data.changedMessageIds as string[]).filter((id) => !promptOnly.has(id))))
   return {
     id: start.callId,
     turnId: start.turnId,
@@ -66,6 +72,7 @@ function fold(pending: Pending, end: Extract<LLMCallEvent, { type: 'call-end' }>
     waitedMs: retries.reduce((sum, event) => sum + (event.data.waitedMs as number), 0),
     rules: [...rules].sort(),
     repairedMessageIds: [...repaired],
+    promptOnlyMessageIds: [...promptOnly],
   }
 }
 

@@ -82,7 +82,11 @@ function processorEvent(event: LLMCallEvent): { name: string; attributes: Attrib
     case 'retry':
       return {
         name: 'threadline.retry',
-        attributes: { 'threadline.retry.waited_ms': event.waitedMs, 'threadline.repair.message_ids': event.changedMessageIds },
+        attributes: {
+          'threadline.retry.waited_ms': event.waitedMs,
+          'threadline.repair.message_ids': event.changedMessageIds,
+          'threadline.repair.prompt_only_message_ids': event.promptOnlyMessageIds,
+        },
       }
     default:
       return null
@@ -93,6 +97,12 @@ class CallSpans {
   readonly #open = new Map<string, OpenCall>()
 
   constructor(readonly tracer: Tracer) {}
+
+  /** The open span of a call's attempt, if that call is followed. */
+  attemptSpan(callId: string, attempt: number): Span | undefined {
+    const open = this.#open.get(callId)?.attempt
+    return open?.number === attempt ? open.span : undefined
+  }
 
   handle(event: LLMCallEvent): void {
     if (event.type === 'call-start') {
@@ -223,5 +233,10 @@ export function openTelemetryCallListener(options: { tracer?: Tracer } = {}): LL
     tracer = trace.getTracer(THREADLINE_TRACER_NAME)
   }
   const spans = new CallSpans(tracer)
-  return (event) => spans.handle(event)
+  const listener: LLMCallEventListener = (event) => spans.handle(event)
+  listener.runAttempt = (callId, attempt, request) => {
+    const span = spans.attemptSpan(callId, attempt)
+    return span ? context.with(trace.setSpan(context.active(), span), request) : request()
+  }
+  return listener
 }

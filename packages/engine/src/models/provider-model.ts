@@ -19,13 +19,29 @@ function isObject(value: unknown): value is ModelObject {
   return value !== null && typeof value === 'object'
 }
 
+/** Index of the first '/' or ':' at or after `from` (the end of a provider prefix), -1 when there is none. */
+function providerCut(model: string, from = 0): number {
+  const slash = model.indexOf('/', from)
+  const colon = model.indexOf(':', from)
+  return slash === -1 ? colon : colon === -1 ? slash : Math.min(slash, colon)
+}
+
 /** 'anthropic/claude' or 'anthropic:claude' -> provider 'anthropic'; no separator -> no provider. */
 function parseModelString(model: string): ModelDescription {
-  const slash = model.indexOf('/')
-  const colon = model.indexOf(':')
-  const cut = slash === -1 ? colon : colon === -1 ? slash : Math.min(slash, colon)
+  const cut = providerCut(model)
   if (cut <= 0) return { provider: undefined, modelId: model }
   return { provider: model.slice(0, cut), modelId: model.slice(cut + 1) }
+}
+
+/**
+ * Whether the model string from `from` on starts with the prefix `provider`
+ * ('provider/…' or 'provider:…'), or its model id (what follows) does, and so
+ * on. Compares in place: it runs for every rule on every call and allocates nothing.
+ */
+function stringNamesProvider(model: string, provider: string, from: number): boolean {
+  const cut = providerCut(model, from)
+  if (cut <= from) return false
+  return (cut - from === provider.length && model.startsWith(provider, from)) || stringNamesProvider(model, provider, cut + 1)
 }
 
 /** A `{ model }` fallback entry (no provider/modelId of its own) stands for the model it wraps. */
@@ -54,10 +70,7 @@ export function describeModel(model: unknown): ModelDescription | undefined {
  */
 export function isProviderModel(model: unknown, provider: KnownProvider | (string & {})): boolean {
   if (Array.isArray(model)) return model.some((entry) => isProviderModel(entry, provider))
-  if (typeof model === 'string') {
-    const described = parseModelString(model)
-    return described.provider !== undefined && (described.provider === provider || isProviderModel(described.modelId, provider))
-  }
+  if (typeof model === 'string') return stringNamesProvider(model, provider, 0)
   if (!isObject(model)) return false
   const unwrapped = unwrapEntry(model)
   if (unwrapped !== model) return isProviderModel(unwrapped, provider)
@@ -81,7 +94,7 @@ export function isCerebrasModel(model: unknown): boolean {
  */
 export function isOpenAIResponsesModel(model: unknown): boolean {
   if (Array.isArray(model)) return model.some(isOpenAIResponsesModel)
-  if (typeof model === 'string') return parseModelString(model).provider === 'openai'
+  if (typeof model === 'string') return providerCut(model) === 'openai'.length && model.startsWith('openai')
   if (!isObject(model)) return false
   const unwrapped = unwrapEntry(model)
   if (unwrapped !== model) return isOpenAIResponsesModel(unwrapped)

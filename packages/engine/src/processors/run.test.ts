@@ -39,7 +39,7 @@ function options(overrides: Partial<RunLLMCallOptions<string>> & Pick<RunLLMCall
     maxProcessorRetries: 10,
     stepNumber: 0,
     states: new ProcessorStates(),
-    persistMessages: async () => undefined,
+    persistMessages: async () => [],
     logger: { warn: vi.fn() },
     ...overrides,
   }
@@ -193,6 +193,7 @@ describe('runLLMCall', () => {
         errorProcessors: [repair],
         persistMessages: async (changed) => {
           persisted.push(structuredClone(changed))
+          return []
         },
         onRetry: (retry) => {
           retries.push(retry)
@@ -207,7 +208,7 @@ describe('runLLMCall', () => {
   })
 
   it('does not persist anything when the processors changed nothing', async () => {
-    const persistMessages = vi.fn(async () => undefined)
+    const persistMessages = vi.fn(async () => [])
     const { call } = scriptedCall(1)
     await runLLMCall(options({ call, persistMessages, errorProcessors: [alwaysRetry()] }))
     expect(persistMessages).not.toHaveBeenCalled()

@@ -52,8 +52,11 @@ export type RunLLMCallOptions<T> = {
   stepNumber: number
   states: ProcessorStates
   abortSignal?: AbortSignal
-  /** saves messages a processor changed before the retry that follows */
-  persistMessages(changed: StoredMessage[]): Promise<void>
+  /**
+   * saves messages a processor changed before the retry that follows; returns
+   * the ids of those it did not write (their repair lives in the retried prompt only)
+   */
+  persistMessages(changed: StoredMessage[]): Promise<string[]>
   onRetry?(retry: LLMCallRetry): void | Promise<void>
   logger?: Logger
   /** present when the call is recorded: it emits the call's events (absent: none is built) */
@@ -109,7 +112,7 @@ async function runAttempts<T>(options: RunLLMCallOptions<T>): Promise<T> {
     const prompt = await applyInputProcessors(options.buildPrompt(messages), options, retryCount)
     let result: T
     try {
-      result = await options.call(prompt)
+      result = await (recorder ? recorder.runAttempt(attempt, () => options.call(prompt)) : options.call(prompt))
     } catch (error) {
       recorder?.attemptEnd(attempt, { error })
       if (abortSignal?.aborted || retryCount >= options.maxProcessorRetries) throw error
@@ -130,12 +133,13 @@ async function runAttempts<T>(options: RunLLMCallOptions<T>): Promise<T> {
       if (!granter) throw error
       const delayMs = Date.now() - startedAt
       const changedMessages = changedSince(before, messages)
-      if (changedMessages.length > 0) await options.persistMessages(changedMessages)
+      const promptOnly = changedMessages.length > 0 ? await options.persistMessages(changedMessages) : []
       recorder?.retry(
         attempt,
         granter.id,
         delayMs,
         changedMessages.map((message) => message.id),
+        promptOnly,
       )
       await options.onRetry?.({
         attempt,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { summarizeCalls } from './call-summary.ts'
 
-const call = { retries: 0, waitedMs: 0, rules: [] as string[], repairedMessageIds: [] as string[], outcome: 'success' as const, error: null }
+const call = {
+  retries: 0,
+  waitedMs: 0,
+  rules: [] as string[],
+  repairedMessageIds: [] as string[],
+  promptOnlyMessageIds: [] as string[],
+  outcome: 'success' as const,
+  error: null,
+}
 type Calls = Parameters<typeof summarizeCalls>[0]
 type Traces = Parameters<typeof summarizeCalls>[1]
 
@@ -17,6 +25,12 @@ describe('summarizeCalls', () => {
         { ...call, outcome: 'failed', error: { name: 'E', message: 'x', statusCode: 529 }, repairedMessageIds: ['m1', 'm2'] },
       ] as Calls),
     ).toBe('2 calls · 2 retries, waited 3.2 s · reasoning stripped for cerebras · my-rule · 2 messages repaired · failed (HTTP 529)')
+  })
+
+  it('tells a recall hit repaired in the prompt only (not saved) from a saved repair', () => {
+    expect(summarizeCalls([{ ...call, retries: 1, repairedMessageIds: ['own'], promptOnlyMessageIds: ['other-thread-hit'] }] as Calls)).toBe(
+      '1 retry · 1 message repaired · 1 recall hit from another thread repaired in the prompt only (not saved)',
+    )
   })
 
   it('from traces: the delay source, tool IDs counted, the status a repair answered, attempts of a failure', () => {

@@ -5,7 +5,7 @@ import type { CallTraceEvent, LLMCallSummary } from '@threadline/engine'
 // From a call's events when its trace is loaded (counts, delay source, status),
 // else from the listed summary alone (no counts).
 
-type Summary = Pick<LLMCallSummary, 'retries' | 'waitedMs' | 'rules' | 'repairedMessageIds' | 'outcome' | 'error'>
+type Summary = Pick<LLMCallSummary, 'retries' | 'waitedMs' | 'rules' | 'repairedMessageIds' | 'promptOnlyMessageIds' | 'outcome' | 'error'>
 type Trace = Summary & {
   attempts: readonly { attempt: number; error: { statusCode?: number } | null }[]
   events: readonly Pick<CallTraceEvent, 'attempt' | 'type' | 'rule' | 'data'>[]
@@ -72,6 +72,12 @@ function failurePart(call: Summary, attempts: number | null): string | null {
   return `${call.outcome}${attempts !== null && attempts > 1 ? ` after ${attempts} attempts` : ''}${status}`
 }
 
+/** Recall hits from another thread repaired for the retry but not saved (the thread does not own them). */
+function promptOnlyPart(call: Summary): string | null {
+  const count = call.promptOnlyMessageIds.length
+  return count > 0 ? `${plural(count, 'recall hit')} from another thread repaired in the prompt only (not saved)` : null
+}
+
 function traceParts(call: Trace): (string | null)[] {
   const statusOf = (attempt: number) => call.attempts.find((entry) => entry.attempt === attempt)?.error?.statusCode
   const sources = call.events.flatMap((event) => (event.type === 'retry-decision' && event.data.retry ? [String(event.data.delaySource)] : []))
@@ -80,7 +86,7 @@ function traceParts(call: Trace): (string | null)[] {
       ? [ruleSentence(event.rule, event.type, event.rule === 'anthropic-tool-id-format' ? changedToolIds(event.data) : null, statusOf(event.attempt))]
       : [],
   )
-  return [retryPart(call.retries, call.waitedMs, sources), ...rules, failurePart(call, call.attempts.length)]
+  return [retryPart(call.retries, call.waitedMs, sources), ...rules, promptOnlyPart(call), failurePart(call, call.attempts.length)]
 }
 
 function summaryParts(call: Summary): (string | null)[] {
@@ -89,6 +95,7 @@ function summaryParts(call: Summary): (string | null)[] {
     retryPart(call.retries, call.waitedMs, []),
     ...call.rules.map((rule) => ruleSentence(rule, 'rule-applied', null, undefined)),
     repaired > 0 ? `${plural(repaired, 'message')} repaired` : null,
+    promptOnlyPart(call),
     failurePart(call, null),
   ]
 }

@@ -12,14 +12,25 @@ import { SaveFixtureForm } from './save-fixture-form.tsx'
 
 type TraceEvent = { seq: number; attempt: number; type: string; processorId: string; rule: string | null; data: Record<string, unknown> }
 
+/** "2 stored messages repaired", with how many of them were repaired in the prompt only (recall hits of another thread). */
+function repairedCount(messageIds: readonly string[], promptOnly: ReadonlySet<string>): string {
+  const notSaved = messageIds.filter((id) => promptOnly.has(id)).length
+  const saved = messageIds.length - notSaved
+  const parts = [
+    ...(saved > 0 ? [`${saved} stored message(s) repaired and saved`] : []),
+    ...(notSaved > 0 ? [`${notSaved} recall hit(s) from another thread repaired in the prompt only (not saved)`] : []),
+  ]
+  return parts.length > 0 ? parts.join(', ') : 'no stored message changed'
+}
+
 /** One line per processor event: what it did, with its counts, pattern or delay. */
-function eventLine(event: TraceEvent): string {
+function eventLine(event: TraceEvent, promptOnly: ReadonlySet<string>): string {
   const data = event.data
   switch (event.type) {
     case 'rule-applied':
       return `${event.rule ?? ''}: ${String(data.messagesChanged)} prompt message(s) changed, ${String(data.partsRemoved)} part(s) removed`
     case 'repair':
-      return `${event.rule ?? ''} matched ${String(data.pattern)}: ${(data.messageIds as string[]).length} stored message(s) repaired`
+      return `${event.rule ?? ''} matched ${String(data.pattern)}: ${repairedCount(data.messageIds as string[], promptOnly)}`
     case 'retry-decision':
       return data.retry
         ? `${event.processorId}: retry (${String(data.reason)}) after ${String(data.delayMs)} ms, delay from ${String(data.delaySource)}`
@@ -36,6 +47,7 @@ export function CallTrace({ callId }: { callId: string }) {
   if (call.error) return <Notice tone="error">{describeError(call.error)}</Notice>
   if (!call.data) return <Loading label="Loading trace…" />
   const { attempts, events } = call.data
+  const promptOnly = new Set(call.data.promptOnlyMessageIds)
   return (
     <div data-testid="call-trace" className="space-y-3 text-sm">
       <p className="text-slate-600">
@@ -43,6 +55,11 @@ export function CallTrace({ callId }: { callId: string }) {
         {call.data.usage ? ` · ${call.data.usage.inputTokens} in / ${call.data.usage.outputTokens} out tokens` : ''}
         {call.data.finishReason ? ` · ${call.data.finishReason}` : ''}
       </p>
+      {promptOnly.size > 0 && (
+        <p data-testid="call-prompt-only-repairs" className="break-words text-xs text-amber-800 [overflow-wrap:anywhere]">
+          Repaired in the retried prompt only, not saved (recall hits from another thread, which this thread does not own): {[...promptOnly].join(', ')}
+        </p>
+      )}
       <ol className="space-y-2">
         {attempts.map((attempt) => (
           <li key={attempt.attempt} className="rounded-md border border-slate-200 p-2">
@@ -66,7 +83,7 @@ export function CallTrace({ callId }: { callId: string }) {
                 .filter((event) => event.attempt === attempt.attempt)
                 .map((event) => (
                   <li key={event.seq} data-testid="call-event" className="text-xs text-slate-700">
-                    <span className="break-words [overflow-wrap:anywhere]">{eventLine(event)}</span>
+                    <span className="break-words [overflow-wrap:anywhere]">{eventLine(event, promptOnly)}</span>
                     {(event.type === 'rule-applied' || event.type === 'repair') && (
                       <details className="mt-1">
                         <summary className="cursor-pointer text-indigo-700">Before / after</summary>

@@ -1,6 +1,6 @@
 'use client'
 
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { builtInCompatRules } from '@threadline/engine'
 import Link from 'next/link'
 import { useEffect, useState } from 'react'
@@ -48,6 +48,10 @@ export function CallsPage() {
     ),
   )
   const rows = calls.data?.pages.flatMap((page) => page.calls)
+  // built-in rules, then the custom ones the API knows for this caller (and the URL's rule, even when no call has it any more)
+  const rules = useQuery(trpc.calls.rules.queryOptions())
+  const builtIn = rules.data?.builtIn ?? builtInCompatRules.map((builtInRule) => builtInRule.name)
+  const custom = [...new Set([...(rules.data?.custom ?? []), ...(rule && !builtIn.includes(rule) ? [rule] : [])])]
   return (
     <div className="space-y-6">
       <PageHeader title="LLM calls" description="Every recorded provider call: what the processors changed and why it retried." />
@@ -70,11 +74,22 @@ export function CallsPage() {
         <Field label="Rule">
           <select className={selectClass} value={rule} onChange={(event) => setParams({ rule: event.target.value }, 'push')}>
             <option value="">Any rule</option>
-            {builtInCompatRules.map((builtIn) => (
-              <option key={builtIn.name} value={builtIn.name}>
-                {builtIn.name}
-              </option>
-            ))}
+            <optgroup label="Built-in">
+              {builtIn.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+            {custom.length > 0 && (
+              <optgroup label="Custom">
+                {custom.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </Field>
       </div>

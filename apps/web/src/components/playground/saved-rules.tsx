@@ -12,11 +12,12 @@ import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
+import { RecordedFixtures } from './recorded-fixtures.tsx'
 
 export type LoadedRule = RouterOutputs['playground']['rules']['get']
 type FixtureRun = RouterOutputs['playground']['rules']['runFixtures']
 
-/** The saved rules: load one into the editor, run its fixtures, delete it (after a confirmation). */
+/** The saved rules: load one into the editor, run its fixtures, list and delete its recorded fixtures, delete it (after a confirmation). */
 export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -106,6 +107,7 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                     </Button>
                   )}
                 </div>
+                {rule.recordedFixtures > 0 && <RecordedFixtures ruleId={rule.id} count={rule.recordedFixtures} />}
                 {run && (
                   <Notice tone={run.passed ? 'success' : 'error'} title={run.passed ? 'Every fixture passed' : 'Some fixtures failed'}>
                     <ul className="text-xs">

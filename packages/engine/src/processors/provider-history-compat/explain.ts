@@ -51,7 +51,7 @@ export type CompatVerdict = {
 /** The proactive rules on `prompt`, each on the previous rule's output. Never mutates the prompt. */
 export function explainPrompt(rules: readonly CompatRule[], prompt: LanguageModelPrompt, model: unknown): ProactiveVerdict {
   const outcomes: ProactiveRuleOutcome[] = []
-  const next = runProactiveRules(rules, prompt, model, (outcome) => outcomes.push(outcome))
+  const next = runProactiveRules(rules, { prompt, model }, (outcome) => outcomes.push(outcome))
   return { prompt: next, changed: next !== prompt, rules: outcomes }
 }
 

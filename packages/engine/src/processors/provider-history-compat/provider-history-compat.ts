@@ -67,8 +67,9 @@ export class ProviderHistoryCompat implements Processor {
    * rule's change is reported when the call is recorded; otherwise no
    * observer runs and nothing is allocated for it.
    */
-  processLLMRequest({ prompt, model, onEvent }: ProcessLLMRequestArgs): ProcessLLMRequestResult {
-    const next = runProactiveRules(this.rules, prompt, model, onEvent ? reportRuleChange(onEvent) : undefined)
+  processLLMRequest(args: ProcessLLMRequestArgs): ProcessLLMRequestResult {
+    const { prompt, onEvent } = args
+    const next = runProactiveRules(this.rules, args, onEvent ? reportRuleChange(onEvent) : undefined)
     return next === prompt ? undefined : { prompt: next }
   }
 

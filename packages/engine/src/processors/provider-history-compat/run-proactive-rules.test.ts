@@ -19,7 +19,18 @@ describe('runProactiveRules', () => {
       { name: 'identity', applyToPrompt: ({ prompt: p }) => p },
       { name: 'reactive', errorPatterns: [/x/], fix: () => true },
     ]
-    expect(runProactiveRules(rules, prompt, 'anthropic/claude')).toBe(prompt)
+    expect(runProactiveRules(rules, { prompt, model: 'anthropic/claude' })).toBe(prompt)
+  })
+
+  it("hands each rule the caller's args while the prompt is unchanged, new args with the rewritten prompt after a change", () => {
+    const prompt = deepFreeze(mixedPrompt())
+    const args = { prompt, model: 'm/x' }
+    const seen: unknown[] = []
+    const spy: CompatRule = { name: 'spy', applyToPrompt: (received) => void seen.push(received) }
+    runProactiveRules([spy, appendUser('one', '1'), spy], args)
+    expect(seen[0]).toBe(args)
+    expect(seen[1]).not.toBe(args)
+    expect(seen[1]).toMatchObject({ model: 'm/x', prompt: [...prompt, { role: 'user' }] })
   })
 
   it('chains rules in order, each seeing the previous output, and passes the model', () => {
@@ -32,7 +43,7 @@ describe('runProactiveRules', () => {
         return undefined
       },
     }
-    const result = runProactiveRules([appendUser('one', '1'), spy, appendUser('two', '2'), spy], prompt, 'm/x')
+    const result = runProactiveRules([appendUser('one', '1'), spy, appendUser('two', '2'), spy], { prompt, model: 'm/x' })
     expect(result.slice(prompt.length).map((m) => (m.content as { text: string }[])[0]!.text)).toEqual(['1', '2'])
     expect(seen).toEqual([
       { model: 'm/x', length: prompt.length + 1 },
@@ -54,7 +65,7 @@ describe('runProactiveRules', () => {
       appendUser('after', 'still runs'),
     ]
     const outcomes: ProactiveRuleOutcome[] = []
-    const result = runProactiveRules(rules, prompt, 'm/x', (o) => outcomes.push(o))
+    const result = runProactiveRules(rules, { prompt, model: 'm/x' }, (o) => outcomes.push(o))
     expect(result).toHaveLength(prompt.length + 1)
     expect(outcomes.map((o) => [o.rule.name, o.status])).toEqual([
       ['broken', 'failed'],
@@ -71,8 +82,7 @@ describe('runProactiveRules', () => {
     const outcomes: ProactiveRuleOutcome[] = []
     const result = runProactiveRules(
       [{ name: 'reactive', errorPatterns: [/x/], fix: () => true }, { name: 'noop', applyToPrompt: () => undefined }, appendUser('add', 'x')],
-      prompt,
-      'm/x',
+      { prompt, model: 'm/x' },
       (o) => outcomes.push(o),
     )
     expect(outcomes[0]).toMatchObject({ status: 'not-proactive' })

@@ -1,5 +1,5 @@
 import type { LanguageModelPrompt } from '../types.ts'
-import type { CompatRule, ProactiveRuleOutcome } from './types.ts'
+import type { CompatRule, ProactiveRuleArgs, ProactiveRuleOutcome } from './types.ts'
 import { warnRuleFailure } from './warn-rule-failure.ts'
 
 /**
@@ -8,22 +8,31 @@ import { warnRuleFailure } from './warn-rule-failure.ts'
  * callers can tell "unchanged" by identity and nothing is copied. A rule that
  * throws or returns something other than an array is logged and skipped.
  * `onRule` sees every rule's outcome (the playground reports them).
+ *
+ * Allocates nothing when no rule changes anything (it runs on every call):
+ * each rule gets the caller's `args` object itself as long as the prompt is
+ * unchanged, a new `{ prompt, model }` after a rewrite, and no outcome is
+ * built without `onRule`.
  */
 export function runProactiveRules(
   rules: readonly CompatRule[],
-  prompt: LanguageModelPrompt,
-  model: unknown,
+  args: ProactiveRuleArgs,
   onRule?: (outcome: ProactiveRuleOutcome) => void,
 ): LanguageModelPrompt {
+  const { prompt, model } = args
   let current = prompt
-  for (const rule of rules) {
+  let ruleArgs = args
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for…of allocated its iterator here on every call (bench/compat.ts counted it)
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index]
+    if (rule === undefined) continue
     if (rule.applyToPrompt === undefined) {
       onRule?.({ rule, status: 'not-proactive' })
       continue
     }
     let next: LanguageModelPrompt | undefined
     try {
-      next = rule.applyToPrompt({ prompt: current, model })
+      next = rule.applyToPrompt(ruleArgs)
       if (next !== undefined && !Array.isArray(next)) {
         throw new TypeError(`applyToPrompt must return a prompt array or undefined, got ${typeof next}`)
       }
@@ -38,6 +47,7 @@ export function runProactiveRules(
     }
     onRule?.({ rule, status: 'changed', before: current, prompt: next })
     current = next
+    ruleArgs = { prompt: next, model }
   }
   return current
 }

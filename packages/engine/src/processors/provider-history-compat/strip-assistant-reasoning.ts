@@ -24,9 +24,12 @@ export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messa
  * answer text or tool call, so nothing the model needs is lost.
  */
 export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip: ReasoningStripPredicate): LanguageModelPrompt | undefined {
+  // Indexed loops and no per-message closure: this scan runs on every call and must allocate nothing.
   let next: PromptMessage[] | undefined
-  for (const [i, message] of prompt.entries()) {
-    const kept = message.role === 'assistant' ? keptContent(message.content, (part, j) => shouldStrip(part, i, j)) : undefined
+  for (let i = 0; i < prompt.length; i++) {
+    const message = prompt[i]
+    if (message === undefined) continue
+    const kept = message.role === 'assistant' ? keptContent(message.content, shouldStrip, i) : undefined
     if (kept === undefined) {
       next?.push(message)
       continue
@@ -37,11 +40,13 @@ export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip
   return next
 }
 
-/** The content without the stripped parts, or undefined when no part is stripped (no copy then). */
-function keptContent(content: AssistantContent, shouldStrip: (part: LanguageModelV3ReasoningPart, partIndex: number) => boolean): AssistantContent | undefined {
+/** Message `messageIndex`'s content without the stripped parts, or undefined when no part is stripped (no copy then). */
+function keptContent(content: AssistantContent, shouldStrip: ReasoningStripPredicate, messageIndex: number): AssistantContent | undefined {
   let kept: AssistantContent | undefined
-  for (const [j, part] of content.entries()) {
-    const strip = part.type === 'reasoning' && shouldStrip(part, j)
+  for (let j = 0; j < content.length; j++) {
+    const part = content[j]
+    if (part === undefined) continue
+    const strip = part.type === 'reasoning' && shouldStrip(part, messageIndex, j)
     if (strip) kept ??= content.slice(0, j)
     else kept?.push(part)
   }

@@ -15,8 +15,12 @@ export type CompatRule = {
   /** required for reactive rules that implement `fix` */
   errorPatterns?: RegExp[]
   fix?: (messages: StoredMessage[]) => boolean
-  applyToPrompt?: (args: { prompt: LanguageModelPrompt; model: unknown }) => LanguageModelPrompt | undefined
+  /** reads `args.prompt` and `args.model` only; `args` may carry other fields of the call and must not be kept */
+  applyToPrompt?: (args: ProactiveRuleArgs) => LanguageModelPrompt | undefined
 }
+
+/** What a proactive rule is given: the prompt so far and the model it is for. */
+export type ProactiveRuleArgs = { readonly prompt: LanguageModelPrompt; readonly model: unknown }
 
 /** What one proactive rule did to the prompt (reported to `onRule` observers, e.g. the playground). */
 export type ProactiveRuleOutcome =

@@ -19,11 +19,13 @@ export function isAnthropicNativeReasoning(part: LanguageModelV3ReasoningPart): 
   return typeof anthropic.signature === 'string' || typeof anthropic.redactedData === 'string'
 }
 
+const isForeignReasoning = (part: LanguageModelV3ReasoningPart) => !isAnthropicNativeReasoning(part)
+
 /** For Anthropic models only: removes assistant reasoning that is not Anthropic's own thinking. */
 export const anthropicStripForeignReasoningContent: CompatRule = {
   name: ANTHROPIC_STRIP_FOREIGN_REASONING_CONTENT,
   applyToPrompt({ prompt, model }) {
     if (!isAnthropicModel(model)) return undefined
-    return stripAssistantReasoning(prompt, (part) => !isAnthropicNativeReasoning(part))
+    return stripAssistantReasoning(prompt, isForeignReasoning)
   },
 }

@@ -13,10 +13,12 @@ export const CEREBRAS_STRIP_REASONING_CONTENT = 'cerebras-strip-reasoning-conten
  * models only, every assistant reasoning part leaves the outbound prompt:
  * neither field is sent, whatever the SDK version. Memory keeps the parts.
  */
+const everyPart = () => true
+
 export const cerebrasStripReasoningContent: CompatRule = {
   name: CEREBRAS_STRIP_REASONING_CONTENT,
   applyToPrompt({ prompt, model }) {
     if (!isCerebrasModel(model)) return undefined
-    return stripAssistantReasoning(prompt, () => true)
+    return stripAssistantReasoning(prompt, everyPart)
   },
 }

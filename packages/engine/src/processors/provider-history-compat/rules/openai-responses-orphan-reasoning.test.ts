@@ -10,6 +10,7 @@ import { deepFreeze, mixedPrompt, storedMessage, toolPart } from '../test-fixtur
 import {
   OPENAI_RESPONSES_ORPHAN_REASONING,
   OPENAI_RESPONSES_ORPHAN_REASONING_ERROR_PATTERNS,
+  hasOrphanReasoning,
   openaiResponsesOrphanReasoning,
   orphanReasoningParts,
   removeOrphanReasoning,
@@ -121,6 +122,42 @@ describe('openai-responses-orphan-reasoning', () => {
         user('q2'),
       ]
       expect(orphanReasoningParts(encrypted)).toEqual([{ messageIndex: 1, partIndex: 0 }])
+    })
+
+    it('detects an orphan by a cheap scan exactly when the wire-item mapping finds one (every prefix and every message dropped, each shape)', () => {
+      const tool = { type: 'tool-call' as const, toolCallId: 'c1', toolName: 't', input: {} }
+      const shapes: LanguageModelPrompt[] = [
+        cancelledTurnPrompt(),
+        mixedPrompt(),
+        [
+          user('q'),
+          { role: 'assistant', content: [rs('rs_a'), rs('rs_b'), tool] },
+          { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 't', output: { type: 'text', value: 'r' } }] },
+          { role: 'assistant', content: [rs('rs_c')] },
+          user('q2'),
+          { role: 'assistant', content: [said('answer', 'msg_d'), rs('rs_e')] },
+        ],
+        [user('q'), { role: 'assistant', content: [rs('rs_1', 'one'), rs('rs_1', 'two'), said('a', 'msg_1')] }, user('q2')],
+        [user('q'), { role: 'assistant', content: [rs('rs_1', 'one'), { type: 'reasoning', text: 'foreign' }, rs('rs_1', 'two'), tool] }],
+        [
+          user('q'),
+          { role: 'assistant', content: [{ type: 'reasoning', text: '', providerOptions: { openai: { reasoningEncryptedContent: 'gAAA' } } }, said('a')] },
+        ],
+        [user('q'), { role: 'assistant', content: [rs('rs_f'), { type: 'file', data: 'AAAA', mediaType: 'image/png' }, said('a')] }],
+      ]
+      const variants = shapes.flatMap((prompt) => [
+        ...prompt.map((_, end) => prompt.slice(0, end + 1)),
+        ...prompt.map((_, drop) => prompt.filter((__, index) => index !== drop)),
+      ])
+      let orphaned = 0
+      for (const prompt of variants) {
+        const expected = orphanReasoningParts(prompt).length > 0
+        expect(hasOrphanReasoning(prompt), JSON.stringify(prompt)).toBe(expected)
+        if (expected) orphaned++
+      }
+      // both answers occur, so the agreement is not vacuous
+      expect(orphaned).toBeGreaterThan(5)
+      expect(variants.length - orphaned).toBeGreaterThan(5)
     })
 
     it('is deterministic: the same prompt always gives the same result', () => {

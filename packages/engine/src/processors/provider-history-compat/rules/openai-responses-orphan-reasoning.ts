@@ -68,6 +68,54 @@ function wireItems(prompt: LanguageModelPrompt): WireItem[] {
   return items
 }
 
+/** Whether an earlier part of `content` (before `end`) is reasoning with OpenAI item id `id` (the SDK merges them into one item). */
+function mergesIntoEarlierItem(
+  content: readonly { type: string; providerOptions?: Record<string, Record<string, unknown>> | undefined }[],
+  end: number,
+  id: string,
+): boolean {
+  for (let k = 0; k < end; k++) {
+    const earlier = content[k]
+    if (earlier?.type === 'reasoning' && openaiOptions(earlier)?.itemId === id) return true
+  }
+  return false
+}
+
+/**
+ * Whether the prompt would send a reasoning item not followed by an output
+ * item (the `'adjacent'` check): the same judgement as wireItems, as one scan
+ * that allocates nothing, so the rule costs a read of the prompt on every
+ * call and maps it to wire items only when there is an orphan to remove.
+ */
+export function hasOrphanReasoning(prompt: LanguageModelPrompt): boolean {
+  let pendingReasoning = false
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for…of allocates its iterator on this per-call path (bench/compat.ts counts it)
+  for (let messageIndex = 0; messageIndex < prompt.length; messageIndex++) {
+    const message = prompt[messageIndex]
+    if (message === undefined) continue
+    if (message.role !== 'assistant') {
+      if (pendingReasoning) return true
+      continue
+    }
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part === undefined) continue
+      if (part.type === 'text' || part.type === 'tool-call') {
+        pendingReasoning = false
+      } else if (part.type === 'reasoning') {
+        const id = reasoningItemId(part)
+        if (id === undefined || (id !== null && mergesIntoEarlierItem(content, partIndex, id))) continue
+        if (pendingReasoning) return true
+        pendingReasoning = true
+      } else if (pendingReasoning) {
+        return true
+      }
+    }
+  }
+  return pendingReasoning
+}
+
 /**
  * How sure a check must be. `'adjacent'`: the item right after a reasoning
  * item must be an output (message or function call); a user message, a tool
@@ -156,7 +204,7 @@ export const openaiResponsesOrphanReasoning: CompatRule = {
   errorPatterns: OPENAI_RESPONSES_ORPHAN_REASONING_ERROR_PATTERNS,
   fix: removeOrphanReasoning,
   applyToPrompt({ prompt, model }) {
-    if (!isOpenAIResponsesModel(model)) return undefined
+    if (!isOpenAIResponsesModel(model) || !hasOrphanReasoning(prompt)) return undefined
     return withoutOrphanReasoning(prompt)
   },
 }

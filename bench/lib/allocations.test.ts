@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { allocatedBytesPerCall } from './allocations.ts'
+import type { CompatCallSpec } from './compat-call.ts'
+
+const compatCall = new URL('compat-call.ts', import.meta.url).href
+
+describe('allocatedBytesPerCall (child process, no collection mid-sample)', () => {
+  it('counts 0 bytes for the compat pass with recording off when no rule applies, and the copies when one does', async () => {
+    const nothingToDo: CompatCallSpec[] = [
+      { model: 'anthropic', size: 100, reasoning: 'anthropic' },
+      { model: 'cerebras', size: 100, reasoning: 'none' },
+      { model: 'unaffected', size: 100, reasoning: 'mixed' },
+    ]
+    const counts = await Promise.all(nothingToDo.map((spec) => allocatedBytesPerCall(compatCall, 'compatCall', spec, 1_000)))
+    expect(counts).toEqual([0, 0, 0])
+    // the same measurement sees a rewrite's copied prompt (1,000 references alone are 8 kB)
+    const rewrite = await allocatedBytesPerCall(compatCall, 'compatCall', { model: 'cerebras', size: 1_000, reasoning: 'mixed' }, 20)
+    expect(rewrite).toBeGreaterThan(8_000)
+  }, 120_000)
+})

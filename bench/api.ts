@@ -7,8 +7,11 @@
 //   pnpm exec tsx bench/api.ts [--db=pglite,postgres] [--duration=10] [--connections=10,50] [--build]
 //                              [--only=clone|recall|list|floor,...] [--profile] [--server=next,plain]
 //
-// `floor`: health.check (no auth, one small query), the same server's cost of
-// a request that does (almost) nothing: a same-run reference for the others.
+// `floor`: health.check (no auth, two small queries through tRPC), the same
+// server's cost of a request that does (almost) nothing, and /api/livez (a bare
+// route handler answering a constant: Next's own floor, none of our code): the
+// same-run references for the others. On PostgreSQL each row also gives the
+// database server's CPU per request, and the answer's size.
 //
 // `--server=plain` (diagnostic) serves the same tRPC handler and services from
 // node:http without Next (bench/lib/plain-api-server.ts), to show Next's share.
@@ -21,7 +24,7 @@
 // serves that folder).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase, createOperator, type Database } from '@threadline/db'
 import { itemAt } from './lib/item-at.ts'
@@ -31,6 +34,7 @@ import { benchPostgresServer, openPostgresBenchDatabase, selectedDatabaseKinds }
 import { createReport, type Report } from './lib/report.ts'
 import { benchSaveThroughput, type LoadRunner } from './lib/save-throughput.ts'
 import { seedThread, seedVectors } from './lib/seed.ts'
+import { postgresCpuMs, postmasterPid } from './lib/postgres-cpu.ts'
 import { cpuMs, ensureBuild, startServer, stopServer, trpcRequest, type HttpRequest, type RunningServer, type ServerKind } from './lib/app-server.ts'
 
 type AutocannonResult = {
@@ -82,44 +86,56 @@ async function seed(db: Database, withVectors: boolean): Promise<{ token: string
   return { token, sourceThreadId: 'api-thread-0' }
 }
 
-type Endpoint = { name: string; request: HttpRequest }
+/** `nextOnly`: a route of the Next app alone (the plain diagnostic server does not serve it). */
+type Endpoint = { name: string; request: HttpRequest; nextOnly?: boolean }
 
-async function checkOnce(endpoint: Endpoint): Promise<void> {
+/** One request before the load: it must succeed; returns the answer's size in bytes. */
+async function checkOnce(endpoint: Endpoint): Promise<number> {
   const { url, method, headers, body } = endpoint.request
   const response = await fetch(url, { method: method ?? 'GET', headers: headers ?? {}, ...(body ? { body } : {}) })
-  if (!response.ok) throw new Error(`${endpoint.name}: HTTP ${response.status}: ${(await response.text()).slice(0, 500)}`)
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${endpoint.name}: HTTP ${response.status}: ${text.slice(0, 500)}`)
+  return Buffer.byteLength(text)
 }
 
 /** A scenario of its own on the running server, after the endpoints (messages.save throughput). */
 type ServerScenario = (server: RunningServer, kind: ServerKind) => Promise<void>
 
-async function benchServer(
-  report: Report,
-  label: string,
-  databaseUrl: string,
-  endpoints: (base: string) => Endpoint[],
-  scenario?: ServerScenario,
-): Promise<void> {
-  for (const kind of serverKinds) await benchServerKind(report, kind, label, databaseUrl, endpoints, scenario)
+/** Where the database runs, for its CPU figures: the PostgreSQL server's postmaster on this machine (PGlite: none, it is in the server). */
+type DatabaseTarget = { label: string; url: string; postmaster?: number }
+
+async function benchServer(report: Report, database: DatabaseTarget, endpoints: (base: string) => Endpoint[], scenario?: ServerScenario): Promise<void> {
+  for (const kind of serverKinds) await benchServerKind(report, kind, database, endpoints, scenario)
+}
+
+/** CPU ms used between `before()` and the call of the function it returns, per request (null when unreadable). */
+function cpuPerRequest(read: () => number | null): (requests: number) => number | null {
+  const before = read()
+  return (requests) => {
+    const after = read()
+    return before === null || after === null ? null : (after - before) / Math.max(1, requests)
+  }
 }
 
 async function benchServerKind(
   report: Report,
   kind: ServerKind,
-  label: string,
-  databaseUrl: string,
+  database: DatabaseTarget,
   endpoints: (base: string) => Endpoint[],
   scenario?: ServerScenario,
 ): Promise<void> {
-  const server = await startServer(kind, databaseUrl)
+  const { label, postmaster } = database
+  const server = await startServer(kind, database.url)
   try {
-    for (const endpoint of endpoints(server.url).filter((candidate) => only === undefined || only.some((part) => candidate.name.includes(part)))) {
-      await checkOnce(endpoint)
+    for (const endpoint of endpoints(server.url).filter(
+      (candidate) => (kind === 'next' || !candidate.nextOnly) && (only === undefined || only.some((part) => candidate.name.includes(part))),
+    )) {
+      const responseBytes = await checkOnce(endpoint)
       await autocannon({ ...endpoint.request, connections: 10, duration: 2 }) // warm-up: JIT, connection pool, plans
       for (const connections of connectionCounts) {
-        const cpuBefore = cpuMs(server.child.pid)
+        const serverCpu = cpuPerRequest(() => cpuMs(server.child.pid))
+        const databaseCpu = cpuPerRequest(() => (postmaster === undefined ? null : postgresCpuMs(postmaster)))
         const result = await autocannon({ ...endpoint.request, connections, duration })
-        const cpuAfter = cpuMs(server.child.pid)
         report.row('API under load', {
           server: kind === 'next' ? 'next start' : 'node:http (no Next)',
           db: label,
@@ -132,7 +148,10 @@ async function benchServerKind(
           requests: result.requests.total,
           non2xx: result.non2xx,
           errors: result.errors + result.timeouts,
-          'server CPU ms/req': cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
+          'server CPU ms/req': serverCpu(result.requests.total),
+          'postgres CPU ms/req': databaseCpu(result.requests.total),
+          'response bytes': responseBytes,
+          'load (1 min)': Math.round(loadavg()[0] ?? 0),
           'server peak RSS MiB': server.peakRssMiB(),
         })
       }
@@ -189,6 +208,7 @@ function saveScenario(db: Database, label: string, token: string): ServerScenari
 
 function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) {
   return (base: string): Endpoint[] => [
+    { name: 'floor: /api/livez (bare route handler, constant)', request: { url: `${base}/api/livez` }, nextOnly: true },
     { name: 'floor: health.check (no auth)', request: { url: `${base}/api/trpc/health.check` } },
     { name: 'threads.list (page of 20)', request: trpcRequest(base, token, 'threads.list', 'query', { resourceId: RESOURCE }) },
     ...(semantic
@@ -202,6 +222,15 @@ function endpointsFor(token: string, sourceThreadId: string, semantic: boolean) 
     {
       name: `clone.create (${MESSAGES_PER_THREAD} messages, returned)`,
       request: trpcRequest(base, token, 'clone.create', 'mutation', { sourceThreadId, resourceId: CLONE_RESOURCE }),
+    },
+    {
+      name: `clone over REST (POST /api/v1/threads/{id}/clones, ${MESSAGES_PER_THREAD} messages, returned)`,
+      request: {
+        url: `${base}/api/v1/threads/${sourceThreadId}/clones`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ resourceId: CLONE_RESOURCE }),
+      },
     },
   ]
 }
@@ -223,7 +252,7 @@ if (kinds.includes('pglite')) {
     const databaseUrl = `file:${folder}`
     const db = await openDatabase(databaseUrl)
     const seeded = await seed(db, true).finally(() => db.close())
-    await benchServer(report, 'pglite', databaseUrl, endpointsFor(seeded.token, seeded.sourceThreadId, true))
+    await benchServer(report, { label: 'pglite', url: databaseUrl }, endpointsFor(seeded.token, seeded.sourceThreadId, true))
   } finally {
     rmSync(folder, { recursive: true, force: true })
   }
@@ -239,8 +268,7 @@ if (kinds.includes('postgres')) {
       url.pathname = `/${databaseUrl}`
       await benchServer(
         report,
-        'postgres',
-        url.toString(),
+        { label: 'postgres', url: url.toString(), postmaster: await postmasterPid(db) },
         endpointsFor(seeded.token, seeded.sourceThreadId, false),
         saveScenario(db, 'postgres', seeded.token),
       )

@@ -3,7 +3,8 @@
 // would carry, the thread is created (its primary key decides between
 // concurrent clones) and the source's effective history copied; the answer is
 // one row per copied message (or one row when none), carrying the outcome.
-// A single statement sees one snapshot and commits or fails as a whole.
+// A single statement sees one snapshot and commits or fails as a whole. The
+// copies take their source's full-text vector (migration clone_copies_search_text).
 import type { WholeThreadCloneArgs, WholeThreadCloneResult } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
@@ -52,8 +53,12 @@ export async function cloneWholeThread(ctx: StorageContext, args: WholeThreadClo
       RETURNING ${Prisma.raw(threadRowColumns('threads'))}
     ),
     copied AS (
-      INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
-      SELECT s.new_id, c.id, c."resourceId", s.role, s.type, s.content, s.created_at FROM source s CROSS JOIN created c
+      -- the source row's full-text vector goes along when the copy has its content (not a branch's override):
+      -- computing it again cost more than the rest of the clone (NULL: the trigger computes it)
+      INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at, search_text)
+      SELECT s.new_id, c.id, c."resourceId", s.role, s.type, s.content, s.created_at,
+             (SELECT o.search_text FROM messages o WHERE o.id = s.id AND o.content = s.content)
+      FROM source s CROSS JOIN created c
       RETURNING id, role, content, created_at
     )
     SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM src) THEN 'source-not-found'

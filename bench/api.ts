@@ -203,6 +203,7 @@ function saveScenario(db: Database, label: string, token: string): ServerScenari
       connections: SAVE_CONNECTIONS,
       seconds: duration,
       load: saveLoad(server.url, token),
+      serverCpuMs: () => cpuMs(server.child.pid),
     })
 }
 

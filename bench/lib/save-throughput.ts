@@ -7,6 +7,7 @@
 import type { Database } from '@threadline/db'
 import type { StoredMessage } from '@threadline/engine'
 import { conversation } from './messages.ts'
+import { postgresCpuMs, postmasterPid } from './postgres-cpu.ts'
 import type { Report } from './report.ts'
 
 export const SAVE_BATCH = 100
@@ -62,6 +63,29 @@ export type SaveThroughputOptions = {
   connections: number
   seconds: number
   load: LoadRunner
+  /** the app server's CPU ms so far (null: not measurable) */
+  serverCpuMs: () => number | null
+}
+
+/** CPU ms per batch spent by the app server, PostgreSQL and this process (the load generator, or the floor's client) over `run`. */
+async function withCpu<T extends { batches: number }>(
+  meters: { server: () => number | null; postgres: (() => number) | null },
+  run: () => Promise<T>,
+): Promise<T & { cpu: Record<string, number | null> }> {
+  const before = { server: meters.server(), postgres: meters.postgres?.() ?? null, bench: process.cpuUsage() }
+  const result = await run()
+  const server = meters.server()
+  const postgres = meters.postgres?.() ?? null
+  const bench = process.cpuUsage(before.bench)
+  const perBatch = (from: number | null, to: number | null) => (from === null || to === null ? null : (to - from) / Math.max(1, result.batches))
+  return {
+    ...result,
+    cpu: {
+      'server CPU ms/batch': perBatch(before.server, server),
+      'postgres CPU ms/batch': perBatch(before.postgres, postgres),
+      'bench CPU ms/batch': (bench.user + bench.system) / 1000 / Math.max(1, result.batches),
+    },
+  }
 }
 
 /** Measures the floor, then tRPC messages.save and REST POST /api/v1/messages; checks every saved batch landed. */
@@ -71,9 +95,14 @@ export async function benchSaveThroughput(options: SaveThroughputOptions): Promi
   const countWithPrefix = async (prefix: string) =>
     Number((await db.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM messages WHERE id LIKE $1`, `${prefix}-%`))[0]?.n ?? 0)
 
-  const floor = await storageFloor(db, (n) => source.messages('floor', n), connections, seconds)
+  // ids of their own per server kind (several kinds run on one database)
+  const tag = server.replace(/\W/g, '')
+  // a server on another machine has no CPU figure here
+  const postmaster = await postmasterPid(db).catch(() => null)
+  const meters = { server: options.serverCpuMs, postgres: postmaster === null ? null : () => postgresCpuMs(postmaster) ?? Number.NaN }
+  const floor = await withCpu({ ...meters, server: () => null }, () => storageFloor(db, (n) => source.messages(`${tag}floor`, n), connections, seconds))
   const floorRate = (floor.batches * SAVE_BATCH) / floor.seconds
-  const row = (path: string, result: SaveLoadResult, saved: number) => {
+  const row = (path: string, result: SaveLoadResult & { cpu: Record<string, number | null> }, saved: number) => {
     const rate = (result.batches * SAVE_BATCH) / result.seconds
     report.row(SAVE_TABLE, {
       db: label,
@@ -87,19 +116,20 @@ export async function benchSaveThroughput(options: SaveThroughputOptions): Promi
       errors: result.errors,
       'rows saved': saved,
       'of floor': Number((rate / floorRate).toFixed(2)),
+      ...result.cpu,
     })
   }
-  row('floor: storage.insertMessages in-process (no HTTP, no validation)', floor, await countWithPrefix('floor'))
+  row('floor: storage.insertMessages in-process (no HTTP, no validation)', floor, await countWithPrefix(`${tag}floor`))
 
   const paths = [
     { name: `tRPC messages.save (${server})`, path: '/api/trpc/messages.save', body: (batch: string) => `{"json":{"messages":${batch}}}` },
     { name: `REST POST /api/v1/messages (${server})`, path: '/api/v1/messages', body: (batch: string) => `{"messages":${batch}}` },
   ]
   for (const [index, target] of paths.entries()) {
-    const prefix = `http${index}`
+    const prefix = `${tag}http${index}`
     // warm-up (JIT, connection pool, plans) with ids of its own
-    await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`warm${index}`, n)) })
-    const result = await options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) })
+    await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`${tag}warm${index}`, n)) })
+    const result = await withCpu(meters, () => options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) }))
     row(target.name, result, await countWithPrefix(prefix))
   }
 }

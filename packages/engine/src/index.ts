@@ -219,6 +219,7 @@ export type {
   ThreadBranchLink,
   ThreadListOrder,
   TransactionOptions,
+  UpsertMessagesOptions,
   WholeThreadCloneArgs,
   WholeThreadCloneResult,
   VectorMatch,

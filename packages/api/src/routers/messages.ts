@@ -1,6 +1,6 @@
-import { messageTextSearchInputSchema, storedMessageSchema } from '@threadline/engine'
+import { messageTextSearchInputSchema, storedMessagesSchema } from '@threadline/engine'
 import { z } from 'zod'
-import { visibleResourceIds } from '../auth/caller.ts'
+import { canAccessResource, visibleResourceIds } from '../auth/caller.ts'
 import { pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
@@ -10,7 +10,7 @@ import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 export const MESSAGES_SAVE_LIMIT = 1000
 
 const saveInput = z.strictObject({
-  messages: z.array(storedMessageSchema).min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
+  messages: storedMessagesSchema.min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
 })
 
 const listInput = z.strictObject({
@@ -56,10 +56,11 @@ export const messagesRouter = router({
    * are committed: the request does not wait for the embedder.
    */
   save: writeProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
-    const threadIds = [...new Set(input.messages.map((message) => message.threadId))]
-    // every thread must be the caller's (NOT_FOUND otherwise, as everywhere); batches are usually one thread
-    await Promise.all(threadIds.map((threadId) => threadInScope(ctx.services, ctx.caller, threadId)))
-    const saved = await ctx.services.memory.saveMessages({ messages: input.messages }, { sameThreadOnly: true })
+    // every thread must be the caller's (NOT_FOUND otherwise, as everywhere), checked on the threads the save reads in its transaction
+    const saved = await ctx.services.memory.saveMessages(
+      { messages: input.messages },
+      { sameThreadOnly: true, threadVisible: (thread) => canAccessResource(ctx.caller, thread.resourceId) },
+    )
     return { saved: saved.length, messageIds: saved.map((message) => message.id) }
   }),
 

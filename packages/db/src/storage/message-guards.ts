@@ -2,10 +2,12 @@
 // their guards"). Every writer first locks the threads it touches FOR UPDATE;
 // branch creation locks its source's chain FOR KEY SHARE before choosing its
 // cutoff, so the two serialize: a branch never sees its history change.
-import { InheritedMessageError, MessageSharedByBranchesError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
+import { InheritedMessageError, MessageSharedByBranchesError, ThreadNotFoundError, type StoredMessage, type StoredThread } from '@threadline/engine'
+import { Prisma } from '../generated/prisma/client.ts'
 import { messagesSharedByBranches } from './branch-inheritance.ts'
 import type { Db } from './context.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
+import { threadRowColumns, toThread, type ThreadRow } from './rows.ts'
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
@@ -13,14 +15,16 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups
 }
 
-/** Locks the threads FOR UPDATE, in id order (so two writers cannot deadlock on them); an unknown one -> ThreadNotFoundError. */
-export async function lockThreadsForWrite(db: Db, threadIds: string[]): Promise<void> {
+/** Locks the threads FOR UPDATE, in id order (so two writers cannot deadlock on them), and returns them; an unknown one -> ThreadNotFoundError. */
+export async function lockThreadsForWrite(db: Db, threadIds: string[]): Promise<StoredThread[]> {
   const ids = [...new Set(threadIds)].sort()
-  if (ids.length === 0) return
-  const locked = await db.$queryRaw<{ id: string }[]>`SELECT id FROM threads WHERE id = ANY(${ids}::text[]) ORDER BY id FOR UPDATE`
+  if (ids.length === 0) return []
+  const locked = await db.$queryRaw<ThreadRow[]>`
+    SELECT ${Prisma.raw(threadRowColumns('t'))} FROM threads t WHERE t.id = ANY(${ids}::text[]) ORDER BY t.id FOR UPDATE`
   const found = new Set(locked.map((row) => row.id))
   const missing = ids.find((id) => !found.has(id))
   if (missing !== undefined) throw new ThreadNotFoundError(missing)
+  return locked.map(toThread)
 }
 
 type Placed = Pick<StoredMessage, 'id' | 'threadId' | 'createdAt'>

@@ -95,6 +95,30 @@ describeEachDatabase('messages', (getDb) => {
     expect((await storage.listMessages({ threadId: 'up-a', messageIds: ['up-7'] }))[0]).toEqual(edited)
   })
 
+  it('hands the locked threads to checkThreads before writing: the engine error it throws refuses the batch, nothing written', async () => {
+    const { storage } = getDb()
+    await storage.createThread({ id: 'checked', resourceId, title: 'Checked' })
+    const batch = [
+      textMessage({ id: 'ck-1', threadId: 'checked', resourceId, at: t0 }),
+      textMessage({ id: 'ck-2', threadId: 'checked', resourceId, at: t0 + 1 }),
+    ]
+    const seen: { id: string; resourceId: string; title: string }[] = []
+    // the engine's answer for a thread the caller may not write to
+    const refusal = new ThreadNotFoundError('checked')
+    await expect(
+      storage.upsertMessages(batch, {
+        checkThreads: (threads) => {
+          seen.push(...threads.map(({ id, resourceId: resource, title }) => ({ id, resourceId: resource, title })))
+          throw refusal
+        },
+      }),
+    ).rejects.toBe(refusal)
+    expect(seen).toEqual([{ id: 'checked', resourceId, title: 'Checked' }])
+    expect(await storage.countMessages('checked')).toBe(0)
+    await storage.upsertMessages(batch, { checkThreads: () => undefined })
+    expect(await storage.countMessages('checked')).toBe(2)
+  })
+
   it('refuses messages for an unknown thread, writing nothing', async () => {
     const { storage } = getDb()
     await storage.createThread({ id: 'shape', resourceId })

@@ -1,7 +1,14 @@
 // Messages: bulk writes and id-list reads are raw SQL (one statement per chunk
 // of rows; Prisma's `in` caps at the driver's bind-parameter limit), ordered
 // by (createdAt, id) everywhere.
-import { MessageAlreadyExistsError, MessageNotFoundError, type MessageCopyResult, type MessageSelection, type StoredMessage } from '@threadline/engine'
+import {
+  MessageAlreadyExistsError,
+  MessageNotFoundError,
+  type MessageCopyResult,
+  type MessageSelection,
+  type StoredMessage,
+  type UpsertMessagesOptions,
+} from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
@@ -126,16 +133,17 @@ async function insertIfPlain(db: Db, messages: StoredMessage[]): Promise<PlainIn
   return result
 }
 
-export async function upsertMessages(ctx: StorageContext, messages: StoredMessage[], options: { sameThreadOnly?: boolean } = {}): Promise<void> {
+export async function upsertMessages(ctx: StorageContext, messages: StoredMessage[], options: UpsertMessagesOptions = {}): Promise<void> {
   if (messages.length === 0) return
   const repeated = duplicatesOf(messages.map((m) => m.id))
   if (repeated.length > 0) throw new MessageAlreadyExistsError(repeated)
   await atomically(ctx, async (tx) => {
     // the lock is the existence check too; the next statement's snapshot sees every branch cut made before it
-    await lockThreadsForWrite(
+    const threads = await lockThreadsForWrite(
       tx.db,
       messages.map((m) => m.threadId),
     )
+    options.checkThreads?.(threads)
     // a moved row changes something, so nothing was written when this throws
     const plain = await insertIfPlain(tx.db, messages)
     if (options.sameThreadOnly && plain.movedIds.length > 0) throw new MessageAlreadyExistsError(plain.movedIds, { inAnotherThread: true })

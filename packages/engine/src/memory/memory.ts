@@ -8,6 +8,7 @@ import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { RepairOutsideThread } from '../storage/branch-operations.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
+import { checkMessageThreads } from './check-message-threads.ts'
 import { type CloneMetadata, getCloneMetadata, isClone } from './clone-metadata.ts'
 import { isBranch, withLineageDates } from './branch-metadata.ts'
 import {
@@ -41,7 +42,7 @@ import {
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
 import { indexesVectors, type MemoryOptions, memoryOptionsSchema, type RecallMode, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
-import { asStoredMessage, saveMessagesInputSchema } from '../messages/schema.ts'
+import { asStoredMessage, isValidatedMessageBatch, saveMessagesInputSchema } from '../messages/schema.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
@@ -107,6 +108,12 @@ export type EmbeddingStatus = { model: string; vectorsAvailable: boolean; messag
 export type SaveMessagesCallOptions = {
   /** refuse (MessageAlreadyExistsError) an id that already belongs to another thread, instead of moving the message */
   sameThreadOnly?: boolean
+  /**
+   * Whether the caller may write to this thread (its tenant scope): checked on
+   * the threads as the save locks them; false -> ThreadNotFoundError, as
+   * for an unknown thread (so a caller never learns another tenant's thread exists).
+   */
+  threadVisible?: (thread: StoredThread) => boolean
 }
 
 /** A search's hits (best first) and how they were found. */
@@ -218,17 +225,22 @@ export class Memory {
    * thread is refused (MessageAlreadyExistsError) instead of moved there.
    */
   async saveMessages(input: { messages: StoredMessage[] }, callOptions: SaveMessagesCallOptions = {}): Promise<StoredMessage[]> {
-    const messages = parseInput(saveMessagesInputSchema, input).messages.map(asStoredMessage)
+    // a batch the engine's own schema already parsed (the API's input) is not validated twice
+    const validated = isValidatedMessageBatch(input.messages) && Object.keys(input).length === 1
+    const messages = validated ? input.messages : parseInput(saveMessagesInputSchema, input).messages.map(asStoredMessage)
     if (messages.length === 0) return []
     const seen = new Set<string>()
     const duplicate = messages.find(({ id }) => seen.size === seen.add(id).size)
     if (duplicate !== undefined) throw new InvalidInputError('messages', `message id "${duplicate.id}" appears twice`)
 
     const toEmbed = await this.storage.transaction(async (tx) => {
-      await this.checkMessageThreads(tx.storage, messages)
       const changed = await this.messagesToEmbed(tx, messages)
-      // the storage refuses an id of another thread (sameThreadOnly) in the statement that writes
-      await tx.storage.upsertMessages(messages, { sameThreadOnly: callOptions.sameThreadOnly ?? false })
+      // the storage refuses an id of another thread (sameThreadOnly) in the statement that writes; the
+      // threads are checked as the storage locks them, before it writes (one statement for both)
+      await tx.storage.upsertMessages(messages, {
+        sameThreadOnly: callOptions.sameThreadOnly ?? false,
+        checkThreads: (threads) => checkMessageThreads(threads, messages, callOptions.threadVisible),
+      })
       await this.embedNow(tx, changed)
       return changed
     })
@@ -656,19 +668,6 @@ export class Memory {
     const thread = await storage.getThreadById(threadId)
     if (thread === null) throw new ThreadNotFoundError(threadId)
     return thread
-  }
-
-  /** Every message's thread exists and the message carries that thread's resourceId. */
-  private async checkMessageThreads(storage: MemoryStorage, messages: StoredMessage[]): Promise<void> {
-    const threadIds = [...new Set(messages.map((message) => message.threadId))]
-    const threads = new Map((await storage.getThreadsByIds(threadIds)).map((thread) => [thread.id, thread]))
-    messages.forEach((message, index) => {
-      const thread = threads.get(message.threadId)
-      if (thread === undefined) throw new ThreadNotFoundError(message.threadId)
-      if (thread.resourceId !== message.resourceId) {
-        throw new InvalidInputError(`messages[${index}].resourceId`, `must be "${thread.resourceId}", the resource of thread "${thread.id}"`)
-      }
-    })
   }
 
   /** With semantic recall on: messages that are new, changed (text or thread) or without a vector of this embedder. */

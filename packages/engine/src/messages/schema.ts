@@ -61,15 +61,29 @@ export const storedMessageSchema = z.strictObject({
   }),
 })
 
-export const saveMessagesInputSchema = z.strictObject({ messages: z.array(storedMessageSchema) })
-
 /** The parsed message has the stored type (zod's output is structurally the same, with looser parts). */
 export function asStoredMessage(message: z.output<typeof storedMessageSchema>): StoredMessage {
   return message
 }
 
-/** Stored messages; `createdAt` may be a Date, an ISO string or epoch ms and comes out a Date. */
-export const storedMessagesSchema = z.array(storedMessageSchema)
+/** Arrays storedMessagesSchema produced from valid input (zod always returns a new array): validated once, not again. */
+const validatedBatches = new WeakSet<object>()
+
+/**
+ * Stored messages; `createdAt` may be a Date, an ISO string or epoch ms and
+ * comes out a Date. The parsed array is remembered: Memory.saveMessages takes
+ * it as it is (an API router that validated the batch does not pay twice).
+ */
+export const storedMessagesSchema = z.array(storedMessageSchema).check((payload) => {
+  if (payload.issues.length === 0) validatedBatches.add(payload.value)
+})
+
+export const saveMessagesInputSchema = z.strictObject({ messages: storedMessagesSchema })
+
+/** An array this module's schema parsed (so every message is a valid StoredMessage). */
+export function isValidatedMessageBatch(value: unknown): value is StoredMessage[] {
+  return typeof value === 'object' && value !== null && validatedBatches.has(value)
+}
 
 export function parseStoredMessages(value: unknown): z.ZodSafeParseResult<StoredMessage[]> {
   return storedMessagesSchema.safeParse(value)

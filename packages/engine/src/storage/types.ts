@@ -297,6 +297,11 @@ export interface VectorStore {
   countThreadVectors(args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }>
 }
 
+export type UpsertMessagesOptions = {
+  sameThreadOnly?: boolean
+  checkThreads?: (threads: StoredThread[]) => void
+}
+
 export interface MemoryStorage extends BranchOperationsStorage {
   createThread(input: CreateThreadInput): Promise<StoredThread>
   getThreadById(id: string): Promise<StoredThread | null>
@@ -380,9 +385,11 @@ export interface MemoryStorage extends BranchOperationsStorage {
    * branch inherits, or placing a new one at or before such a cutoff ->
    * MessageSharedByBranchesError. `sameThreadOnly`: an id that already
    * belongs to another thread -> MessageAlreadyExistsError (inAnotherThread),
-   * nothing written, instead of moving the message.
+   * nothing written, instead of moving the message. `checkThreads`: called
+   * with the target threads once they are locked, before anything is written;
+   * what it throws refuses the batch.
    */
-  upsertMessages(messages: StoredMessage[], options?: { sameThreadOnly?: boolean }): Promise<void>
+  upsertMessages(messages: StoredMessage[], options?: UpsertMessagesOptions): Promise<void>
   /**
    * Deletes messages (their vectors and overrides go with them) in one
    * transaction, returning how many were deleted; unknown ids ->

@@ -69,11 +69,22 @@ describe('the OpenAPI document', () => {
 
   it('describes streamed turns as server-sent events of the workbench event schemas, and answers the router owns as its output', () => {
     const turn = at(doc, 'paths', '/api/v1/threads/{threadId}/turns', 'post') as Record<string, unknown>
-    expect(at(turn, 'responses', '200', 'content')).toEqual({ 'text/event-stream': { schema: { type: 'string' } } })
+    expect(at(turn, 'responses', '200', 'content')).toEqual({
+      'text/event-stream': { schema: { type: 'string' }, 'x-event-schema': { $ref: '#/components/schemas/TurnEvent' } },
+    })
     expect(at(turn, 'responses', '200', 'description')).toContain('#/components/schemas/TurnEvent')
     expect(at(turn, 'requestBody', 'content', 'application/json', 'schema', 'required')).toEqual(['resourceId', 'model', 'message'])
     const turnEvent = at(doc, 'components', 'schemas', 'TurnEvent', 'oneOf') as unknown[]
-    expect(turnEvent.map((event) => at(event, 'properties', 'type', 'const'))).toEqual(['started', 'text', 'reasoning', 'tool-call', 'rules', 'waiting', 'retry', 'finished'])
+    expect(turnEvent.map((event) => at(event, 'properties', 'type', 'const'))).toEqual([
+      'started',
+      'text',
+      'reasoning',
+      'tool-call',
+      'rules',
+      'waiting',
+      'retry',
+      'finished',
+    ])
     expect(at(doc, 'components', 'schemas', 'CompareEvent', 'allOf', 1, 'required')).toEqual(['column'])
     expect(at(doc, 'paths', '/api/v1/health', 'get', 'security')).toEqual([])
     // the playground's prompt run and the clone preview: no shape written here (the router's own output schema would be used)

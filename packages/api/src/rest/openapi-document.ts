@@ -84,7 +84,8 @@ function okResponse(operation: RestOperation): Json {
         `Server-sent events, one per turn event as it happens: \`event:\` is the event's \`type\`, \`data:\` the event as JSON (#/components/schemas/${name}). ` +
         'A failure after the stream began ends it with `event: error` whose data is a problem document (#/components/schemas/Problem); nothing of the failed turn is saved. ' +
         'Closing the connection aborts the provider call.',
-      content: { [EVENT_STREAM_CONTENT_TYPE]: { schema: { type: 'string' } } },
+      // x-event-schema: the events' schema for tools (OpenAPI 3.1 has no item schema for a stream; 3.2's itemSchema is this)
+      content: { [EVENT_STREAM_CONTENT_TYPE]: { schema: { type: 'string' }, 'x-event-schema': { $ref: `#/components/schemas/${name}` } } },
     }
   }
   // `.output(schema)` keeps its parser on the procedure's definition (tRPC's types leave it out)
@@ -146,7 +147,7 @@ export function openApiDocument(): Json {
       securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token issued on the tokens page' } },
       schemas: {
         Problem: jsonSchemaOf(problemSchema),
-        ...Object.fromEntries(restOperations.flatMap(({ events }) => (events ? [[events.name, jsonSchemaOf(events.schema, 'output')]] : []))),
+        ...Object.fromEntries(restOperations.flatMap(({ events }) => (events ? [[events.name, jsonSchemaOf(events.schema)]] : []))),
       },
       responses: Object.fromEntries(
         Object.entries(ERROR_STATUSES).map(([status, description]) => [

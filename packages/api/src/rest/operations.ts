@@ -288,7 +288,10 @@ export const notOnRest: readonly { procedures: string; reason: string }[] = [
   { procedures: 'playground.fixtures.', reason: OPERATOR_ONLY },
   { procedures: 'audit.', reason: OPERATOR_ONLY },
   { procedures: 'threads.byId', reason: "the admin UI's thread page (a thread and its first messages): getThread and listMessages give the same" },
-  { procedures: 'threads.messages', reason: "the admin UI's numbered message pages: listMessages pages by cursor, which stays stable while messages are saved" },
+  {
+    procedures: 'threads.messages',
+    reason: "the admin UI's numbered message pages: listMessages pages by cursor, which stays stable while messages are saved",
+  },
   { procedures: 'memory.workingMemory.', reason: 'aliases (the first names) of memory.working.get / update' },
 ]
 

@@ -152,7 +152,13 @@ export const callTraceResponse = callSummary.extend({ attempts: z.array(z.looseO
  * (described one level deep: a recursive zod schema becomes `$defs` whose `#/$defs/...` refs would resolve
  * against the OpenAPI document, not the schema).
  */
-const lineageNode = z.looseObject({ id: idSchema, resourceId: idSchema, title: z.string(), createdAt: isoDate, children: z.array(z.looseObject({ id: idSchema })) })
+const lineageNode = z.looseObject({
+  id: idSchema,
+  resourceId: idSchema,
+  title: z.string(),
+  createdAt: isoDate,
+  children: z.array(z.looseObject({ id: idSchema })),
+})
 
 export const lineageResponse = z.object({ ancestors: z.array(lineageNode), thread: lineageNode, truncated: z.boolean() })
 
@@ -236,7 +242,14 @@ export const errorEvaluationResponse = z.looseObject({
 
 export const modelChoiceResponse = z.object({
   models: z.array(
-    z.looseObject({ model: z.string(), provider: z.string(), label: z.string(), contextWindow: z.number().int(), tokenCount: z.enum(['exact', 'estimate']), demo: z.boolean() }),
+    z.looseObject({
+      model: z.string(),
+      provider: z.string(),
+      label: z.string(),
+      contextWindow: z.number().int(),
+      tokenCount: z.enum(['exact', 'estimate']),
+      demo: z.boolean(),
+    }),
   ),
   hint: z.string().nullable(),
 })

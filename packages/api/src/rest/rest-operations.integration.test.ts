@@ -154,8 +154,8 @@ describeEachApi(
         },
       })
       expect(turn.events.map(({ event }) => event)).toEqual(['started', 'text'])
-      // the demo reply would take seconds more; nothing of the aborted turn is saved
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      // longer than the whole demo reply takes to stream (about 60 words, 50 ms apart): had the turn gone on, it would be saved by now
+      await new Promise((resolve) => setTimeout(resolve, 4500))
       expect(await messageIds('ops-thread')).toEqual(before)
     })
 

@@ -13,9 +13,10 @@ import { freeLoopbackPort, startPostgresServer, type PostgresServer } from '@thr
 // run already needs): `next start` on loopback on a throwaway PostgreSQL 15,
 // and a fresh project OUTSIDE the workspace that installs @threadline/client
 // from its packed tarball (offline, from the local pnpm store) and runs plain
-// `node` scripts: the typed client (flow.mjs) and plain fetch over REST with
+// `node` scripts: the typed client (flow.mjs), plain fetch over REST with
 // every request and answer validated against the served OpenAPI document by
-// openapi-backend + Ajv 2020-12 (rest-flow.mjs). No browser.
+// openapi-backend + Ajv 2020-12 (rest-flow.mjs), and streamed workbench turns
+// with abort, by the client and as REST server-sent events (turn.mjs). No browser.
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const clientDir = path.join(repoRoot, 'packages/client')
@@ -60,6 +61,8 @@ async function startApp(databaseUrl: string): Promise<{ url: string; child: Chil
       DATABASE_URL: databaseUrl,
       NEXT_TELEMETRY_DISABLED: '1',
       THREADLINE_AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789',
+      // the scripted demo provider (the loopback provider server in the app's process) answers the streamed turns
+      THREADLINE_DEMO_PROVIDER: 'on',
     },
   })
   let output = ''
@@ -133,7 +136,7 @@ test.describe('the API as an app backend adopts it: built app on PostgreSQL, pac
           include: ['types-check.ts'],
         }),
       )
-      for (const file of ['flow.mjs', 'rest-flow.mjs', 'types-check.ts']) copyFileSync(path.join(consumerFixtures, file), path.join(project, file))
+      for (const file of ['flow.mjs', 'rest-flow.mjs', 'turn.mjs', 'types-check.ts']) copyFileSync(path.join(consumerFixtures, file), path.join(project, file))
       copyFileSync(path.join(repoRoot, 'packages/api/src/testing/openapi-checker.mjs'), path.join(project, 'openapi-checker.mjs'))
       // offline: every package comes from the local pnpm store; no workspace is above a temp folder
       await run('pnpm', ['install', '--offline', '--ignore-workspace'], project)
@@ -236,5 +239,21 @@ test.describe('the API as an app backend adopts it: built app on PostgreSQL, pac
       noToken: problem(401, 'UNAUTHORIZED'),
     })
     console.log(`REST on next start + PostgreSQL: 1,000 messages in 10 batches of 100 in ${String(seen.saveMs)} ms`)
+  })
+  test('plain node streams a turn from the demo provider with the client and over REST (server-sent events), and aborts one each way', async () => {
+    const seen = await consumerScript(project, 'turn.mjs', env)
+    expect(seen).toMatchObject({
+      first: 'started',
+      last: 'finished',
+      reply: expect.stringContaining('you wrote "Hello from plain node"'),
+      // the aborted turn: the events up to the abort, the caller's AbortError, nothing saved (2 messages of the first turn)
+      aborted: ['started', 'text'],
+      abortError: 'AbortError',
+      afterClientAbort: 2,
+      rest: { status: 200, contentType: 'text/event-stream', first: 'started', last: { type: 'finished', text: expect.stringContaining('Hello over REST') } },
+      restAborted: ['started', 'text'],
+      afterRestAbort: 4,
+    })
+    expect(seen.textEvents).toBeGreaterThan(10)
   })
 })

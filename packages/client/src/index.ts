@@ -3,10 +3,16 @@
 // bundled into the .d.ts, so it installs and runs outside this repository.
 export {
   createThreadlineClient,
+  streamTurn,
   threadlineErrorCode,
   threadlineErrorData,
   TRPCClientError,
   type AppRouter,
+  type CompareEvent,
+  type StreamTurnOptions,
+  type TurnEvent,
+  type TurnEventOf,
+  type TurnKind,
   type RetryOptions,
   type ThreadlineClient,
   type ThreadlineClientOptions,

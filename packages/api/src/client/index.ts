@@ -9,6 +9,7 @@ import { retryOn429, type RetryOptions } from './retry-after.ts'
 
 export type { AppRouter } from '../routers/app.ts'
 export type { RetryOptions } from './retry-after.ts'
+export { streamTurn, type CompareEvent, type StreamTurnOptions, type TurnEvent, type TurnEventOf, type TurnKind } from './stream-turn.ts'
 export type ThreadlineInputs = inferRouterInputs<AppRouter>
 export type ThreadlineOutputs = inferRouterOutputs<AppRouter>
 export type ThreadlineClient = ReturnType<typeof createTRPCClient<AppRouter>>
@@ -61,7 +62,15 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
 }
 
 /** What a refused input was wrong with: the first field at fault and every problem (`path`: `messages[2].role`). */
-export type ThreadlineErrorData = { code: string; httpStatus: number; path?: string; field?: string; issues?: { path: string; message: string }[] }
+export type ThreadlineErrorData = {
+  code: string
+  httpStatus: number
+  path?: string
+  field?: string
+  issues?: { path: string; message: string }[]
+  /** a server failure: the ID its details are logged under */
+  errorId?: string
+}
 
 /** The error data of a failed call (code, HTTP status, field, issues), or undefined for errors that are not the server's answer. */
 export function threadlineErrorData(error: unknown): ThreadlineErrorData | undefined {

@@ -19,7 +19,8 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
-function abortReason(signal: AbortSignal | null | undefined): Error {
+/** Why a signal aborted, as the error to throw: its reason when that is an Error, else an AbortError. */
+export function abortReason(signal: AbortSignal | null | undefined): Error {
   const reason: unknown = signal?.reason
   return reason instanceof Error ? reason : new DOMException('This operation was aborted', 'AbortError')
 }

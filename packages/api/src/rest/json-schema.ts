@@ -7,12 +7,13 @@ export type JsonSchema = Record<string, unknown>
 
 /**
  * The JSON an input schema accepts (`io: 'input'`: before transforms and
- * defaults). A Date is a date-time string on the wire; checks JSON Schema
- * cannot say (refinements) are left to the server's answer.
+ * defaults; `'output'` for what a procedure's output schema returns). A Date
+ * is a date-time string on the wire; checks JSON Schema cannot say
+ * (refinements) are left to the server's answer.
  */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' })

@@ -5,8 +5,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
+import { appRouter } from '../routers/app.ts'
 import { openApiDocument, procedureOf } from './openapi-document.ts'
-import { matchRestOperation, restOperations } from './operations.ts'
+import { matchRestOperation, notOnRestReason, restOperations } from './operations.ts'
 
 const doc = openApiDocument()
 
@@ -52,6 +53,44 @@ describe('the OpenAPI document', () => {
       in: 'query',
       required: false,
       schema: { type: 'integer', minimum: 1, maximum: 500 },
+    })
+  })
+
+  it('has every procedure either as an operation or with the reason it is not one, and no schema that refers outside itself', () => {
+    const onRest = new Set(restOperations.map((operation) => operation.procedure))
+    const neither = Object.keys(appRouter._def.procedures).filter((procedure) => !onRest.has(procedure) && notOnRestReason(procedure) === undefined)
+    expect(neither).toEqual([])
+    expect(restOperations.filter((operation) => notOnRestReason(operation.procedure) !== undefined)).toEqual([])
+    expect(notOnRestReason('tokens.issue')).toMatch(/operator only/)
+    expect(doc.info).toMatchObject({ description: expect.stringContaining('`tokens.*` (operator only') })
+    // a schema's own `#/$defs/...` would resolve against the document
+    expect(JSON.stringify(doc)).not.toContain('$defs')
+  })
+
+  it('describes streamed turns as server-sent events of the workbench event schemas, and answers the router owns as its output', () => {
+    const turn = at(doc, 'paths', '/api/v1/threads/{threadId}/turns', 'post') as Record<string, unknown>
+    expect(at(turn, 'responses', '200', 'content')).toEqual({
+      'text/event-stream': { schema: { type: 'string' }, 'x-event-schema': { $ref: '#/components/schemas/TurnEvent' } },
+    })
+    expect(at(turn, 'responses', '200', 'description')).toContain('#/components/schemas/TurnEvent')
+    expect(at(turn, 'requestBody', 'content', 'application/json', 'schema', 'required')).toEqual(['resourceId', 'model', 'message'])
+    const turnEvent = at(doc, 'components', 'schemas', 'TurnEvent', 'oneOf') as unknown[]
+    expect(turnEvent.map((event) => at(event, 'properties', 'type', 'const'))).toEqual([
+      'started',
+      'text',
+      'reasoning',
+      'tool-call',
+      'rules',
+      'waiting',
+      'retry',
+      'finished',
+    ])
+    expect(at(doc, 'components', 'schemas', 'CompareEvent', 'allOf', 1, 'required')).toEqual(['column'])
+    expect(at(doc, 'paths', '/api/v1/health', 'get', 'security')).toEqual([])
+    // the playground's prompt run and the clone preview: no shape written here (the router's own output schema would be used)
+    expect(at(doc, 'paths', '/api/v1/playground/run-prompt', 'post', 'responses', '200', 'content', 'application/json', 'schema')).toMatchObject({
+      type: 'object',
+      description: expect.stringContaining('playground.runPrompt'),
     })
   })
 

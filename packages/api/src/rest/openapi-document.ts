@@ -1,12 +1,14 @@
 // The OpenAPI 3.1 document of the REST surface, served at /api/openapi.json:
 // paths from the operations table, request schemas from each procedure's own
-// zod input schema (z.toJSONSchema), answers from response-schemas.ts, errors
-// as the problem document.
+// zod input schema (z.toJSONSchema), answers from response-schemas.ts (or the
+// procedure's own output schema), streamed turns as server-sent events whose
+// events are the workbench's zod event schemas, errors as the problem document.
 import type { AnyProcedure } from '@trpc/server'
 import { z } from 'zod'
 import { appRouter } from '../routers/app.ts'
 import { jsonSchemaOf, propertiesOf, requiredOf, withoutProperties, type JsonSchema } from './json-schema.ts'
-import { pathParameters, REST_BASE_PATH, restOperations, type RestOperation } from './operations.ts'
+import { notOnRest, pathParameters, REST_BASE_PATH, REST_TAGS, restOperations, type RestOperation } from './operations.ts'
+import { EVENT_STREAM_CONTENT_TYPE } from './event-stream.ts'
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problem.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
@@ -73,6 +75,29 @@ const ERROR_STATUSES: Record<string, string> = {
   '500': 'A server failure; `errorId` names it in the server log',
 }
 
+/** The 200 answer: JSON of the operation's response schema, the procedure's own output schema, or an open object; or a stream of events. */
+function okResponse(operation: RestOperation): Json {
+  if (operation.events) {
+    const { name } = operation.events
+    return {
+      description:
+        `Server-sent events, one per turn event as it happens: \`event:\` is the event's \`type\`, \`data:\` the event as JSON (#/components/schemas/${name}). ` +
+        'A failure after the stream began ends it with `event: error` whose data is a problem document (#/components/schemas/Problem); nothing of the failed turn is saved. ' +
+        'Closing the connection aborts the provider call.',
+      // x-event-schema: the events' schema for tools (OpenAPI 3.1 has no item schema for a stream; 3.2's itemSchema is this)
+      content: { [EVENT_STREAM_CONTENT_TYPE]: { schema: { type: 'string' }, 'x-event-schema': { $ref: `#/components/schemas/${name}` } } },
+    }
+  }
+  // `.output(schema)` keeps its parser on the procedure's definition (tRPC's types leave it out)
+  const { output } = procedureOf(operation)._def as { output?: z.ZodType }
+  const schema = operation.response
+    ? jsonSchemaOf(operation.response)
+    : output
+      ? jsonSchemaOf(output, 'output')
+      : { type: 'object', description: `The result of \`${operation.procedure}\` as JSON (typed in @threadline/client).` }
+  return { description: 'OK', content: { 'application/json': { schema } } }
+}
+
 function operationObject(operation: RestOperation): Json {
   const input = inputSchemaOf(operation)
   const body = withoutProperties(input, pathParameters(operation.path))
@@ -81,11 +106,12 @@ function operationObject(operation: RestOperation): Json {
     summary: operation.summary,
     description: `Calls the tRPC procedure \`${operation.procedure}\` with the same input.`,
     tags: [operation.tag],
+    ...(operation.public ? { security: [] } : {}),
     parameters: parametersOf(operation, input),
     // a body with no required field (promote, materialize: the path says it all) may be left out
     ...(takesQuery(operation) ? {} : { requestBody: { required: requiredOf(body).length > 0, content: { 'application/json': { schema: body } } } }),
     responses: {
-      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchemaOf(operation.response) } } },
+      '200': okResponse(operation),
       ...Object.fromEntries(Object.keys(ERROR_STATUSES).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }])),
     },
   }
@@ -108,15 +134,21 @@ export function openApiDocument(): Json {
       version: '1',
       description:
         'The backend procedures of the tRPC API over plain JSON HTTP. Authenticate with an API token: `Authorization: Bearer <token>`. ' +
-        'Errors are RFC 9457 problem documents (application/problem+json) with the typed `code` and the `field` at fault.',
+        'Errors are RFC 9457 problem documents (application/problem+json) with the typed `code` and the `field` at fault. ' +
+        'Every procedure an API token may call is here; not here: ' +
+        notOnRest.map(({ procedures, reason }) => `\`${procedures.endsWith('.') ? `${procedures}*` : procedures}\` (${reason})`).join('; ') +
+        '.',
     },
     servers: [{ url: '/' }],
     security: [{ apiToken: [] }],
-    tags: ['Threads', 'Messages', 'Clone', 'Branches', 'Recall', 'Memory', 'Calls'].map((name) => ({ name })),
+    tags: REST_TAGS.map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token issued on the tokens page' } },
-      schemas: { Problem: jsonSchemaOf(problemSchema) },
+      schemas: {
+        Problem: jsonSchemaOf(problemSchema),
+        ...Object.fromEntries(restOperations.flatMap(({ events }) => (events ? [[events.name, jsonSchemaOf(events.schema)]] : []))),
+      },
       responses: Object.fromEntries(
         Object.entries(ERROR_STATUSES).map(([status, description]) => [
           `Problem${status}`,

@@ -1,7 +1,8 @@
 // The REST surface: which procedure answers which method and path. Each
 // operation calls its tRPC procedure (same middlewares, scopes, rate limit and
 // input schema); the OpenAPI document is built from this table and the
-// procedures' own zod input schemas.
+// procedures' own zod input schemas. Every procedure an API token may call is
+// here; the operator-only ones are not (README: "REST and OpenAPI").
 import { z } from 'zod'
 import {
   branchCreatedResponse,
@@ -11,10 +12,13 @@ import {
   callPageResponse,
   callTraceResponse,
   cloneResponse,
+  lineageResponse,
+  messageSearchResponse,
   messagePageResponse,
   messagesSavedResponse,
   observationalMemoryResponse,
   recallResponse,
+  recallStatusResponse,
   threadDeletedResponse,
   threadDetailResponse,
   threadDiffResponse,
@@ -22,6 +26,7 @@ import {
   threadResponse,
   workingMemoryResponse,
 } from './response-schemas.ts'
+import { serviceOperations } from './service-operations.ts'
 
 export const REST_BASE_PATH = '/api/v1'
 
@@ -35,12 +40,23 @@ export type RestOperation = {
   /** the tRPC procedure's dotted path */
   procedure: string
   summary: string
-  tag: 'Threads' | 'Messages' | 'Clone' | 'Branches' | 'Recall' | 'Memory' | 'Calls'
-  /** the 200 answer's JSON */
-  response: z.ZodType
+  tag: RestTag
+  /**
+   * the 200 answer's JSON. Omitted: the procedure's own `.output()` schema when
+   * it declares one, else an open object (answers the router owns and changes:
+   * the playground's prompt run, the clone preview; their types are in the client)
+   */
+  response?: z.ZodType
+  /** a streaming procedure: the answer is server-sent events, each `data:` one of these (a component schema of this name) */
+  events?: { name: string; schema: z.ZodType }
+  /** no token needed (health) */
+  public?: true
 }
 
-export const restOperations: readonly RestOperation[] = [
+export const REST_TAGS = ['Threads', 'Messages', 'Clone', 'Branches', 'Recall', 'Memory', 'Indexing', 'Calls', 'Workbench', 'Playground', 'Server'] as const
+export type RestTag = (typeof REST_TAGS)[number]
+
+const memoryOperations: readonly RestOperation[] = [
   {
     operationId: 'listThreads',
     method: 'GET',
@@ -195,6 +211,50 @@ export const restOperations: readonly RestOperation[] = [
     response: observationalMemoryResponse,
   },
   {
+    operationId: 'searchMessages',
+    method: 'GET',
+    path: '/messages/search',
+    procedure: 'messages.search',
+    tag: 'Messages',
+    summary: 'Full-text message search across the threads the token sees, best first, with snippets',
+    response: messageSearchResponse,
+  },
+  {
+    operationId: 'previewClone',
+    method: 'POST',
+    path: '/threads/{sourceThreadId}/clones/preview',
+    procedure: 'clone.preview',
+    tag: 'Clone',
+    summary: 'What a clone with the same arguments would do (selection, warnings, memory actions); writes nothing',
+  },
+  {
+    operationId: 'getCloneLineage',
+    method: 'GET',
+    path: '/threads/{threadId}/clone-lineage',
+    procedure: 'clone.lineage',
+    tag: 'Clone',
+    summary: 'Where a thread was cloned from (ancestors, root first) and the tree of its clones',
+    response: lineageResponse,
+  },
+  {
+    operationId: 'getLineage',
+    method: 'GET',
+    path: '/threads/{threadId}/lineage',
+    procedure: 'branches.lineage',
+    tag: 'Branches',
+    summary: 'Ancestors and the tree of clones and branches below a thread, each with its fork kind and point',
+    response: lineageResponse,
+  },
+  {
+    operationId: 'getRecallStatus',
+    method: 'GET',
+    path: '/threads/{threadId}/recall-status',
+    procedure: 'recall.status',
+    tag: 'Recall',
+    summary: "The recall mode and how many of the thread's messages have a vector",
+    response: recallStatusResponse,
+  },
+  {
     operationId: 'listCalls',
     method: 'GET',
     path: '/calls',
@@ -213,6 +273,32 @@ export const restOperations: readonly RestOperation[] = [
     response: callTraceResponse,
   },
 ]
+
+export const restOperations: readonly RestOperation[] = [...memoryOperations, ...serviceOperations]
+
+const OPERATOR_ONLY =
+  'operator only: an API token is FORBIDDEN from it over tRPC as well, and REST callers authenticate with API tokens, so a REST operation could only answer 403'
+
+/** The procedures not on the REST surface, and why: by name, or every procedure under a `group.` prefix. */
+export const notOnRest: readonly { procedures: string; reason: string }[] = [
+  { procedures: 'auth.signIn', reason: "operator session: sets the admin UI's session cookie (REST callers send an API token instead)" },
+  { procedures: 'auth.signOut', reason: "operator session: clears the admin UI's session cookie (a token is revoked on the tokens page)" },
+  { procedures: 'tokens.', reason: `${OPERATOR_ONLY}; issuing a token takes a signed-in operator by design` },
+  { procedures: 'playground.rules.', reason: OPERATOR_ONLY },
+  { procedures: 'playground.fixtures.', reason: OPERATOR_ONLY },
+  { procedures: 'audit.', reason: OPERATOR_ONLY },
+  { procedures: 'threads.byId', reason: "the admin UI's thread page (a thread and its first messages): getThread and listMessages give the same" },
+  {
+    procedures: 'threads.messages',
+    reason: "the admin UI's numbered message pages: listMessages pages by cursor, which stays stable while messages are saved",
+  },
+  { procedures: 'memory.workingMemory.', reason: 'aliases (the first names) of memory.working.get / update' },
+]
+
+/** Why a procedure is not on the REST surface, or undefined when nothing says so. */
+export function notOnRestReason(procedure: string): string | undefined {
+  return notOnRest.find(({ procedures }) => (procedures.endsWith('.') ? procedure.startsWith(procedures) : procedure === procedures))?.reason
+}
 
 /** The names of a path template's `{parameters}`. */
 export function pathParameters(path: string): string[] {

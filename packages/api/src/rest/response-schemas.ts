@@ -3,7 +3,7 @@
 // their own (tRPC infers their types), so these describe them; the REST flow
 // test validates real answers against the document built from them. A message
 // is the engine's stored-message schema: a message read back is valid input.
-import { idSchema, memoryScopeSchema, recallModeSchema, storedMessageSchema } from '@threadline/engine'
+import { idSchema, indexJobStateSchema, memoryScopeSchema, recallModeSchema, storedMessageSchema } from '@threadline/engine'
 import { z } from 'zod'
 
 const isoDate = z.iso.datetime({ offset: true })
@@ -147,3 +147,121 @@ const callSummary = z.looseObject({
 export const callPageResponse = z.object({ calls: z.array(callSummary), nextCursor: z.string().nullable() })
 
 export const callTraceResponse = callSummary.extend({ attempts: z.array(z.looseObject({})), events: z.array(z.looseObject({})) })
+
+/**
+ * A lineage tree node (clone.lineage, branches.lineage): the thread, how and where it was forked, its children
+ * (described one level deep: a recursive zod schema becomes `$defs` whose `#/$defs/...` refs would resolve
+ * against the OpenAPI document, not the schema).
+ */
+const lineageNode = z.looseObject({
+  id: idSchema,
+  resourceId: idSchema,
+  title: z.string(),
+  createdAt: isoDate,
+  children: z.array(z.looseObject({ id: idSchema })),
+})
+
+export const lineageResponse = z.object({ ancestors: z.array(lineageNode), thread: lineageNode, truncated: z.boolean() })
+
+/** A page numbered from 1, with the total (the admin UI's listings). */
+function numberedPage(item: z.ZodType) {
+  return z.object({ items: z.array(item), total: counted, page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int() })
+}
+
+export const messageSearchResponse = numberedPage(
+  z.looseObject({
+    messageId: idSchema,
+    threadId: idSchema,
+    threadTitle: z.string(),
+    resourceId: idSchema,
+    role: z.string(),
+    createdAt: isoDate,
+    snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
+  }),
+)
+
+export const recallStatusResponse = z.looseObject({
+  threadId: idSchema,
+  mode: recallModeSchema,
+  model: z.string().nullable(),
+  vectorsAvailable: z.boolean(),
+  messages: counted,
+  withVector: counted,
+  unindexed: counted,
+})
+
+/** An index job with its progress at the time of the answer. */
+export const indexJobResponse = z.looseObject({
+  id: idSchema,
+  resourceId: idSchema,
+  threadId: idSchema.nullable(),
+  model: z.string(),
+  state: indexJobStateSchema,
+  total: counted,
+  done: counted,
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+  progress: z.object({ done: counted, total: counted, fraction: z.number(), perSecond: z.number().nullable(), etaSeconds: z.number().nullable() }),
+})
+
+export const indexStatusResponse = z.looseObject({
+  resourceId: idSchema,
+  model: z.string().nullable(),
+  vectorsAvailable: z.boolean(),
+  messages: counted.nullable(),
+  unindexed: counted,
+  job: indexJobResponse.nullable(),
+})
+
+export const indexJobPageResponse = numberedPage(indexJobResponse)
+
+export const healthResponse = z.looseObject({ database: z.string(), semanticRecall: z.boolean(), migrations: z.looseObject({}) })
+
+/** Who the caller is: for a token, its scope (never its secret). */
+export const callerResponse = z.union([
+  z.looseObject({ kind: z.literal('token'), token: z.looseObject({ id: idSchema, name: z.string(), canWrite: z.boolean() }) }),
+  z.looseObject({ kind: z.literal('operator'), operator: z.looseObject({ id: idSchema }) }),
+])
+
+export const resourceListResponse = z.array(z.object({ id: idSchema, threadCount: counted }))
+
+export const ruleTemplateResponse = z.object({ code: z.string(), builtInRules: z.array(z.string()) })
+
+export const retryDecisionResponse = z.looseObject({ retry: z.boolean(), reason: z.string() })
+
+/** A reactive rules run: which rules match the error, what their fixes change (nothing is saved), and the retry decision. */
+export const errorEvaluationResponse = z.looseObject({
+  rules: z.array(z.looseObject({})),
+  compatRetry: z.boolean(),
+  compatReason: z.string(),
+  fixedBy: z.string().nullable(),
+  before: z.array(messageResponse),
+  after: z.array(messageResponse),
+  changes: z.looseObject({}),
+  retryDecision: retryDecisionResponse,
+})
+
+export const modelChoiceResponse = z.object({
+  models: z.array(
+    z.looseObject({
+      model: z.string(),
+      provider: z.string(),
+      label: z.string(),
+      contextWindow: z.number().int(),
+      tokenCount: z.enum(['exact', 'estimate']),
+      demo: z.boolean(),
+    }),
+  ),
+  hint: z.string().nullable(),
+})
+
+/** The context window view: the next turn's prompt section by section with token counts, and what is left out. */
+export const contextViewResponse = z.looseObject({
+  model: z.looseObject({ model: z.string() }),
+  sections: z.array(z.looseObject({ tokens: counted })),
+  totalTokens: counted,
+  contextWindow: z.number().int(),
+  replyReserve: counted,
+  overLimit: z.array(z.looseObject({ id: idSchema, tokens: counted })),
+  rulesApplied: z.array(z.string()),
+})

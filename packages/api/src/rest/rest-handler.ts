@@ -1,18 +1,20 @@
 // The REST surface as a fetch handler: the method and path pick an operation,
 // the path, query and JSON body make the procedure's raw input, and the
 // procedure runs through tRPC (same middlewares: auth, scopes, rate limit,
-// input schema). Answers are plain JSON; errors are problem documents from the
-// same errorFormatter the tRPC answers use.
+// input schema). Answers are plain JSON (a streaming procedure's: server-sent
+// events); errors are problem documents from the same errorFormatter the tRPC
+// answers use.
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server'
 import { limitRequestBody } from '../body-limit.ts'
 import { createContextFactory } from '../http-handler.ts'
 import { appRouter } from '../routers/app.ts'
 import type { Services } from '../services.ts'
 import type { Context } from '../trpc.ts'
+import { eventStreamResponse } from './event-stream.ts'
 import { propertiesOf, type JsonSchema } from './json-schema.ts'
 import { inputSchemaOf, procedureOf, takesQuery } from './openapi-document.ts'
 import { matchRestOperation, REST_BASE_PATH, type RestOperation } from './operations.ts'
-import { problemOf, problemResponse } from './problem.ts'
+import { problemOf, problemResponse, type Problem } from './problem.ts'
 
 /** A query string value as the property's JSON type (numbers, booleans); anything else stays text for the schema to judge. */
 function queryValue(text: string, schema: JsonSchema | undefined): unknown {
@@ -41,13 +43,15 @@ async function rawInput(operation: RestOperation, params: Record<string, string>
   return { ...(body as Record<string, unknown>), ...params }
 }
 
-function errorProblem(
-  cause: unknown,
-  context: { ctx: Context | undefined; path: string | undefined; input: unknown; headers: Headers; type: 'query' | 'mutation' },
-): Response {
+type ErrorContext = { ctx: Context | undefined; path: string | undefined; input: unknown; headers: Headers; type: 'query' | 'mutation' }
+
+function problemFor(cause: unknown, context: ErrorContext): Problem {
   const error = getTRPCErrorFromUnknown(cause)
-  const shape = getTRPCErrorShape({ config: appRouter._def._config, error, type: context.type, path: context.path, input: context.input, ctx: context.ctx })
-  return problemResponse(problemOf(shape), context.headers)
+  return problemOf(getTRPCErrorShape({ config: appRouter._def._config, error, type: context.type, path: context.path, input: context.input, ctx: context.ctx }))
+}
+
+function errorProblem(cause: unknown, context: ErrorContext): Response {
+  return problemResponse(problemFor(cause, context), context.headers)
 }
 
 function decodedMatch(method: string, path: string) {
@@ -85,6 +89,9 @@ export async function handleRestRequest(incoming: Request, services: Services): 
     return errorProblem(tooLarge, { ctx: undefined, path: operation.procedure, input: undefined, headers, type })
   }
   const ctx = createContextFactory(services)({ req: request, resHeaders: headers })
+  // aborted when the caller goes away, or stops reading a stream: a streamed turn's provider call ends
+  const abort = new AbortController()
+  request.signal.addEventListener('abort', () => abort.abort(request.signal.reason), { once: true })
   let input: unknown
   try {
     input = await rawInput(operation, params, request, url)
@@ -94,9 +101,15 @@ export async function handleRestRequest(incoming: Request, services: Services): 
       getRawInput: () => Promise.resolve(input),
       ctx,
       type,
-      signal: request.signal,
+      signal: abort.signal,
       batchIndex: 0,
     })
+    if (operation.events) {
+      const iterator = (data as AsyncIterable<unknown>)[Symbol.asyncIterator]()
+      const first = await iterator.next()
+      const context: ErrorContext = { ctx, path: operation.procedure, input, headers, type }
+      return eventStreamResponse(iterator, first, { headers, problemOf: (error) => problemFor(error, context), abort: () => abort.abort() })
+    }
     headers.set('content-type', 'application/json')
     return new Response(JSON.stringify(data), { status: 200, headers })
   } catch (error) {

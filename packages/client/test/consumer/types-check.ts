@@ -1,6 +1,6 @@
 // Compiled with the installed package's .d.ts only (tsc --noEmit in the
 // consumer project): the router's procedures, inputs and outputs are typed.
-import { createThreadlineClient, type ThreadlineInputs, type ThreadlineOutputs } from '@threadline/client'
+import { createThreadlineClient, streamTurn, type ThreadlineInputs, type ThreadlineOutputs, type TurnEvent } from '@threadline/client'
 
 const threadline = createThreadlineClient({ url: 'http://127.0.0.1:1', token: 'tl_x', retry: { maxRetries: 2 } })
 
@@ -20,5 +20,17 @@ export async function typed(): Promise<string> {
   })
   // @ts-expect-error: there is no such procedure
   await threadline.threads.nope.query()
+  for await (const event of streamTurn(threadline, 'turn', { threadId: id, resourceId: 'acme', model: 'demo/scripted-replies', message: 'hi' })) {
+    const typedEvent: TurnEvent = event
+    if (typedEvent.type === 'finished') return typedEvent.assistantMessageId
+    // @ts-expect-error: a text event has no toolName
+    void typedEvent.toolName
+  }
+  for await (const event of streamTurn(threadline, 'compare', { threadId: id, resourceId: 'acme', models: ['a/b', 'c/d'], message: 'hi' })) {
+    const column: number = event.column
+    void column
+  }
+  // @ts-expect-error: a turn takes a message, not models
+  streamTurn(threadline, 'turn', { threadId: id, resourceId: 'acme', models: ['a/b'] })
   return `${saved.saved} ${page.nextCursor ?? ''}`
 }

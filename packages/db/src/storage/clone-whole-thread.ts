@@ -2,8 +2,9 @@
 // source is read (within the caller's resources), checked for memory a clone
 // would carry, the thread is created (its primary key decides between
 // concurrent clones) and the source's effective history copied; the answer is
-// ONE row: the outcome, the created thread, the message-id map as one JSON
-// value and (returnMessages) the copies as one JSON array. A row per copied
+// ONE row: the outcome, the created thread, how many messages were copied, the
+// message-id map as one JSON value (returnMessageIdMap) and the copies as one
+// JSON array (returnMessages). A row per copied
 // message made a 50,000-message clone cost the server thread a second after
 // the statement (issue 17, B4).
 // A single statement sees one snapshot and commits or fails as a whole.
@@ -15,7 +16,7 @@ import { copySourceSql } from './messages.ts'
 import { threadRowColumns, toMessage, toThread, type ThreadRow } from './rows.ts'
 
 type Outcome = WholeThreadCloneResult['status']
-type CloneRow = { status: Outcome } & (ThreadRow | { id: null }) & { messageIdMap: string | null; messages: string | null }
+type CloneRow = { status: Outcome } & (ThreadRow | { id: null }) & { messageIdMap: string | null; messageCount: number; messages: string | null }
 
 /** A copy as the statement's json_build_object writes it (the timestamp as ISO text); role and content are checked by toMessage. */
 type CopiedMessage = { id: string; role: string; content: unknown; createdAt: string }
@@ -61,7 +62,8 @@ export async function cloneWholeThread(ctx: StorageContext, args: WholeThreadClo
                 WHEN NOT EXISTS (SELECT 1 FROM plain) THEN 'needs-plan'
                 WHEN NOT EXISTS (SELECT 1 FROM created) THEN 'taken'
                 ELSE 'cloned' END AS status,
-           th.*, ${messageIdMapSql(Prisma.sql`EXISTS (SELECT 1 FROM created)`)} AS "messageIdMap",
+           th.*, ${messageIdMapSql(Prisma.sql`${args.returnMessageIdMap} AND EXISTS (SELECT 1 FROM created)`)} AS "messageIdMap",
+           (SELECT count(*) FROM source WHERE EXISTS (SELECT 1 FROM created))::int AS "messageCount",
            CASE WHEN ${args.returnMessages} THEN (
              SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'createdAt', m.created_at) ORDER BY m.created_at, m.id)
              FROM copied m)::text END AS "messages"
@@ -76,6 +78,7 @@ export async function cloneWholeThread(ctx: StorageContext, args: WholeThreadClo
     status: 'cloned',
     thread,
     messageIdMap: parseMessageIdMap(row.messageIdMap),
+    messageCount: row.messageCount,
     clonedMessages: copies.map((copy) =>
       toMessage({ ...copy, threadId: thread.id, resourceId: thread.resourceId, createdAt: new Date(copy.createdAt) }),
     ),

@@ -234,7 +234,10 @@ describeEachDatabase('cloneThread', (getDb) => {
       await seedThread(memory(), { threadId: 'nomap-src', resourceId: 'r', texts: numbered(5) })
       const whole = await memory().cloneThread({ sourceThreadId: 'nomap-src' }, { returnMessageIdMap: false })
       const last3 = await memory().cloneThread({ sourceThreadId: 'nomap-src', options: { messageLimit: 3 } }, { returnMessageIdMap: false })
-      for (const [result, count] of [[whole, 5], [last3, 3]] as const) {
+      for (const [result, count] of [
+        [whole, 5],
+        [last3, 3],
+      ] as const) {
         expect(result.messageIdMap).toEqual({})
         expect(result.clonedMessageCount).toBe(count)
         expect(result.clonedMessages.map((m) => m.id)).toEqual((await memory().listMessages({ threadId: result.thread.id })).map((m) => m.id))

@@ -79,8 +79,6 @@ export async function cloneWholeThread(ctx: StorageContext, args: WholeThreadClo
     thread,
     messageIdMap: parseMessageIdMap(row.messageIdMap),
     messageCount: row.messageCount,
-    clonedMessages: copies.map((copy) =>
-      toMessage({ ...copy, threadId: thread.id, resourceId: thread.resourceId, createdAt: new Date(copy.createdAt) }),
-    ),
+    clonedMessages: copies.map((copy) => toMessage({ ...copy, threadId: thread.id, resourceId: thread.resourceId, createdAt: new Date(copy.createdAt) })),
   }
 }

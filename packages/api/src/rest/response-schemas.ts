@@ -65,8 +65,10 @@ export const cloneResponse = z.object({
   thread: threadResponse,
   /** the cloned messages with their new ids ([] with returnMessages: false) */
   clonedMessages: z.array(messageResponse),
-  /** source message id -> cloned message id */
+  /** source message id -> cloned message id ({} with returnMessageIdMap: false) */
   messageIdMap: z.record(z.string(), idSchema),
+  /** how many messages were cloned */
+  clonedMessageCount: counted,
 })
 
 export const recallResponse = z.object({

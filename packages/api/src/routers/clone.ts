@@ -8,7 +8,7 @@ import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
-/** The engine's clone arguments; `returnMessages` moves up a level (create only). */
+/** The engine's clone arguments; `returnMessages` moves up a level (create only, with `returnMessageIdMap`). */
 const cloneInput = cloneThreadArgsSchema.omit({ options: true }).extend({
   options: cloneOptionsSchema.omit({ returnMessages: true }).optional(),
 })
@@ -16,6 +16,8 @@ const cloneInput = cloneThreadArgsSchema.omit({ options: true }).extend({
 const createInput = cloneInput.extend({
   /** false: do not return the cloned messages (faster for long threads); default true */
   returnMessages: z.boolean().optional(),
+  /** false: `messageIdMap` is {} (a long thread's map is megabytes to build and send); `clonedMessageCount` counts the copies; default true */
+  returnMessageIdMap: z.boolean().optional(),
 })
 
 /** The clone arguments after the scope checks: the source must be visible, the target resource the caller's. */
@@ -66,12 +68,13 @@ export const cloneRouter = router({
   create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
     // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for threadInScope
     if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
-    const { returnMessages, ...args } = input
+    const { returnMessages, returnMessageIdMap, ...args } = input
     const visible = visibleResourceIds(ctx.caller)
     let result
     try {
       result = await ctx.services.memory.cloneThread(args, {
         returnMessages: returnMessages ?? true,
+        returnMessageIdMap: returnMessageIdMap ?? true,
         ...(visible === null ? {} : { sourceResourceIds: visible }),
       })
     } catch (error) {
@@ -83,7 +86,7 @@ export const cloneRouter = router({
       resourceId: result.thread.resourceId,
       threadId: result.thread.id,
       targetId: input.sourceThreadId,
-      details: { messages: Object.keys(result.messageIdMap).length },
+      details: { messages: result.clonedMessageCount },
     })
     return result
   }),

@@ -223,7 +223,25 @@ describeEachDatabase('cloneThread', (getDb) => {
       for (const result of [viaArgument, viaOptions]) {
         expect(result.clonedMessages).toEqual([])
         expect(Object.keys(result.messageIdMap)).toHaveLength(5)
+        expect(result.clonedMessageCount).toBe(5)
         expect((await memory().listMessages({ threadId: result.thread.id })).map((m) => m.id)).toEqual(Object.values(result.messageIdMap))
+      }
+    })
+  })
+
+  describe('returnMessageIdMap: false', () => {
+    it('answers an empty map and the count, the messages cloned all the same (one statement and planned)', async () => {
+      await seedThread(memory(), { threadId: 'nomap-src', resourceId: 'r', texts: numbered(5) })
+      const whole = await memory().cloneThread({ sourceThreadId: 'nomap-src' }, { returnMessageIdMap: false })
+      const last3 = await memory().cloneThread({ sourceThreadId: 'nomap-src', options: { messageLimit: 3 } }, { returnMessageIdMap: false })
+      for (const [result, count] of [
+        [whole, 5],
+        [last3, 3],
+      ] as const) {
+        expect(result.messageIdMap).toEqual({})
+        expect(result.clonedMessageCount).toBe(count)
+        expect(result.clonedMessages.map((m) => m.id)).toEqual((await memory().listMessages({ threadId: result.thread.id })).map((m) => m.id))
+        expect(result.clonedMessages).toHaveLength(count)
       }
     })
   })

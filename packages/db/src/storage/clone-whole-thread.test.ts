@@ -14,6 +14,7 @@ describeEachDatabase('cloneWholeThread', (getDb) => {
     clonedAt: new Date(Date.UTC(2026, 0, 2)),
     carriedMemory: { workingMemory: null, observationalMemory: null },
     returnMessages: true,
+    returnMessageIdMap: true,
     ...overrides,
   })
   const rowCount = async () => (await getDb().prisma.thread.count()) + (await getDb().prisma.message.count())
@@ -49,9 +50,14 @@ describeEachDatabase('cloneWholeThread', (getDb) => {
     })
     expect(cloned.thread.metadata).not.toHaveProperty('branch')
     expect(Object.keys(cloned.messageIdMap)).toEqual(['cw-m0', 'cw-m1', 'cw-m2'])
+    expect(cloned.messageCount).toBe(3)
     expect(cloned.clonedMessages).toEqual(await storage.listMessages({ threadId: 'cw-clone' }))
     expect(cloned.clonedMessages.map((message) => message.id)).toEqual(Object.values(cloned.messageIdMap))
     expect(await storage.countMessages('cw-clone')).toBe(3)
     expect(await storage.cloneWholeThread(args({}))).toEqual({ status: 'taken' })
+
+    const countOnly = await storage.cloneWholeThread(args({ newThreadId: 'cw-count', returnMessages: false, returnMessageIdMap: false }))
+    expect(countOnly).toMatchObject({ status: 'cloned', messageIdMap: {}, clonedMessages: [], messageCount: 3 })
+    expect(await storage.countMessages('cw-count')).toBe(3)
   })
 })

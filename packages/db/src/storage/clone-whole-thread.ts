@@ -2,23 +2,25 @@
 // source is read (within the caller's resources), checked for memory a clone
 // would carry, the thread is created (its primary key decides between
 // concurrent clones) and the source's effective history copied; the answer is
-// one row per copied message (or one row when none), carrying the outcome.
+// ONE row: the outcome, the created thread, how many messages were copied, the
+// message-id map as one JSON value (returnMessageIdMap) and the copies as one
+// JSON array (returnMessages). A row per copied
+// message made a 50,000-message clone cost the server thread a second after
+// the statement (issue 17, B4).
 // A single statement sees one snapshot and commits or fails as a whole. The
 // copies take their source's full-text vector (migration clone_copies_search_text).
 import type { WholeThreadCloneArgs, WholeThreadCloneResult } from '@threadline/engine'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
+import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { copySourceSql } from './messages.ts'
 import { threadRowColumns, toMessage, toThread, type ThreadRow } from './rows.ts'
 
 type Outcome = WholeThreadCloneResult['status']
-type CloneRow = { status: Outcome } & (ThreadRow | { id: null }) & {
-    oldId: string | null
-    newId: string | null
-    messageRole: string
-    messageContent: unknown
-    messageCreatedAt: Date
-  }
+type CloneRow = { status: Outcome } & (ThreadRow | { id: null }) & { messageIdMap: string | null; messageCount: number; messages: string | null }
+
+/** A copy as the statement's json_build_object writes it (the timestamp as ISO text); role and content are checked by toMessage. */
+type CopiedMessage = { id: string; role: string; content: unknown; createdAt: string }
 
 /** Whether source thread `t` has memory of `scope` in `table` that a clone into `target` would carry. */
 function carriesSql(table: 'working_memory_versions' | 'observational_memory', scope: 'thread' | 'resource' | null): Prisma.Sql {
@@ -65,32 +67,23 @@ export async function cloneWholeThread(ctx: StorageContext, args: WholeThreadClo
                 WHEN NOT EXISTS (SELECT 1 FROM plain) THEN 'needs-plan'
                 WHEN NOT EXISTS (SELECT 1 FROM created) THEN 'taken'
                 ELSE 'cloned' END AS status,
-           th.*, s.id AS "oldId", m.id AS "newId", m.role AS "messageRole",
-           CASE WHEN ${args.returnMessages} THEN m.content END AS "messageContent", m.created_at AS "messageCreatedAt"
+           th.*, ${messageIdMapSql(Prisma.sql`${args.returnMessageIdMap} AND EXISTS (SELECT 1 FROM created)`)} AS "messageIdMap",
+           (SELECT count(*) FROM source WHERE EXISTS (SELECT 1 FROM created))::int AS "messageCount",
+           CASE WHEN ${args.returnMessages} THEN (
+             SELECT json_agg(json_build_object('id', m.id, 'role', m.role, 'content', m.content, 'createdAt', m.created_at) ORDER BY m.created_at, m.id)
+             FROM copied m)::text END AS "messages"
     FROM (SELECT 1) one
-    LEFT JOIN created th ON true
-    LEFT JOIN (copied m JOIN source s ON s.new_id = m.id) ON true
-    ORDER BY m.created_at, m.id`
-  // the outcome row is always there (FROM one row); 'cloned' rows carry the created thread
-  const first = rows[0]
-  if (first?.status !== 'cloned') return { status: first?.status ?? 'source-not-found' }
-  const thread = toThread(first as ThreadRow)
-  const copies = rows.filter((row): row is CloneRow & { oldId: string; newId: string } => row.newId !== null)
+    LEFT JOIN created th ON true`
+  // the outcome row is always there (FROM one row); 'cloned' carries the created thread
+  const [row] = rows
+  if (row?.status !== 'cloned') return { status: row?.status ?? 'source-not-found' }
+  const thread = toThread(row as ThreadRow)
+  const copies = row.messages === null ? [] : (JSON.parse(row.messages) as CopiedMessage[])
   return {
     status: 'cloned',
     thread,
-    messageIdMap: Object.fromEntries(copies.map((row) => [row.oldId, row.newId])),
-    clonedMessages: args.returnMessages
-      ? copies.map((row) =>
-          toMessage({
-            id: row.newId,
-            threadId: thread.id,
-            resourceId: thread.resourceId,
-            role: row.messageRole,
-            content: row.messageContent,
-            createdAt: row.messageCreatedAt,
-          }),
-        )
-      : [],
+    messageIdMap: parseMessageIdMap(row.messageIdMap),
+    messageCount: row.messageCount,
+    clonedMessages: copies.map((copy) => toMessage({ ...copy, threadId: thread.id, resourceId: thread.resourceId, createdAt: new Date(copy.createdAt) })),
   }
 }

@@ -12,6 +12,7 @@ import {
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
+import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { effectiveContentSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
 import { toMessage, type MessageRow } from './rows.ts'
@@ -318,14 +319,14 @@ export function copySourceSql(sourceThreadId: string, onlyIds?: string[]): Prism
 /** ONE INSERT ... SELECT copies the source's messages (copySourceSql); the materialised CTE pairs each new id with its source id for the map. */
 async function copyInSql(ctx: StorageContext, target: CopyTarget, onlyIds?: string[]): Promise<MessageCopyResult> {
   const { sourceThreadId, targetThreadId, targetResourceId } = target
-  const pairs = await ctx.db.$queryRaw<{ oldId: string; newId: string }[]>`
+  const [copy] = await ctx.db.$queryRaw<{ messageIdMap: string | null; count: number }[]>`
     WITH RECURSIVE ${copySourceSql(sourceThreadId, onlyIds)},
     copied AS (
       INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at)
       SELECT new_id, ${targetThreadId}, ${targetResourceId}, role, type, content, created_at FROM source
     )
-    SELECT id AS "oldId", new_id AS "newId" FROM source ORDER BY new_id`
-  return { messageIdMap: Object.fromEntries(pairs.map((p) => [p.oldId, p.newId])), count: pairs.length }
+    SELECT ${messageIdMapSql()} AS "messageIdMap", (SELECT count(*) FROM source)::int AS count`
+  return { messageIdMap: parseMessageIdMap(copy?.messageIdMap ?? null), count: copy?.count ?? 0 }
 }
 
 /** Copies the given messages of the source's effective history; ids not in it -> MessageNotFoundError. */

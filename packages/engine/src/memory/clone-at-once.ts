@@ -37,10 +37,16 @@ export async function cloneWholeThreadAtOnce(storage: MemoryStorage, options: Re
     clonedAt: new Date(),
     carriedMemory: carriedMemory(options, args),
     returnMessages: args.returnMessages,
+    returnMessageIdMap: args.returnMessageIdMap,
   })
   switch (result.status) {
     case 'cloned':
-      return { thread: withCloneDates(result.thread), clonedMessages: result.clonedMessages, messageIdMap: result.messageIdMap }
+      return {
+        thread: withCloneDates(result.thread),
+        clonedMessages: result.clonedMessages,
+        messageIdMap: result.messageIdMap,
+        clonedMessageCount: result.messageCount,
+      }
     case 'source-not-found':
       throw new ThreadNotFoundError(args.sourceThreadId)
     case 'taken':

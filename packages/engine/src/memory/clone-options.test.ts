@@ -26,6 +26,7 @@ describe('parseCloneArgs', () => {
       filter: {},
       boundary: 'exact',
       returnMessages: true,
+      returnMessageIdMap: true,
       derivedMemory: 'current',
       sourceResourceIds: null,
     })
@@ -52,6 +53,14 @@ describe('parseCloneArgs', () => {
   it('takes returnMessages from the second argument over options', () => {
     expect(parseCloneArgs({ sourceThreadId: 's', options: { returnMessages: true } }, { returnMessages: false }).returnMessages).toBe(false)
     expect(parseCloneArgs({ sourceThreadId: 's', options: { returnMessages: false } }).returnMessages).toBe(false)
+  })
+
+  it('takes returnMessageIdMap from the second argument, default true', () => {
+    expect(parseCloneArgs({ sourceThreadId: 's' }, { returnMessageIdMap: false }).returnMessageIdMap).toBe(false)
+    expect(fieldOf(() => parseCloneArgs({ sourceThreadId: 's' }, { returnMessageIdMap: 'no' }))).toEqual({
+      type: 'InvalidCloneOptionsError',
+      field: 'options.returnMessageIdMap',
+    })
   })
 
   it('names the field of every bad option (decision 4)', () => {

@@ -56,6 +56,8 @@ export const cloneThreadArgsSchema = z.strictObject({
 export const cloneCallOptionsSchema = z
   .strictObject({
     returnMessages: z.boolean().optional(),
+    /** false: `messageIdMap` is {} (the map of a long thread is big to build and send); `clonedMessageCount` still counts the copies */
+    returnMessageIdMap: z.boolean().optional(),
     /** the resources the caller may read: a source in any other is ThreadNotFoundError, exactly as if it did not exist */
     sourceResourceIds: z.array(idSchema).max(10_000, 'must hold at most 10000 ids').optional(),
   })
@@ -74,6 +76,7 @@ export type ParsedCloneArgs = {
   filter: { startDate?: Date; endDate?: Date; messageIds?: string[]; last?: number }
   boundary: CloneBoundary
   returnMessages: boolean
+  returnMessageIdMap: boolean
   derivedMemory: DerivedMemoryMode
   /** null: any resource */
   sourceResourceIds: string[] | null
@@ -115,6 +118,7 @@ export function parseCloneArgs(args: unknown, callOptions?: unknown): ParsedClon
     },
     boundary: parsed.options?.boundary ?? 'exact',
     returnMessages: call?.returnMessages ?? parsed.options?.returnMessages ?? true,
+    returnMessageIdMap: call?.returnMessageIdMap ?? true,
     derivedMemory: parsed.options?.derivedMemory ?? 'current',
     sourceResourceIds: call?.sourceResourceIds ?? null,
   }

@@ -1,5 +1,5 @@
 import type { StoredMessage } from '../messages/types.ts'
-import type { StoredThread } from '../storage/types.ts'
+import type { MessageCopyResult, StoredThread } from '../storage/types.ts'
 import type { CloneMetadata } from './clone-metadata.ts'
 import { withCloneDates } from './clone-metadata.ts'
 import { type CloneContext, type ClonePlan, requireEmbedder, requireVectorStore } from './clone-plan.ts'
@@ -11,8 +11,10 @@ export type CloneThreadResult = {
   thread: StoredThread
   /** the cloned messages with their NEW ids, in order ([] with returnMessages: false) */
   clonedMessages: StoredMessage[]
-  /** source message id -> cloned message id */
+  /** source message id -> cloned message id ({} with returnMessageIdMap: false) */
   messageIdMap: Record<string, string>
+  /** how many messages were cloned (also with returnMessages / returnMessageIdMap: false) */
+  clonedMessageCount: number
 }
 
 /**
@@ -21,7 +23,11 @@ export type CloneThreadResult = {
  * (copied in SQL, computed only where missing). The caller's transaction makes
  * it all-or-nothing.
  */
-export async function executeClonePlan(context: CloneContext, plan: ClonePlan, options: { returnMessages: boolean }): Promise<CloneThreadResult> {
+export async function executeClonePlan(
+  context: CloneContext,
+  plan: ClonePlan,
+  options: { returnMessages: boolean; returnMessageIdMap: boolean },
+): Promise<CloneThreadResult> {
   const { storage } = context
   // the fork point: a full clone ends where the source ended (same snapshot), a selection at its last message
   const lastClonedMessageId = plan.selection === 'all' ? plan.lastMessageId : plan.selection.at(-1)?.id
@@ -40,11 +46,11 @@ export async function executeClonePlan(context: CloneContext, plan: ClonePlan, o
     sourceThreadId: plan.source.id,
   })
   const target = { sourceThreadId: plan.source.id, targetThreadId: plan.newThreadId, targetResourceId: plan.resourceId }
-  const { messageIdMap }: { messageIdMap: Record<string, string> } =
+  const { messageIdMap, count }: MessageCopyResult =
     plan.selection === 'all'
       ? await storage.copyThreadMessages(target)
       : plan.selection.length === 0
-        ? { messageIdMap: {} }
+        ? { messageIdMap: {}, count: 0 }
         : await storage.copyMessages({ ...target, messageIds: plan.selection.map((message) => message.id) })
 
   if (plan.workingMemory.action === 'copy') {
@@ -75,7 +81,6 @@ export async function executeClonePlan(context: CloneContext, plan: ClonePlan, o
     await indexEmbeddings(vector, requireEmbedder(context), targets, context.options.embeddingBatchSize)
   }
 
-  const copied = Object.keys(messageIdMap).length > 0
-  const clonedMessages = options.returnMessages && copied ? await storage.listMessages({ threadId: plan.newThreadId }) : []
-  return { thread: withCloneDates(thread), clonedMessages, messageIdMap }
+  const clonedMessages = options.returnMessages && count > 0 ? await storage.listMessages({ threadId: plan.newThreadId }) : []
+  return { thread: withCloneDates(thread), clonedMessages, messageIdMap: options.returnMessageIdMap ? messageIdMap : {}, clonedMessageCount: count }
 }

@@ -438,7 +438,8 @@ export class Memory {
    * Clones a thread (spec: clone-thread.md, data-model.md decisions) in ONE
    * REPEATABLE READ transaction (or one statement: clone-at-once.ts):
    * validated before any write, all or nothing. `returnMessages: false` (here
-   * or in `options`) skips reading the messages back. `sourceResourceIds`: a
+   * or in `options`) skips reading the messages back, `returnMessageIdMap:
+   * false` building the id map (`clonedMessageCount` counts either way). `sourceResourceIds`: a
    * source outside them is ThreadNotFoundError (a caller's tenant scope).
    */
   async cloneThread(args: CloneThreadArgs, callOptions?: CloneCallOptions): Promise<CloneThreadResult> {
@@ -450,7 +451,7 @@ export class Memory {
       async (tx) => {
         const context = this.cloneContext(tx)
         const plan = await planClone(context, parsed, 'clone')
-        return executeClonePlan(context, plan, { returnMessages: parsed.returnMessages })
+        return executeClonePlan(context, plan, { returnMessages: parsed.returnMessages, returnMessageIdMap: parsed.returnMessageIdMap })
       },
       { isolationLevel: 'RepeatableRead' },
     )

@@ -269,10 +269,12 @@ export type WholeThreadCloneArgs = {
   carriedMemory: { workingMemory: 'thread' | 'resource' | null; observationalMemory: 'thread' | 'resource' | null }
   /** false: `clonedMessages` is [] */
   returnMessages: boolean
+  /** false: `messageIdMap` is {} (`messageCount` still counts the copies) */
+  returnMessageIdMap: boolean
 }
 
 export type WholeThreadCloneResult =
-  | { status: 'cloned'; thread: StoredThread; clonedMessages: StoredMessage[]; messageIdMap: Record<string, string> }
+  | { status: 'cloned'; thread: StoredThread; clonedMessages: StoredMessage[]; messageIdMap: Record<string, string>; messageCount: number }
   | { status: 'source-not-found' | 'taken' | 'needs-plan' }
 
 /** Result of copying messages in bulk: old id -> new id, in (createdAt, id) order of the source. */

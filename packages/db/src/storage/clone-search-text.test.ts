@@ -20,6 +20,7 @@ describeEachDatabase('the full-text vector of copied messages', (getDb) => {
     clonedAt: new Date(Date.UTC(2026, 0, 2)),
     carriedMemory: { workingMemory: null, observationalMemory: null },
     returnMessages: false,
+    returnMessageIdMap: true,
   })
 
   /** Each message of the thread: its vector as stored, and the one its content gives now. */

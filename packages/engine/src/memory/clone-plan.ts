@@ -279,7 +279,9 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
     const warnings = [...workingMemoryWarnings, ...observationalMemoryWarnings]
     if (last === undefined) warnings.unshift(EMPTY_SELECTION_WARNING)
     const record =
-      observationalMemory.action === 'clone' ? await observationalMemoryAt(storage, source, observationalMemory.record, memoryCutoff(args.derivedMemory, last)) : null
+      observationalMemory.action === 'clone'
+        ? await observationalMemoryAt(storage, source, observationalMemory.record, memoryCutoff(args.derivedMemory, last))
+        : null
     return {
       ...base,
       workingMemory,

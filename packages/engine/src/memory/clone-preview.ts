@@ -49,7 +49,8 @@ async function summarizeWholeSource(context: CloneContext, threadId: string, pag
     ...(page.limit === undefined ? {} : { limit: page.limit + 1 }),
     ...(page.after ? { after: page.after } : {}),
   })
-  if (!indexesVectors(context.options)) return { ...pageOf(rows, page.limit), count: await context.storage.countMessages(threadId), vectors: { copied: 0, computed: 0 } }
+  if (!indexesVectors(context.options))
+    return { ...pageOf(rows, page.limit), count: await context.storage.countMessages(threadId), vectors: { copied: 0, computed: 0 } }
   const counts = await requireVectorStore(context).countThreadVectors({ threadId, model: requireEmbedder(context).id })
   return { ...pageOf(rows, page.limit), count: counts.messages, vectors: { copied: counts.withVector, computed: counts.messages - counts.withVector } }
 }
@@ -65,7 +66,8 @@ function summarizeSelection(plan: ClonePlan<MessagePosition[]>, page: ClonePrevi
 }
 
 export async function summarizeClonePlan(context: CloneContext, plan: ClonePlan, page: ClonePreviewPage = {}): Promise<ClonePreview> {
-  const selection = plan.selection === 'all' ? await summarizeWholeSource(context, plan.source.id, page) : summarizeSelection({ ...plan, selection: plan.selection }, page)
+  const selection =
+    plan.selection === 'all' ? await summarizeWholeSource(context, plan.source.id, page) : summarizeSelection({ ...plan, selection: plan.selection }, page)
   return {
     sourceThreadId: plan.source.id,
     resourceId: plan.resourceId,

@@ -18,6 +18,8 @@ export const clonePreviewPageInput = {
   cursor: pageCursorInput.optional(),
   /** message ids per page */
   limit: z.number().int().min(1).max(CLONE_PREVIEW_MAX_IDS).default(CLONE_PREVIEW_DEFAULT_IDS),
+  /** what tRPC's infinite queries send along with `cursor`: pages only go forward */
+  direction: z.literal('forward').optional(),
 }
 
 const warningCodes = [

@@ -99,7 +99,7 @@ export const cloneRouter = router({
     .input(previewInput)
     .output(clonePreviewOutput)
     .query(async ({ ctx, input }) => {
-      const { cursor, limit, ...args } = input
+      const { cursor, limit, direction: _direction, ...args } = input
       await checkCloneScope(ctx.services, ctx.caller, args)
       try {
         return clonePreviewAnswer(await ctx.services.memory.previewClone(args, clonePreviewPage({ cursor, limit })), cursor !== undefined)

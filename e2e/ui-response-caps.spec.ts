@@ -58,7 +58,7 @@ test('a long thread: the fork preview pages its ids and the clone copies all; th
 
   await page.getByRole('button', { name: 'Create clone' }).click()
   await expect(page).not.toHaveURL(/\/fork/, { timeout: 60_000 })
-  await expect(page.getByTestId('clone-id-map')).toContainText(`Clone created: ${MESSAGES} messages copied with new IDs`)
+  await expect(page.getByTestId('clone-id-map')).toContainText(`Clone created: ${MESSAGES} messages copied with new IDs`, { timeout: 60_000 })
 
   await page.goto(`/playground?thread=${encodeURIComponent(threadId)}`)
   await page.getByLabel('Target model').fill('openai/gpt-4o')

@@ -107,6 +107,7 @@ export {
   messageLimitSchema,
   type CloneBoundary,
   type CloneCallOptions,
+  type ClonePreviewPageInput,
   type CloneThreadArgs,
 } from './memory/clone-options.ts'
 export type { CloneThreadResult } from './memory/clone-thread.ts'

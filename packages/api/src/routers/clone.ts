@@ -7,11 +7,14 @@ import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { clonePreviewAnswer, clonePreviewOutput, clonePreviewPage, clonePreviewPageInput } from './clone-preview.ts'
 
 /** The engine's clone arguments; `returnMessages` moves up a level (create only, with `returnMessageIdMap`). */
 const cloneInput = cloneThreadArgsSchema.omit({ options: true }).extend({
   options: cloneOptionsSchema.omit({ returnMessages: true }).optional(),
 })
+
+const previewInput = cloneInput.extend(clonePreviewPageInput)
 
 const createInput = cloneInput.extend({
   /** false: do not return the cloned messages (faster for long threads); default true */
@@ -91,16 +94,23 @@ export const cloneRouter = router({
     return result
   }),
 
-  /** What create would do with the same arguments (selection, warnings, memory actions); writes nothing. */
-  preview: authedProcedure.input(cloneInput).query(async ({ ctx, input }) => {
-    await checkCloneScope(ctx.services, ctx.caller, input)
-    try {
-      return await ctx.services.memory.previewClone(input)
-    } catch (error) {
-      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
-      throw error
-    }
-  }),
+  /**
+   * What create would do with the same arguments (selection, warnings, memory actions); writes nothing.
+   * The message ids come a page at a time (`limit`, `cursor`: README "Response caps").
+   */
+  preview: authedProcedure
+    .input(previewInput)
+    .output(clonePreviewOutput)
+    .query(async ({ ctx, input }) => {
+      const { cursor, limit, direction: _direction, ...args } = input
+      await checkCloneScope(ctx.services, ctx.caller, args)
+      try {
+        return clonePreviewAnswer(await ctx.services.memory.previewClone(args, clonePreviewPage({ cursor, limit })), cursor !== undefined)
+      } catch (error) {
+        if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
+        throw error
+      }
+    }),
 
   /**
    * Where a thread came from (ancestors, root first) and what was cloned from

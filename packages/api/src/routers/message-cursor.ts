@@ -17,6 +17,6 @@ export function decodeMessageCursor(cursor: string): MessageCursor {
     value = undefined
   }
   const parsed = messageCursorSchema.safeParse(value)
-  if (!parsed.success) throw new InvalidInputError('cursor', 'is not a cursor returned by messages.list')
+  if (!parsed.success) throw new InvalidInputError('cursor', 'is not a cursor returned by this API (a previous page’s nextCursor)')
   return parsed.data
 }

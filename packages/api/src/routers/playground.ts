@@ -1,4 +1,4 @@
-import { builtInCompatRules, givenFields, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision, type StoredMessage } from '@threadline/engine'
+import { builtInCompatRules, givenFields, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import type { ErrorEvaluation, PromptEvaluation } from '../playground/evaluate.ts'
@@ -11,7 +11,7 @@ import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
 import { recordedFixturesRouter } from './playground-fixtures.ts'
 import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
-import { threadInScope } from '../scope.ts'
+import { threadWindow, threadWindowInput } from '../playground/thread-window.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
 import { callerKey, canRunRules, type Caller } from '../auth/caller.ts'
 import { auditCaller } from '../audit/record-audit.ts'
@@ -29,7 +29,7 @@ const runPromptInput = z.strictObject({
   source: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('prompt'), prompt: promptInput }),
     /** a stored thread, converted to the prompt the agent would send */
-    z.strictObject({ kind: z.literal('thread'), threadId: threadIdInput, instructions: z.string().max(100_000).optional() }),
+    z.strictObject({ kind: z.literal('thread'), threadId: threadIdInput, instructions: z.string().max(100_000).optional(), ...threadWindowInput }),
   ]),
   model: modelInput,
   ...rulesChoice,
@@ -37,8 +37,9 @@ const runPromptInput = z.strictObject({
 
 const runErrorInput = z
   .strictObject({
-    /** the stored messages a fix would repair: a thread's (nothing is saved) or given as JSON */
+    /** the stored messages a fix would repair: a window of a thread's (nothing is saved) or given as JSON */
     threadId: threadIdInput.optional(),
+    ...threadWindowInput,
     messages: storedMessagesSchema.max(10_000).optional(),
     error: providerErrorInput,
     model: modelInput,
@@ -57,11 +58,6 @@ const retryDecisionInput = z.strictObject({
   retryCount: z.number().int().min(0).max(10).default(0),
   model: modelInput.default('openai/gpt-4o'),
 })
-
-async function threadMessages(ctx: Context & { caller: Caller }, threadId: string): Promise<StoredMessage[]> {
-  const thread = await threadInScope(ctx.services, ctx.caller, threadId)
-  return ctx.services.memory.listMessages({ threadId: thread.id })
-}
 
 /** The custom rules' sources; running rule code takes an operator or a token with the `playground` scope. */
 async function customRuleSources(ctx: Context & { caller: Caller }, inputs: z.output<typeof customRuleInput>[]): Promise<RuleSource[]> {
@@ -134,19 +130,22 @@ export const playgroundRouter = router({
 
   /** The prompt a target model would receive after the proactive rules, and what each rule did. */
   runPrompt: authedProcedure.input(runPromptInput).mutation(async ({ ctx, input }) => {
-    // a stored thread's messages go along: the reactive rules say whether their fix would change them
-    const messages = input.source.kind === 'thread' ? await threadMessages(ctx, input.source.threadId) : null
-    const prompt = input.source.kind === 'prompt' ? input.source.prompt : toPrompt(messages ?? [], { instructions: input.source.instructions })
+    // a window of a stored thread's messages goes along: the reactive rules say whether their fix would change them
+    const { source } = input
+    const window = source.kind === 'thread' ? await threadWindow(ctx, source.threadId, source) : null
+    const messages = window?.messages ?? null
+    const prompt = source.kind === 'prompt' ? source.prompt : toPrompt(messages ?? [], { instructions: source.instructions })
     const customRules = await customRuleSources(ctx, input.customRules)
     const job = { op: 'runPrompt', builtInRules: input.builtInRules, customRules, prompt, messages, model: input.model } as const
     const evaluation = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as PromptEvaluation
-    await auditCustomRuleRun(ctx, customRules, 'prompt', input.source.kind === 'thread' ? input.source.threadId : undefined)
-    return evaluation
+    await auditCustomRuleRun(ctx, customRules, 'prompt', source.kind === 'thread' ? source.threadId : undefined)
+    return { ...evaluation, truncated: window?.truncated ?? null }
   }),
 
   /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
   runError: authedProcedure.input(runErrorInput).mutation(async ({ ctx, input }) => {
-    const messages = input.threadId !== undefined ? await threadMessages(ctx, input.threadId) : input.messages
+    const window = input.threadId !== undefined ? await threadWindow(ctx, input.threadId, input) : null
+    const messages = window?.messages ?? input.messages
     // the input's check refuses neither as well as both
     if (messages === undefined) throw new InvalidInputError('threadId', 'give either threadId or messages')
     const customRules = await customRuleSources(ctx, input.customRules)
@@ -162,7 +161,7 @@ export const playgroundRouter = router({
     } as const
     const evaluation = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as ErrorEvaluation
     await auditCustomRuleRun(ctx, customRules, 'error', input.threadId)
-    return evaluation
+    return { ...evaluation, truncated: window?.truncated ?? null }
   }),
 
   /** What StreamErrorRetryProcessor decides for an error: retry or not, why, and the delay with its source. */

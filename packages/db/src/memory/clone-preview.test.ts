@@ -44,6 +44,7 @@ describeEachDatabase('previewClone and boundary', (getDb) => {
       title: 'Clone of Orders',
       messageIds: ['pv-1-4', 'pv-1-5', 'pv-1-6', 'pv-1-7'],
       count: 4,
+      nextAfter: null,
       lastMessageId: 'pv-1-7',
       warnings: [
         { code: 'starts-with-assistant', message: expect.any(String), messageId: 'pv-1-4' },
@@ -55,6 +56,26 @@ describeEachDatabase('previewClone and boundary', (getDb) => {
     })
     const { messageIdMap } = await memory().cloneThread(args)
     expect(Object.keys(messageIdMap)).toEqual(preview.messageIds)
+  })
+
+  it('pages the ids (whole source counted in SQL, a filtered selection sliced): each id once, the count is the whole selection', async () => {
+    await seed('pv-page')
+    for (const args of [{ sourceThreadId: 'pv-page' }, { sourceThreadId: 'pv-page', options: { messageLimit: 5, boundary: 'expand' as const } }]) {
+      const whole = await memory().previewClone(args)
+      const ids: string[] = []
+      let after: { createdAt: Date; id: string } | undefined
+      for (;;) {
+        const page = await memory().previewClone(args, { limit: 3, ...(after ? { after } : {}) })
+        expect(page).toMatchObject({ count: whole.count, warnings: whole.warnings, lastMessageId: whole.lastMessageId })
+        expect(page.messageIds.length).toBeLessThanOrEqual(3)
+        ids.push(...page.messageIds)
+        if (page.nextAfter === null) break
+        after = page.nextAfter
+      }
+      expect(ids).toEqual(whole.messageIds)
+      expect(whole.nextAfter).toBeNull()
+    }
+    await expect(memory().previewClone({ sourceThreadId: 'pv-page' }, { limit: 0 })).rejects.toMatchObject({ field: 'page.limit' })
   })
 
   it("'expand' widens a cut to the whole tool pair and its user message", async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { InvalidCloneOptionsError, InvalidInputError } from '../errors/index.ts'
 import { type InputErrorFactory, parseInput } from '../validation/parse-input.ts'
 import { type DerivedMemoryMode, derivedMemoryModeSchema } from './branch-options.ts'
-import { dateInputSchema, idSchema, metadataSchema, titleSchema } from './input-schemas.ts'
+import { dateInputSchema, idSchema, messageCursorSchema, metadataSchema, titleSchema } from './input-schemas.ts'
 
 /**
  * How a partial clone treats conversation structure at its edges:
@@ -63,6 +63,13 @@ export const cloneCallOptionsSchema = z
   })
   .optional()
 
+/** previewClone's page of message ids: at most `limit`, after the (createdAt, id) position `after` */
+export const clonePreviewPageSchema = z.strictObject({
+  limit: z.number().int().min(1).optional(),
+  after: messageCursorSchema.optional(),
+})
+
+export type ClonePreviewPageInput = z.input<typeof clonePreviewPageSchema>
 export type CloneThreadArgs = z.input<typeof cloneThreadArgsSchema>
 export type CloneCallOptions = z.input<typeof cloneCallOptionsSchema>
 

@@ -98,6 +98,8 @@ async function selectMessages(storage: MemoryStorage, source: StoredThread, args
   return storage.listMessageIds({ threadId: source.id, ...args.filter })
 }
 
+const EMPTY_SELECTION_WARNING: CloneWarning = { code: 'empty-selection', message: 'No message matches the selection: the clone will be empty.' }
+
 /** The final selection: boundary rules need the thread's structure; a selection that cuts nothing needs none. */
 async function applyBoundary(
   storage: MemoryStorage,
@@ -108,9 +110,7 @@ async function applyBoundary(
 ): Promise<{ selection: MessagePosition[]; warnings: CloneWarning[] }> {
   const analyse = hasMessageFilter(args.filter) && (args.boundary !== 'exact' || mode === 'preview')
   if (!analyse) {
-    const warnings: CloneWarning[] =
-      rows.length === 0 ? [{ code: 'empty-selection', message: 'No message matches the selection: the clone will be empty.' }] : []
-    return { selection: rows, warnings }
+    return { selection: rows, warnings: rows.length === 0 ? [EMPTY_SELECTION_WARNING] : [] }
   }
   const messages = await storage.listMessages({ threadId: source.id })
   const { ids, warnings } = applyCloneBoundary(messages, new Set(rows.map((row) => row.id)), args.boundary)
@@ -248,9 +248,13 @@ export function requireVectorStore(context: Pick<CloneContext, 'vector'>): Vecto
   return context.vector
 }
 
-/** Reads and validates everything a clone needs; writes nothing. A preview always lists the messages. */
-export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'preview'): Promise<ClonePlan<MessagePosition[]>>
-export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'clone'): Promise<ClonePlan>
+/**
+ * Reads and validates everything a clone needs; writes nothing. A selection of
+ * the whole source is 'all' (no id list in Node): a clone copies it in SQL, a
+ * preview counts and pages it in SQL (previewClone), so a 50k-message preview
+ * costs what a small one does. Only in a preview can an 'all' plan have
+ * observational memory to clone: it reports the action, the clone remaps it.
+ */
 export async function planClone(context: CloneContext, args: ParsedCloneArgs, mode: 'clone' | 'preview'): Promise<ClonePlan> {
   const { storage } = context
   const { source, newThreadId } = await loadSource(storage, args)
@@ -269,11 +273,29 @@ export async function planClone(context: CloneContext, args: ParsedCloneArgs, mo
   const observationalMemory = await observationalMemoryToClone(context, source, resourceId, observationalMemoryWarnings, args.derivedMemory)
   const filtered = hasMessageFilter(args.filter)
 
-  if (mode === 'clone' && !filtered && observationalMemory.action !== 'clone' && !indexesVectors(context.options)) {
+  if (!filtered && (mode === 'preview' || (observationalMemory.action !== 'clone' && !indexesVectors(context.options)))) {
     const last = (await storage.listMessageIds({ threadId: source.id, last: 1 }))[0]
     const workingMemory = await planMemory(last)
     const warnings = [...workingMemoryWarnings, ...observationalMemoryWarnings]
-    return { ...base, workingMemory, lastMessageId: last?.id, selection: 'all', warnings, observationalMemory, vectors: null }
+    if (last === undefined) warnings.unshift(EMPTY_SELECTION_WARNING)
+    const record =
+      observationalMemory.action === 'clone'
+        ? await observationalMemoryAt(storage, source, observationalMemory.record, memoryCutoff(args.derivedMemory, last))
+        : null
+    return {
+      ...base,
+      workingMemory,
+      lastMessageId: last?.id,
+      selection: 'all',
+      warnings,
+      observationalMemory:
+        observationalMemory.action !== 'clone'
+          ? observationalMemory
+          : record === null
+            ? { action: 'none' }
+            : { action: 'clone', record, cloned: [], sourcePositions: new Map() },
+      vectors: null,
+    }
   }
 
   const rows = await selectMessages(storage, source, args)

@@ -22,7 +22,7 @@ import {
 import { branchThread, type BranchThreadResult } from './branch-thread.ts'
 import { type LineageEntry, toLineageEntry } from './lineage.ts'
 import { cloneWholeThreadAtOnce } from './clone-at-once.ts'
-import { type CloneCallOptions, type CloneThreadArgs, parseCloneArgs } from './clone-options.ts'
+import { type CloneCallOptions, type ClonePreviewPageInput, type CloneThreadArgs, clonePreviewPageSchema, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
 import { type CloneThreadResult, executeClonePlan } from './clone-thread.ts'
@@ -457,12 +457,21 @@ export class Memory {
     )
   }
 
-  /** What cloneThread would do with these arguments, computed by the same planning code; writes nothing. */
-  async previewClone(args: CloneThreadArgs): Promise<ClonePreview> {
+  /**
+   * What cloneThread would do with these arguments, computed by the same planning code; writes nothing.
+   * `page` pages the message ids (count, warnings and memory are the whole selection's): `limit` ids
+   * after the (createdAt, id) position `after` (the previous page's `nextAfter`).
+   */
+  async previewClone(args: CloneThreadArgs, page?: ClonePreviewPageInput): Promise<ClonePreview> {
     const parsed = parseCloneArgs(args)
-    return this.storage.transaction(async (tx) => summarizeClonePlan(await planClone(this.cloneContext(tx), parsed, 'preview')), {
-      isolationLevel: 'RepeatableRead',
-    })
+    const parsedPage = parseInput(clonePreviewPageSchema, page ?? {}, { root: 'page' })
+    return this.storage.transaction(
+      async (tx) => {
+        const context = this.cloneContext(tx)
+        return summarizeClonePlan(context, await planClone(context, parsed, 'preview'), parsedPage)
+      },
+      { isolationLevel: 'RepeatableRead' },
+    )
   }
 
   getCloneMetadata(thread: Pick<StoredThread, 'metadata'>): CloneMetadata | null {

@@ -3,6 +3,7 @@
 import { messageSnippet, type StoredMessage } from '@threadline/engine'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
+import { Button } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { checkboxClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
@@ -21,21 +22,31 @@ const memoryAction = {
 /** What create would do, from clone.preview: the messages copied (marked in the source list), warnings, vectors, memory. */
 export function ForkPreview({
   preview,
+  previewIds,
+  moreIds,
   error,
   updating,
   problems,
   messages,
+  sourceMessageCount,
   upTo,
   handPick,
   pickedIds,
   onTogglePick,
 }: {
+  /** the first page: the counts, warnings and memory actions are the whole selection's */
   preview: ClonePreview | undefined
+  /** the ids of the pages loaded so far */
+  previewIds: string[]
+  /** the next page of ids, while there is one */
+  moreIds: { loading: boolean; load: () => void } | null
   error: unknown
   updating: boolean
   /** the form's problems, each also shown at its field: the preview waits for them to be fixed */
   problems: string[]
+  /** the first messages of the source (the list shows these) */
   messages: StoredMessage[]
+  sourceMessageCount: number
   upTo: string
   handPick: boolean
   pickedIds: string[]
@@ -43,7 +54,7 @@ export function ForkPreview({
 }) {
   const invalid = problems.length > 0
   // no selection to show while the options are invalid: an old preview would mark messages it no longer copies
-  const selected = new Set(invalid ? [] : (preview?.messageIds ?? []))
+  const selected = new Set(invalid ? [] : previewIds)
   const warnedAt = new Map((preview?.warnings ?? []).flatMap((warning) => (warning.messageId ? [[warning.messageId, warning.code] as const] : [])))
   return (
     <Panel
@@ -75,7 +86,7 @@ export function ForkPreview({
               <div>
                 <dt className="text-xs text-slate-500">Messages</dt>
                 <dd className="font-semibold tabular-nums" data-testid="preview-count">
-                  {preview.count} of {messages.length}
+                  {preview.count} of {sourceMessageCount}
                 </dd>
               </div>
               <div>
@@ -94,6 +105,7 @@ export function ForkPreview({
                 <dd className="text-xs">{memoryAction[preview.observationalMemory]}</dd>
               </div>
             </dl>
+            {preview.truncated && <PagedIds count={preview.count} loaded={previewIds.length} more={moreIds} />}
             <p className="text-xs text-slate-500">
               New thread “<span className="font-medium text-slate-700">{preview.title || 'untitled'}</span>” in resource{' '}
               <span className="font-mono">{preview.resourceId}</span>.
@@ -159,7 +171,30 @@ export function ForkPreview({
             )
           })}
         </ol>
+        {sourceMessageCount > messages.length && (
+          <p className="text-xs text-slate-500" data-testid="preview-source-capped">
+            Showing the first {messages.length} of {sourceMessageCount} source messages.
+          </p>
+        )}
       </div>
     </Panel>
+  )
+}
+
+/** A selection longer than a page: how many of its ids are marked, and the next page. */
+function PagedIds({ count, loaded, more }: { count: number; loaded: number; more: { loading: boolean; load: () => void } | null }) {
+  return (
+    <Notice tone="info" testId="preview-ids-paged">
+      <div className="flex flex-wrap items-center gap-3">
+        <span>
+          Showing {loaded} of {count} selected message IDs. The clone copies all {count}.
+        </span>
+        {more && (
+          <Button size="sm" onClick={more.load} disabled={more.loading}>
+            {more.loading ? 'Loading…' : 'Load more IDs'}
+          </Button>
+        )}
+      </div>
+    </Notice>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query'
 import { useDocumentTitle } from '../use-document-title.ts'
 import { useRouter, useSearchParams } from 'next/navigation'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -35,13 +35,17 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   const invalid = Object.keys(errors).length > 0
   // the preview follows the form once it stops changing (compared as JSON: a new object each render)
   const settledArgs = useDebouncedValue(JSON.stringify(args), PREVIEW_DELAY_MS)
-  const preview = useQuery(
-    trpc.clone.preview.queryOptions(JSON.parse(settledArgs) as CloneArgs, {
+  // the message ids come a page at a time (README: "Response caps"); count, warnings and memory are on every page
+  const preview = useInfiniteQuery(
+    trpc.clone.preview.infiniteQueryOptions(JSON.parse(settledArgs) as CloneArgs, {
       enabled: source.isSuccess && !invalid,
       placeholderData: keepPreviousData,
       staleTime: 0,
+      getNextPageParam: (page) => page.truncated?.nextCursor ?? undefined,
     }),
   )
+  const previewPage = preview.data?.pages[0]
+  const previewIds = useMemo(() => preview.data?.pages.flatMap((page) => page.messageIds) ?? [], [preview.data])
 
   const create = useMutation(
     trpc.clone.create.mutationOptions({
@@ -86,7 +90,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   }
   if (!source.data) return <Loading label="Loading the thread…" />
   const thread = source.data.thread
-  const willCopy = preview.data && !preview.isPlaceholderData ? preview.data.count : undefined
+  const willCopy = previewPage && !preview.isPlaceholderData ? previewPage.count : undefined
 
   return (
     <div className="space-y-5">
@@ -112,7 +116,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
             resources={resources.data?.map((resource) => resource.id) ?? []}
           />
           <CreatePanel
-            disabled={invalid || takenId !== undefined || create.isPending || !preview.data}
+            disabled={invalid || takenId !== undefined || create.isPending || !previewPage}
             pending={create.isPending}
             error={takenId === undefined ? create.error : null}
             count={willCopy}
@@ -120,11 +124,14 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
           />
         </div>
         <ForkPreview
-          preview={preview.data}
+          preview={previewPage}
+          previewIds={previewIds}
+          moreIds={preview.hasNextPage ? { loading: preview.isFetchingNextPage, load: () => void preview.fetchNextPage() } : null}
           error={preview.error}
           updating={preview.isFetching}
           problems={Object.values(fieldErrors)}
           messages={messages}
+          sourceMessageCount={source.data.messageCount}
           upTo={form.upTo}
           handPick={form.handPick}
           pickedIds={form.pickedIds}

@@ -21,6 +21,7 @@ import { ReactiveRuleList } from './reactive-rule-list.tsx'
 import { RetryDecisionView } from './retry-decision-view.tsx'
 import { ThreadField } from './thread-field.tsx'
 import { explainCombined, explainCompatVerdict, explainRetryDecision } from './verdict-explanation.ts'
+import { ThreadWindowNotice } from './thread-window-notice.tsx'
 
 type Evaluation = RouterOutputs['playground']['runError']
 type RunErrorInput = RouterInputs['playground']['runError']
@@ -37,6 +38,8 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
   const [messagesText, setMessagesText] = useState('[]')
   const [model, setModel] = useState(FIRST_PRESET.model)
   const [problem, setProblem] = useState<string | null>(null)
+  /** messages of the thread before the window the last run saw */
+  const [windowStart, setWindowStart] = useState(0)
   const run = useMutation(trpc.playground.runError.mutationOptions())
   const { error: providerError, problems } = toProviderErrorInput(draft)
   // a result belongs to the inputs that produced it: any edit (valid or not) clears it
@@ -69,7 +72,16 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
         return
       }
     }
+    setWindowStart(0)
     run.mutate({ ...messages, error: providerError, model: model.trim() })
+  }
+
+  /** The last run again on another window of its thread (no cursor: the first). */
+  function runWindow(cursor: string | undefined, start: number) {
+    if (run.variables === undefined) return
+    const { cursor: _previous, ...last } = run.variables
+    setWindowStart(start)
+    run.mutate({ ...last, ...(cursor === undefined ? {} : { cursor }) })
   }
 
   const ready = providerError !== undefined && isModel(model) && (messagesSource === 'json' || threadId !== '')
@@ -114,6 +126,15 @@ export function ApiErrorsTab({ initialThreadId }: { initialThreadId: string }) {
         <Notice tone="error" title="The evaluation failed">
           {describeError(run.error)}
         </Notice>
+      )}
+      {run.data?.truncated && (
+        <ThreadWindowNotice
+          truncated={run.data.truncated}
+          start={windowStart}
+          pending={run.isPending}
+          onNext={runWindow}
+          onRestart={() => runWindow(undefined, 0)}
+        />
       )}
       {run.data && <ErrorEvaluationView evaluation={run.data} />}
     </div>

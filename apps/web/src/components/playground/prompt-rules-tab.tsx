@@ -22,6 +22,7 @@ import { SAMPLE_PROMPT } from './sample-prompt.ts'
 import { SavedRules, type LoadedRule } from './saved-rules.tsx'
 import { SaveRuleForm } from './save-rule-form.tsx'
 import { ThreadField } from './thread-field.tsx'
+import { ThreadWindowNotice } from './thread-window-notice.tsx'
 
 type Source = 'thread' | 'prompt'
 type RunPromptInput = RouterInputs['playground']['runPrompt']
@@ -47,6 +48,8 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
   const [code, setCode] = useState<string | null>(null)
   const [loaded, setLoaded] = useState<LoadedRule | null>(null)
   const [promptProblem, setPromptProblem] = useState<string | null>(null)
+  /** messages of the thread before the window the last run saw */
+  const [windowStart, setWindowStart] = useState(0)
 
   const thread = useQuery(trpc.threads.get.queryOptions({ threadId }, { enabled: threadId !== '' }))
   const suggestedModel = nextModelOf(thread.data?.thread.metadata)
@@ -72,12 +75,22 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
         return
       }
     }
+    setWindowStart(0)
     run.mutate({
       source: promptSource,
       model: model.trim(),
       builtInRules: chosenBuiltIns,
       customRules: useCustom ? [{ code: ruleCode, ...(ruleName.trim() ? { name: ruleName.trim() } : {}) }] : [],
     })
+  }
+
+  /** The last run again on another window of its thread (no cursor: the first). */
+  function runWindow(cursor: string | undefined, start: number) {
+    const last = run.variables
+    if (last?.source.kind !== 'thread') return
+    const { cursor: _previous, ...thread } = last.source
+    setWindowStart(start)
+    run.mutate({ ...last, source: { ...thread, ...(cursor === undefined ? {} : { cursor }) } })
   }
 
   function loadRule(rule: LoadedRule) {
@@ -234,6 +247,15 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
           testId="prompt-result"
         >
           <div className="space-y-4">
+            {run.data.truncated && (
+              <ThreadWindowNotice
+                truncated={run.data.truncated}
+                start={windowStart}
+                pending={run.isPending}
+                onNext={runWindow}
+                onRestart={() => runWindow(undefined, 0)}
+              />
+            )}
             <ProactiveRuleList rules={run.data.rules} />
             {run.data.promptChanged ? (
               <JsonDiff before={run.data.inputPrompt} after={run.data.finalPrompt} leftTitle="Before the rules" rightTitle={`Sent to ${model}`} />
@@ -247,7 +269,7 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
         <ReactiveRulePreview
           rules={run.data.reactive}
           model={run.variables.model}
-          threadId={run.variables.source.kind === 'thread' ? run.variables.source.threadId : null}
+          thread={run.variables.source.kind === 'thread' ? { threadId: run.variables.source.threadId, cursor: run.variables.source.cursor } : null}
         />
       )}
 

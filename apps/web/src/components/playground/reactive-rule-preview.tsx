@@ -27,7 +27,10 @@ function actsFor(rule: Preview, model: string): boolean {
  * nothing before the call, and repair the stored messages only after the
  * provider rejects the request with their error.
  */
-export function ReactiveRulePreview({ rules, model, threadId }: { rules: Preview[]; model: string; threadId: string | null }) {
+/** The stored thread's window the prompt run saw (its `cursor`); null for a pasted prompt. */
+type ThreadWindow = { threadId: string; cursor?: string | undefined } | null
+
+export function ReactiveRulePreview({ rules, model, thread }: { rules: Preview[]; model: string; thread: ThreadWindow }) {
   const relevant = rules.filter((rule) => actsFor(rule, model))
   const others = rules.length - relevant.length
   const repairing = relevant.filter((rule) => rule.wouldFix === true).length
@@ -35,7 +38,7 @@ export function ReactiveRulePreview({ rules, model, threadId }: { rules: Preview
     <Panel
       title="Reactive rules: after the provider rejects the request"
       description={
-        threadId === null
+        thread === null
           ? `${relevant.length} reactive rule(s) for ${model}; they repair stored messages, so try them on a stored thread.`
           : repairing > 0
             ? `${repairing} rule(s) would repair this thread once ${model} rejects it with the error below.`
@@ -45,7 +48,7 @@ export function ReactiveRulePreview({ rules, model, threadId }: { rules: Preview
     >
       <ol className="divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Reactive rules">
         {relevant.map((rule) => (
-          <ReactiveRuleRow key={rule.name} rule={rule} model={model} threadId={threadId} />
+          <ReactiveRuleRow key={rule.name} rule={rule} model={model} thread={thread} />
         ))}
         {relevant.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">None for this model.</li>}
       </ol>
@@ -54,7 +57,7 @@ export function ReactiveRulePreview({ rules, model, threadId }: { rules: Preview
   )
 }
 
-function ReactiveRuleRow({ rule, model, threadId }: { rule: Preview; model: string; threadId: string | null }) {
+function ReactiveRuleRow({ rule, model, thread }: { rule: Preview; model: string; thread: ThreadWindow }) {
   const preset = presetForRule(rule.name)
   return (
     <li className="space-y-1.5 px-3 py-2" data-testid="reactive-preview-rule" data-rule={rule.name} data-would-fix={String(rule.wouldFix)}>
@@ -78,13 +81,13 @@ function ReactiveRuleRow({ rule, model, threadId }: { rule: Preview; model: stri
         ))}
       </p>
       {rule.error && <RuleFailureNotice name={rule.name} failure={rule.error} />}
-      {preset && threadId !== null && <RunRecordedError preset={preset} model={model} threadId={threadId} />}
+      {preset && thread !== null && <RunRecordedError preset={preset} model={model} thread={thread} />}
     </li>
   )
 }
 
 /** Runs the reactive path (both error processors) against the rule's recorded provider error, on the thread: nothing is saved. */
-function RunRecordedError({ preset, model, threadId }: { preset: ErrorPreset; model: string; threadId: string }) {
+function RunRecordedError({ preset, model, thread }: { preset: ErrorPreset; model: string; thread: NonNullable<ThreadWindow> }) {
   const trpc = useTRPC()
   const run = useMutation(trpc.playground.runError.mutationOptions())
   const { error } = toProviderErrorInput(draftOf(preset.shape))
@@ -96,7 +99,7 @@ function RunRecordedError({ preset, model, threadId }: { preset: ErrorPreset; mo
       <Button
         size="sm"
         onClick={() => {
-          if (error) run.mutate({ threadId, model: model.trim(), error })
+          if (error) run.mutate({ threadId: thread.threadId, ...(thread.cursor === undefined ? {} : { cursor: thread.cursor }), model: model.trim(), error })
         }}
         disabled={!error || run.isPending}
       >

@@ -1,0 +1,54 @@
+// The playground's view of a stored thread: one window of its messages at a
+// time (README: "Response caps"), read with a SQL LIMIT and cut at a byte
+// budget, so a 50k-message thread costs what a 100-message one does. The rules
+// run on the window; `truncated` says where it sits and how to get the next.
+import type { StoredMessage } from '@threadline/engine'
+import { z } from 'zod'
+import { decodeMessageCursor, encodeMessageCursor } from '../routers/message-cursor.ts'
+import { threadInScope } from '../scope.ts'
+import type { Context } from '../trpc.ts'
+import type { Caller } from '../auth/caller.ts'
+import { pageCursorInput, truncationOf, type Truncation } from '../truncation.ts'
+
+/** The most messages of a window, and how many unless asked. */
+export const PLAYGROUND_WINDOW_MAX_MESSAGES = 200
+export const PLAYGROUND_WINDOW_DEFAULT_MESSAGES = 100
+/** A window's stored messages as JSON stay under this (a window always holds at least one message). */
+export const PLAYGROUND_WINDOW_MAX_BYTES = 256 * 1024
+
+export const threadWindowInput = {
+  /** the previous answer's `truncated.nextCursor`: the next window */
+  cursor: pageCursorInput.optional(),
+  /** messages per window */
+  limit: z.number().int().min(1).max(PLAYGROUND_WINDOW_MAX_MESSAGES).default(PLAYGROUND_WINDOW_DEFAULT_MESSAGES),
+}
+
+export type ThreadWindow = { messages: StoredMessage[]; truncated: Truncation }
+
+/** The first messages of `rows` whose JSON fits the byte budget (at least one). */
+function withinBytes(rows: StoredMessage[]): StoredMessage[] {
+  let bytes = 0
+  const kept: StoredMessage[] = []
+  for (const message of rows) {
+    bytes += Buffer.byteLength(JSON.stringify(message))
+    if (kept.length > 0 && bytes > PLAYGROUND_WINDOW_MAX_BYTES) break
+    kept.push(message)
+  }
+  return kept
+}
+
+export async function threadWindow(
+  ctx: Context & { caller: Caller },
+  threadId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ThreadWindow> {
+  const thread = await threadInScope(ctx.services, ctx.caller, threadId)
+  const after = page.cursor === undefined ? undefined : decodeMessageCursor(page.cursor)
+  // one more than the window tells whether another follows; the total is the thread's counter
+  const rows = await ctx.services.memory.listMessages({ threadId: thread.id, limit: page.limit + 1, ...(after ? { after } : {}) })
+  const messages = withinBytes(rows.slice(0, page.limit))
+  const last = messages.at(-1)
+  const nextCursor = rows.length > messages.length && last ? encodeMessageCursor(last) : null
+  const total = await ctx.services.memory.countMessages({ threadId: thread.id })
+  return { messages, truncated: truncationOf({ total, returned: messages.length, nextCursor, cursorGiven: after !== undefined }) }
+}

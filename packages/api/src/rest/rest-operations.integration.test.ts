@@ -8,6 +8,7 @@
 import { beforeAll, expect, it, vi } from 'vitest'
 import type { ApiHarness } from '../testing/api-harness.ts'
 import { describeEachApi } from '../testing/each-database.ts'
+import { jsonTextMessage } from '../testing/json-text-message.ts'
 import { openApiChecker } from '../testing/openapi-checker.mjs'
 
 const TENANT = 'rest-ops-tenant'
@@ -15,14 +16,7 @@ const OTHER = 'rest-ops-other'
 const DEMO = 'demo/scripted-replies'
 
 function message(id: string, index: number, text: string, threadId: string) {
-  return {
-    id,
-    threadId,
-    resourceId: TENANT,
-    role: index % 2 === 0 ? 'user' : 'assistant',
-    createdAt: new Date(Date.UTC(2026, 10, 2, 8, 0, 0) + index * 1000).toISOString(),
-    content: { format: 2, parts: [{ type: 'text', text }] },
-  }
+  return jsonTextMessage({ id, index, text, threadId, resourceId: TENANT, startsAt: Date.UTC(2026, 10, 2, 8, 0, 0) })
 }
 
 describeEachApi(

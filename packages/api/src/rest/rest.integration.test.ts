@@ -7,20 +7,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
 import type { ApiHarness } from '../testing/api-harness.ts'
 import { describeEachApi } from '../testing/each-database.ts'
+import { jsonTextMessage } from '../testing/json-text-message.ts'
 import { openApiChecker } from '../testing/openapi-checker.mjs'
 
 const TENANT = 'rest-tenant'
 const OTHER = 'rest-other-tenant'
 
 function message(id: string, index: number, text: string, threadId: string) {
-  return {
-    id,
-    threadId,
-    resourceId: TENANT,
-    role: index % 2 === 0 ? 'user' : 'assistant',
-    createdAt: new Date(Date.UTC(2026, 10, 1, 8, 0, 0) + index * 1000).toISOString(),
-    content: { format: 2, parts: [{ type: 'text', text }] },
-  }
+  return jsonTextMessage({ id, index, text, threadId, resourceId: TENANT, startsAt: Date.UTC(2026, 10, 1, 8, 0, 0) })
 }
 
 describeEachApi('the REST API', (getApi) => {

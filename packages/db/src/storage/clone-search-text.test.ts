@@ -2,26 +2,13 @@
 // clone_copies_search_text) instead of computing them again; a copy made from
 // a branch's override gets the vector of its own content. Every other writer
 // gets the trigger's vector, and an update of the content recomputes it.
-import type { WholeThreadCloneArgs } from '@threadline/engine'
 import { expect, it } from 'vitest'
-import { describeEachDatabase, textMessage } from '../testing/index.ts'
+import { describeEachDatabase, textMessage, wholeThreadCloneArgs } from '../testing/index.ts'
 import { insertBranchRow } from './branch-test-helpers.ts'
 
 describeEachDatabase('the full-text vector of copied messages', (getDb) => {
   const resourceId = 'st-user'
-  const cloneArgs = (sourceThreadId: string, newThreadId: string): WholeThreadCloneArgs => ({
-    sourceThreadId,
-    sourceResourceIds: null,
-    newThreadId,
-    resourceId: null,
-    title: null,
-    titlePrefix: 'Copy: ',
-    metadata: {},
-    clonedAt: new Date(Date.UTC(2026, 0, 2)),
-    carriedMemory: { workingMemory: null, observationalMemory: null },
-    returnMessages: false,
-    returnMessageIdMap: true,
-  })
+  const cloneArgs = (sourceThreadId: string, newThreadId: string) => wholeThreadCloneArgs({ sourceThreadId, newThreadId, returnMessages: false })
 
   /** Each message of the thread: its vector as stored, and the one its content gives now. */
   async function vectors(threadId: string) {

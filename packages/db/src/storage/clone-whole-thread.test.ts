@@ -1,22 +1,9 @@
 import type { WholeThreadCloneArgs } from '@threadline/engine'
 import { expect, it } from 'vitest'
-import { describeEachDatabase, textMessage } from '../testing/index.ts'
+import { describeEachDatabase, textMessage, wholeThreadCloneArgs } from '../testing/index.ts'
 
 describeEachDatabase('cloneWholeThread', (getDb) => {
-  const args = (overrides: Partial<WholeThreadCloneArgs>): WholeThreadCloneArgs => ({
-    sourceThreadId: 'cw-source',
-    sourceResourceIds: null,
-    newThreadId: 'cw-clone',
-    resourceId: null,
-    title: null,
-    titlePrefix: 'Copy: ',
-    metadata: {},
-    clonedAt: new Date(Date.UTC(2026, 0, 2)),
-    carriedMemory: { workingMemory: null, observationalMemory: null },
-    returnMessages: true,
-    returnMessageIdMap: true,
-    ...overrides,
-  })
+  const args = (overrides: Partial<WholeThreadCloneArgs>) => wholeThreadCloneArgs({ sourceThreadId: 'cw-source', newThreadId: 'cw-clone', ...overrides })
   const rowCount = async () => (await getDb().prisma.thread.count()) + (await getDb().prisma.message.count())
 
   it('creates the thread and copies the messages in one statement; a taken id, an unseen source or memory to carry write nothing', async () => {

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { formatRelative } from '../format.ts'
-import { Button } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
+import { InlineDelete } from '../ui/inline-delete.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Loading } from '../ui/progress.tsx'
 
@@ -54,29 +54,18 @@ function RecordedFixtureList({ ruleId }: { ruleId: string }) {
               <span className="break-words text-slate-500 [overflow-wrap:anywhere]">
                 call {recorded.sourceCallId}, attempt {recorded.sourceAttempt} · saved {formatRelative(recorded.createdAt)}
               </span>
-              {confirming === recorded.id ? (
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="text-slate-600">Delete this fixture?</span>
-                  <Button size="sm" variant="danger" onClick={() => remove.mutate({ id: recorded.id })} disabled={remove.isPending}>
-                    {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                    Cancel
-                  </Button>
-                </span>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  aria-label={`Delete recorded fixture ${recorded.fixture.name}`}
-                  onClick={() => {
-                    setDeleted(null)
-                    setConfirming(recorded.id)
-                  }}
-                >
-                  Delete
-                </Button>
-              )}
+              <InlineDelete
+                confirming={confirming === recorded.id}
+                question="Delete this fixture?"
+                pending={remove.isPending}
+                ariaLabel={`Delete recorded fixture ${recorded.fixture.name}`}
+                onAsk={() => {
+                  setDeleted(null)
+                  setConfirming(recorded.id)
+                }}
+                onConfirm={() => remove.mutate({ id: recorded.id })}
+                onCancel={() => setConfirming(null)}
+              />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { EmptyState } from '../empty-state.tsx'
 import { formatRelative } from '../format.ts'
 import { Button } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
+import { InlineDelete } from '../ui/inline-delete.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Loading } from '../ui/progress.tsx'
@@ -84,28 +85,17 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                   <Button size="sm" onClick={() => runFixtures.mutate({ id: rule.id })} disabled={fixtures === 0 || runFixtures.isPending}>
                     Run fixtures
                   </Button>
-                  {confirming === rule.id ? (
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="text-xs text-slate-600">Delete “{rule.name}”?</span>
-                      <Button size="sm" variant="danger" onClick={() => remove.mutate({ id: rule.id })} disabled={remove.isPending}>
-                        {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                        Cancel
-                      </Button>
-                    </span>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      onClick={() => {
-                        setDeleted(null)
-                        setConfirming(rule.id)
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  )}
+                  <InlineDelete
+                    confirming={confirming === rule.id}
+                    question={`Delete “${rule.name}”?`}
+                    pending={remove.isPending}
+                    onAsk={() => {
+                      setDeleted(null)
+                      setConfirming(rule.id)
+                    }}
+                    onConfirm={() => remove.mutate({ id: rule.id })}
+                    onCancel={() => setConfirming(null)}
+                  />
                 </div>
                 {rule.recordedFixtures > 0 && <RecordedFixtures ruleId={rule.id} count={rule.recordedFixtures} />}
                 {run && (

@@ -264,6 +264,15 @@ const memoryOperations: readonly RestOperation[] = [
     response: callPageResponse,
   },
   {
+    // before /calls/{id}: OpenAPI's literal-path-first rule, and the first template that matches wins here
+    operationId: 'listCallRules',
+    method: 'GET',
+    path: '/calls/rules',
+    procedure: 'calls.rules',
+    tag: 'Calls',
+    summary: 'The rule names the calls filter takes: the built-in rules, and the custom rules seen in your calls',
+  },
+  {
     operationId: 'getCall',
     method: 'GET',
     path: '/calls/{id}',

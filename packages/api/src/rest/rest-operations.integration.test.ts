@@ -54,6 +54,12 @@ describeEachApi(
       expect((await call('GET', '/api/v1/messages/search', { token: stranger, query: { query: 'refund', resourceId: TENANT } })).status).toBe(403)
     })
 
+    it('the calls filter rules: the built-in rule names; a token sees no saved rule; /calls/rules is not taken for a call id', async () => {
+      const rules = await call('GET', '/api/v1/calls/rules', { token })
+      expect(rules.status).toBe(200)
+      expect(rules.body).toMatchObject({ builtIn: expect.arrayContaining(['anthropic-tool-id-format']) as unknown, custom: [] })
+    })
+
     it('clone preview writes nothing; clone lineage and lineage show the clone; recall status counts the messages', async () => {
       const preview = await call('POST', '/api/v1/threads/ops-thread/clones/preview', { token, body: { options: { messageLimit: 2 } } })
       expect(preview.body).toMatchObject({ count: 2 })

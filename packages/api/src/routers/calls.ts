@@ -31,7 +31,7 @@ export const callsRouter = router({
    * ones: names recorded in the caller's calls, plus the saved playground
    * rules for an operator (who alone sees them).
    */
-  rules: authedProcedure.query(async ({ ctx }) => {
+  rules: authedProcedure.output(z.object({ builtIn: z.array(z.string()), custom: z.array(z.string()) })).query(async ({ ctx }) => {
     const builtIn = builtInCompatRules.map((rule) => rule.name)
     const [recorded, saved] = await Promise.all([
       ctx.services.calls.ruleNames({ resourceIds: visibleResourceIds(ctx.caller) ?? undefined }),

@@ -18,6 +18,22 @@ type MigrationRow = { name: string; finished: boolean; rolledBack: boolean }
 // PGlite's single session. PostgreSQL is asked every time (it may be shared).
 const completeEmbedded = new WeakMap<Database, MigrationStatus>()
 
+// The checked-in migrations are files shipped with this build: read once per process, not on every health call.
+let checkedIn: Promise<string[]> | undefined
+function checkedInMigrations(): Promise<string[]> {
+  checkedIn ??= readdir(migrationsDir, { withFileTypes: true }).then((entries) =>
+    entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort(),
+  )
+  // a failed read is not remembered: the next call tries again
+  checkedIn.catch(() => {
+    checkedIn = undefined
+  })
+  return checkedIn
+}
+
 /** The checked-in migration history compared with what `_prisma_migrations` records. */
 export async function migrationStatus(db: Database): Promise<MigrationStatus> {
   const known = completeEmbedded.get(db)
@@ -28,14 +44,11 @@ export async function migrationStatus(db: Database): Promise<MigrationStatus> {
 }
 
 async function readMigrationStatus(db: Database): Promise<MigrationStatus> {
-  const [rows, entries] = await Promise.all([appliedMigrationRows(db), readdir(migrationsDir, { withFileTypes: true })])
+  const [rows, names] = await Promise.all([appliedMigrationRows(db), checkedInMigrations()])
   const applied = rows.filter((row) => row.finished && !row.rolledBack).map((row) => row.name)
   const failed = rows.filter((row) => !row.finished || row.rolledBack).map((row) => row.name)
   const appliedNames = new Set(applied)
-  const pending = entries
-    .filter((entry) => entry.isDirectory() && !appliedNames.has(entry.name))
-    .map((entry) => entry.name)
-    .sort()
+  const pending = names.filter((name) => !appliedNames.has(name))
   return { ok: applied.length > 0 && pending.length === 0 && failed.length === 0, applied, pending, failed }
 }
 

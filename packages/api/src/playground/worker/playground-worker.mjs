@@ -15,5 +15,6 @@ await warmUp()
 export default function run({ job, maxOutputBytes, started }) {
   started?.postMessage('started')
   started?.close()
-  return job === null ? warmUp() : runPlaygroundJob(job, maxOutputBytes)
+  // the sandbox was loaded before this worker took any task: a null job has nothing left to do
+  return job === null ? { ok: true, value: null } : runPlaygroundJob(job, maxOutputBytes)
 }

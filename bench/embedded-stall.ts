@@ -1,0 +1,144 @@
+// Embedded database stalls (issue 17, B4): the built app (`next start`) on a
+// PGlite data folder, one big thread in it, and a health poller in a worker
+// thread of this process calling `health.check` back to back. Each phase runs
+// one request from this process while the poller runs, and reports the
+// slowest health answer next to the floor (the poller alone, same run). The
+// server is its own process, as in production, so the client's parsing of a
+// big answer is not counted against the server.
+//
+//   pnpm bench embedded-stall [--messages=50000] [--floor-seconds=5] [--build]
+//
+// Phases: clone.create with the id map (the default answer), with
+// `returnMessageIdMap: false`, and clone.preview with a date filter and
+// boundary 'expand' (the boundary analysis reads the source's structure).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { issueApiToken } from '@threadline/api'
+import { createOperator, openDatabase } from '@threadline/db'
+import { flagValue } from './lib/args.ts'
+import { ensureBuild, startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
+import { percentile } from './lib/measure.ts'
+import { createReport } from './lib/report.ts'
+import { seedThread } from './lib/seed.ts'
+
+const messages = Number(flagValue('messages') ?? 50_000)
+const floorSeconds = Number(flagValue('floor-seconds') ?? 5)
+const RESOURCE = 'stall'
+const SOURCE = 'stall-source'
+
+// Plain JavaScript (no loader in the worker): health back to back until told to stop, then the durations.
+const pollerSource = `
+const { parentPort, workerData } = require('node:worker_threads')
+let running = true
+parentPort.on('message', () => { running = false })
+;(async () => {
+  const durations = []
+  while (running) {
+    const started = performance.now()
+    const response = await fetch(workerData.url)
+    await response.text()
+    if (!response.ok) throw new Error('health.check answered ' + response.status)
+    durations.push(performance.now() - started)
+  }
+  parentPort.postMessage(durations)
+})()
+`
+
+/** Runs `work` while the poller calls health; the poller's durations and the work's time. */
+async function withHealthPoller(healthUrl: string, work: () => Promise<void>): Promise<{ durations: number[]; workMs: number }> {
+  const worker = new Worker(pollerSource, { eval: true, workerData: { url: healthUrl } })
+  const durations = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  const started = performance.now()
+  await work()
+  const workMs = performance.now() - started
+  worker.postMessage('stop')
+  const result = { durations: await durations, workMs }
+  await worker.terminate()
+  return result
+}
+
+/** One request that must succeed; its answer's size in bytes. */
+async function send(request: HttpRequest): Promise<number> {
+  const response = await fetch(request.url, { method: request.method ?? 'GET', headers: request.headers ?? {}, ...(request.body ? { body: request.body } : {}) })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 500)}`)
+  return Buffer.byteLength(text)
+}
+
+const report = createReport('embedded-stall', { messages, floorSeconds })
+await ensureBuild(report)
+const folder = mkdtempSync(path.join(tmpdir(), 'threadline-stall-'))
+try {
+  const url = `file:${folder}`
+  const db = await openDatabase(url)
+  const seeded = await seedThread(db, { threadId: SOURCE, resourceId: RESOURCE, count: messages, seed: 7 })
+  const operator = await createOperator(db.prisma, { email: 'stall@threadline.invalid', name: 'Stall', password: 'stall-password-0123456789' })
+  const { token } = await issueApiToken(db.prisma, {
+    name: 'stall',
+    createdById: operator.id,
+    allResources: false,
+    resourceIds: [RESOURCE],
+    canWrite: true,
+    expiresAt: null,
+  })
+  // the server owns the folder: the bench process closes it first
+  await db.close()
+  const middle = seeded.messages[Math.floor(messages / 2)]?.createdAt ?? new Date()
+  const server = await startServer('next', url, { LOG_LEVEL: 'warn' })
+  try {
+    const healthUrl = `${server.url}/api/trpc/health.check`
+    const phases: { name: string; request?: HttpRequest }[] = [
+      { name: 'floor: health alone' },
+      {
+        name: 'clone.create, id map returned (default)',
+        request: trpcRequest(server.url, token, 'clone.create', 'mutation', { sourceThreadId: SOURCE, newThreadId: 'stall-map', returnMessages: false }),
+      },
+      {
+        name: 'clone.create, returnMessageIdMap: false',
+        request: trpcRequest(server.url, token, 'clone.create', 'mutation', {
+          sourceThreadId: SOURCE,
+          newThreadId: 'stall-count',
+          returnMessages: false,
+          returnMessageIdMap: false,
+        }),
+      },
+      {
+        name: 'clone.preview, date filter, boundary expand',
+        request: trpcRequest(server.url, token, 'clone.preview', 'mutation', {
+          sourceThreadId: SOURCE,
+          options: { messageFilter: { startDate: middle.toISOString() }, boundary: 'expand' },
+        }),
+      },
+    ]
+    for (const phase of phases) {
+      let bytes: number | null = null
+      const { request } = phase
+      const { durations, workMs } = await withHealthPoller(healthUrl, async () => {
+        if (request) bytes = await send(request)
+        else await new Promise((resolve) => setTimeout(resolve, floorSeconds * 1000))
+      })
+      const sorted = [...durations].sort((a, b) => a - b)
+      report.row('health during one request', {
+        phase: phase.name,
+        'request ms': request ? Math.round(workMs) : null,
+        'answer bytes': bytes,
+        'health calls': sorted.length,
+        'health p50 ms': Number(percentile(sorted, 50).toFixed(1)),
+        'health p99 ms': Number(percentile(sorted, 99).toFixed(1)),
+        'slowest health ms': Number((sorted.at(-1) ?? 0).toFixed(1)),
+        'load (1 min)': Number((loadavg()[0] ?? 0).toFixed(1)),
+      })
+    }
+  } finally {
+    await stopServer(server.child)
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true })
+}
+report.printTables()
+report.save()

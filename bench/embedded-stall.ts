@@ -35,36 +35,49 @@ let running = true
 parentPort.on('message', () => { running = false })
 ;(async () => {
   const durations = []
-  while (running) {
+  let failure = null
+  while (running && failure === null) {
     const started = performance.now()
-    const response = await fetch(workerData.url)
-    await response.text()
-    if (!response.ok) throw new Error('health.check answered ' + response.status)
+    try {
+      const response = await fetch(workerData.url)
+      await response.text()
+      if (!response.ok) failure = 'health.check answered ' + response.status
+    } catch (error) {
+      failure = String(error.cause ?? error)
+    }
     durations.push(performance.now() - started)
   }
-  parentPort.postMessage(durations)
+  parentPort.postMessage({ durations, failure })
 })()
 `
 
-/** Runs `work` while the poller calls health; the poller's durations and the work's time. */
-async function withHealthPoller(healthUrl: string, work: () => Promise<void>): Promise<{ durations: number[]; workMs: number }> {
+type PollerResult = { durations: number[]; failure: string | null }
+
+/** Runs `work` while the poller calls health; the poller's durations (and its first failure: it stops there) and the work's time. */
+async function withHealthPoller<T>(healthUrl: string, work: () => Promise<T>): Promise<PollerResult & { workMs: number; value: T }> {
   const worker = new Worker(pollerSource, { eval: true, workerData: { url: healthUrl } })
-  const durations = new Promise<number[]>((resolve, reject) => {
+  const polled = new Promise<PollerResult>((resolve, reject) => {
     worker.once('message', resolve)
     worker.once('error', reject)
   })
   const started = performance.now()
-  await work()
+  const value = await work()
   const workMs = performance.now() - started
   worker.postMessage('stop')
-  const result = { durations: await durations, workMs }
+  const result = { ...(await polled), workMs, value }
   await worker.terminate()
   return result
 }
 
+type Answer = { bytes: number | null; failure: string | null }
+
 /** One request that must succeed; its answer's size in bytes. */
 async function send(request: HttpRequest): Promise<number> {
-  const response = await fetch(request.url, { method: request.method ?? 'GET', headers: request.headers ?? {}, ...(request.body ? { body: request.body } : {}) })
+  const response = await fetch(request.url, {
+    method: request.method ?? 'GET',
+    headers: request.headers ?? {},
+    ...(request.body ? { body: request.body } : {}),
+  })
   const text = await response.text()
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 500)}`)
   return Buffer.byteLength(text)
@@ -109,19 +122,23 @@ try {
       },
       {
         name: 'clone.preview, date filter, boundary expand',
-        request: trpcRequest(server.url, token, 'clone.preview', 'mutation', {
+        request: trpcRequest(server.url, token, 'clone.preview', 'query', {
           sourceThreadId: SOURCE,
           options: { messageFilter: { startDate: middle.toISOString() }, boundary: 'expand' },
         }),
       },
     ]
     for (const phase of phases) {
-      let bytes: number | null = null
       const { request } = phase
-      const { durations, workMs } = await withHealthPoller(healthUrl, async () => {
-        if (request) bytes = await send(request)
-        else await new Promise((resolve) => setTimeout(resolve, floorSeconds * 1000))
+      const { durations, failure, workMs, value } = await withHealthPoller(healthUrl, async () => {
+        if (!request) return new Promise<Answer>((resolve) => setTimeout(() => resolve({ bytes: null, failure: null }), floorSeconds * 1000))
+        return send(request).then(
+          (bytes): Answer => ({ bytes, failure: null }),
+          (error: unknown): Answer => ({ bytes: null, failure: String(error) }),
+        )
       })
+      const { bytes } = value
+      if (failure !== null || value.failure !== null) report.note(`${phase.name}: health ${failure ?? 'ok'}; request ${value.failure ?? 'ok'}`)
       const sorted = [...durations].sort((a, b) => a - b)
       report.row('health during one request', {
         phase: phase.name,

@@ -1,6 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { assertSafeInput, type FieldIssue, InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
-import superjson from 'superjson'
 import { ZodError } from 'zod'
 import { unusableTokenError } from './auth/authenticate.ts'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
@@ -8,6 +7,7 @@ import { canWrite, type Caller } from './auth/caller.ts'
 import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
 import { hideInternalError } from './internal-errors.ts'
 import type { Services } from './services.ts'
+import { wireTransformer } from './wire-transformer.ts'
 
 export type Context = {
   services: Services
@@ -30,7 +30,7 @@ function inputErrorMessage(issues: readonly FieldIssue[]): string {
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer: wireTransformer,
   /**
    * Every error says which input field is at fault where one is: `data.field`
    * (the first) and `data.issues` (all, for invalid input: the router's own

@@ -7,6 +7,7 @@ import { threadIdInput } from '../inputs.ts'
 import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { plainJson } from '../wire-transformer.ts'
 import { clonePreviewAnswer, clonePreviewOutput, clonePreviewPage, clonePreviewPageInput } from './clone-preview.ts'
 
 /** The engine's clone arguments; `returnMessages` moves up a level (create only, with `returnMessageIdMap`). */
@@ -91,7 +92,7 @@ export const cloneRouter = router({
       targetId: input.sourceThreadId,
       details: { messages: result.clonedMessageCount },
     })
-    return result
+    return { ...result, messageIdMap: plainJson(result.messageIdMap) }
   }),
 
   /**

@@ -17,6 +17,7 @@ import { benchPostgresServer, openPostgresBenchDatabase } from './lib/databases.
 import { percentile } from './lib/measure.ts'
 import { createReport } from './lib/report.ts'
 import { seedThread } from './lib/seed.ts'
+import { trendOf } from './lib/trend.ts'
 
 const minutes = Number(flagValue('minutes') ?? 10)
 const connections = Number(flagValue('connections') ?? 20)
@@ -191,10 +192,18 @@ await withDatabase(async (url, db) => {
       })
       if (tally.firstFailure) report.note(`${name}, first failure: ${tally.firstFailure}`)
     }
-    const settled = samples.slice(Math.floor(samples.length / 3))
-    const first = settled[0]?.['RSS MiB']
-    const last = settled.at(-1)?.['RSS MiB']
-    if (first != null && last != null) report.note(`RSS after warm-up (from the first third on): ${first.toFixed(0)} -> ${last.toFixed(0)} MiB`)
+    const settled = samples.slice(Math.floor(samples.length / 3)).flatMap((sample) => {
+      const rss = sample['RSS MiB']
+      return rss === null ? [] : [{ x: Number(sample.minute), y: rss }]
+    })
+    const trend = trendOf(settled)
+    if (trend) {
+      const { slopePerUnit, firstHalf, secondHalf } = trend
+      report.note(
+        `RSS after warm-up (from the first third on, ${settled.length} samples): least-squares slope ${slopePerUnit.toFixed(1)} MiB/min; ` +
+          `first half ${firstHalf.low.toFixed(0)}-${firstHalf.high.toFixed(0)} MiB, second half ${secondHalf.low.toFixed(0)}-${secondHalf.high.toFixed(0)} MiB`,
+      )
+    }
   } finally {
     await stopServer(server.child)
   }

@@ -91,9 +91,7 @@ export function toMessage(row: MessageRow): StoredMessage {
 
 export type MessageStructureRow = { id: string; createdAt: Date; role: string; toolInvocations: unknown }
 
-const toolInvocationRefsSchema = z.array(
-  z.object({ toolCallId: z.string(), toolName: z.string(), state: z.enum(['call', 'partial-call', 'result']) }),
-)
+const toolInvocationRefsSchema = z.array(z.object({ toolCallId: z.string(), toolName: z.string(), state: z.enum(['call', 'partial-call', 'result']) }))
 
 export function toMessageStructure(row: MessageStructureRow): MessageStructure {
   return {

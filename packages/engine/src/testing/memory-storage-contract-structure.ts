@@ -32,7 +32,12 @@ const text = (value: string): MessagePart => ({ type: 'text', text: value })
 const root = [
   message('s1', 'st-root', 1, 'user', [text('weather?')]),
   // parts in states call and partial-call, around other parts: part order
-  message('s2', 'st-root', 2, 'assistant', [{ type: 'step-start' }, toolPart(invocation('c1', 'call')), text('checking'), toolPart(invocation('c2', 'partial-call', 'search'))]),
+  message('s2', 'st-root', 2, 'assistant', [
+    { type: 'step-start' },
+    toolPart(invocation('c1', 'call')),
+    text('checking'),
+    toolPart(invocation('c2', 'partial-call', 'search')),
+  ]),
   // parts AND a legacy copy of them: the parts only, never both
   message('s3', 'st-root', 3, 'assistant', [toolPart(invocation('c1', 'result'))], [invocation('c1', 'result')]),
   // no tool part: the legacy list, in its order
@@ -49,7 +54,14 @@ export function describeMessageStructure(storage: () => MemoryStorage): void {
     beforeAll(async () => {
       await storage().createThread({ id: 'st-root', resourceId })
       await storage().insertMessages(root)
-      await storage().createBranch({ id: 'st-branch', sourceThreadId: 'st-root', branchPointMessageId: 's5', title: null, metadata: {}, branchedAt: new Date(t0) })
+      await storage().createBranch({
+        id: 'st-branch',
+        sourceThreadId: 'st-root',
+        branchPointMessageId: 's5',
+        title: null,
+        metadata: {},
+        branchedAt: new Date(t0),
+      })
       await storage().saveRepairedMessages({ threadId: 'st-branch', messages: [overridden] })
       await storage().insertMessages([own])
     })

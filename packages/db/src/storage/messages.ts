@@ -15,7 +15,7 @@ import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
 import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
-import { effectiveContentSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
+import { effectiveContentSql, effectiveContentValueSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
 import { toolInvocationsSql } from './message-structure-sql.ts'
 import { toMessage, toMessageStructure, type MessageRow, type MessageStructureRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
@@ -210,7 +210,7 @@ export async function listMessageIds(
 /** The selection as listMessages reads it, without content: its tool invocations are extracted in SQL. */
 export async function listMessageStructure(ctx: StorageContext, selection: MessageSelection): Promise<MessageStructure[]> {
   const columns = Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql},
-    ${toolInvocationsSql(Prisma.sql`COALESCE(ov.content, m.content)`)} AS "toolInvocations"`
+    ${toolInvocationsSql(effectiveContentValueSql)} AS "toolInvocations"`
   const rows = await ctx.db.$queryRaw<MessageStructureRow[]>(selectionQuery(columns, selection))
   return rows.map(toMessageStructure)
 }

@@ -207,6 +207,7 @@ export type {
   MemoryStorage,
   MessageCopyResult,
   MessageSelection,
+  MessageStructure,
   MessageVector,
   NewObservationalMemoryRecord,
   ObservationalMemoryKey,

@@ -3,6 +3,7 @@
 import { Memory, type MessagePart, type StoredMessage } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
+import { recordingStorage } from '../testing/recording-storage.ts'
 import { baseTime, minute, rowCounts, storedMessage } from './fixtures.ts'
 
 const toolCall = (toolCallId: string, state: 'call' | 'result'): MessagePart => ({
@@ -102,6 +103,23 @@ describeEachDatabase('previewClone and boundary', (getDb) => {
     expect(expand.messageIds).toEqual(['pv-3-0', 'pv-3-1', 'pv-3-2', 'pv-3-3', 'pv-3-4'])
     const trim = await memory().previewClone({ sourceThreadId: 'pv-3', options: { messageFilter: { endDate }, boundary: 'trim' } })
     expect(trim.messageIds).toEqual(['pv-3-0', 'pv-3-1', 'pv-3-2'])
+  })
+
+  it("analyses a filtered selection's boundary from the source's structure: its messages' content is not read", async () => {
+    await seed('pv-reads')
+    const { storage, calls } = recordingStorage(getDb().storage)
+    const recorded = new Memory({ storage, vector: getDb().vector })
+    const contentReadsOfSource = () =>
+      calls.filter(({ method, firstArgument }) => method === 'listMessages' && (firstArgument as { threadId?: string }).threadId === 'pv-reads')
+    const args = { sourceThreadId: 'pv-reads', options: { messageLimit: 4, boundary: 'expand' as const } }
+    const preview = await recorded.previewClone(args)
+    expect(preview.messageIds).toEqual(['pv-reads-2', 'pv-reads-3', 'pv-reads-4', 'pv-reads-5', 'pv-reads-6', 'pv-reads-7'])
+    expect(calls.map((call) => call.method)).toContain('listMessageStructure')
+    expect(calls.map((call) => call.method)).not.toContain('listMessages')
+    const { messageIdMap } = await recorded.cloneThread(args)
+    expect(Object.keys(messageIdMap)).toEqual(preview.messageIds)
+    expect(calls.filter((call) => call.method === 'listMessageStructure')).toHaveLength(2)
+    expect(contentReadsOfSource()).toEqual([])
   })
 
   describe('warnings', () => {

@@ -88,4 +88,6 @@ export function nearestOverrideJoinSql(m: string, depth: string): Prisma.Sql {
 }
 
 export const effectiveRoleSql = Prisma.sql`COALESCE(ov.role, m.role) AS role`
-export const effectiveContentSql = Prisma.sql`COALESCE(ov.content, m.content) AS content`
+/** The content of `m` as the reader sees it, as a value (the column below names it). */
+export const effectiveContentValueSql = Prisma.sql`COALESCE(ov.content, m.content)`
+export const effectiveContentSql = Prisma.sql`${effectiveContentValueSql} AS content`

@@ -6,6 +6,7 @@ import {
   MessageNotFoundError,
   type MessageCopyResult,
   type MessageSelection,
+  type MessageStructure,
   type StoredMessage,
   type UpsertMessagesOptions,
 } from '@threadline/engine'
@@ -14,8 +15,9 @@ import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
 import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
-import { effectiveContentSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
-import { toMessage, type MessageRow } from './rows.ts'
+import { effectiveContentSql, effectiveContentValueSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
+import { toolInvocationsSql } from './message-structure-sql.ts'
+import { toMessage, toMessageStructure, type MessageRow, type MessageStructureRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
 
 // Rows per INSERT: 10,000 messages are two statements.
@@ -203,6 +205,14 @@ export async function listMessageIds(
   selection: MessageSelection,
 ): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]> {
   return ctx.db.$queryRaw(selectionQuery(Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql}`, selection))
+}
+
+/** The selection as listMessages reads it, without content: its tool invocations are extracted in SQL. */
+export async function listMessageStructure(ctx: StorageContext, selection: MessageSelection): Promise<MessageStructure[]> {
+  const columns = Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql},
+    ${toolInvocationsSql(effectiveContentValueSql)} AS "toolInvocations"`
+  const rows = await ctx.db.$queryRaw<MessageStructureRow[]>(selectionQuery(columns, selection))
+  return rows.map(toMessageStructure)
 }
 
 /** Known messages in (createdAt, id) order; unknown ids are left out. */

@@ -49,6 +49,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         countMessages: (threadId) => messages.countMessages(ctx, threadId),
         searchText: (query) => searchText(ctx, query),
         listMessageIds: (selection) => messages.listMessageIds(ctx, selection),
+        listMessageStructure: (selection) => messages.listMessageStructure(ctx, selection),
         copyMessages: (args) => messages.copyMessages(ctx, args),
         copyThreadMessages: (args) => messages.copyThreadMessages(ctx, args),
         cloneWholeThread: (args) => cloneWholeThread(ctx, args),

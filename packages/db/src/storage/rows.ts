@@ -7,6 +7,7 @@ import {
   fieldIssues,
   StorageError,
   type MessageContent,
+  type MessageStructure,
   type ObservationalMemoryRecord,
   type StoredMessage,
   type StoredThread,
@@ -85,6 +86,19 @@ export function toMessage(row: MessageRow): StoredMessage {
     createdAt: row.createdAt,
     type: 'v2',
     content: readBack(messageContentSchema, row.content, `messages[${row.id}].content`) as MessageContent,
+  }
+}
+
+export type MessageStructureRow = { id: string; createdAt: Date; role: string; toolInvocations: unknown }
+
+const toolInvocationRefsSchema = z.array(z.object({ toolCallId: z.string(), toolName: z.string(), state: z.enum(['call', 'partial-call', 'result']) }))
+
+export function toMessageStructure(row: MessageStructureRow): MessageStructure {
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    role: readBack(roleSchema, row.role, `messages[${row.id}].role`),
+    toolInvocations: readBack(toolInvocationRefsSchema, row.toolInvocations, `messages[${row.id}].content`),
   }
 }
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { messageStructure } from '../messages/tool-invocations.ts'
 import type { MessagePart, MessageRole, StoredMessage } from '../messages/types.ts'
+import type { MessageStructure } from '../storage/types.ts'
 import { applyCloneBoundary, findToolLinks } from './clone-boundary.ts'
 
 let clock = 0
-function message(id: string, role: MessageRole, parts: MessagePart[], extra: Partial<StoredMessage['content']> = {}): StoredMessage {
+/** A stored message as listMessageStructure returns it. */
+function message(id: string, role: MessageRole, parts: MessagePart[], extra: Partial<StoredMessage['content']> = {}): MessageStructure {
   clock += 1000
-  return { id, threadId: 't', resourceId: 'r', role, createdAt: new Date(clock), content: { format: 2, parts, ...extra } }
+  return messageStructure({ id, threadId: 't', resourceId: 'r', role, createdAt: new Date(clock), content: { format: 2, parts, ...extra } })
 }
 const text = (id: string, role: MessageRole) => message(id, role, [{ type: 'text', text: `${role} ${id}` }])
 const call = (id: string, toolCallId: string) =>

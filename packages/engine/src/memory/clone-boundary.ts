@@ -1,5 +1,5 @@
-import { toolInvocationsOf } from '../messages/tool-invocations.ts'
-import type { MessageRole, StoredMessage } from '../messages/types.ts'
+import type { MessageRole } from '../messages/types.ts'
+import type { MessageStructure } from '../storage/types.ts'
 import type { CloneBoundary } from './clone-options.ts'
 
 // Structure-aware edges for partial clones. In the stored format a tool call and
@@ -7,7 +7,9 @@ import type { CloneBoundary } from './clone-options.ts'
 // they cannot be split. A split is possible when the call was stored in state
 // 'call'/'partial-call' and its result arrived in a LATER message (a
 // `tool-invocation` part or a legacy `content.toolInvocations` entry with the
-// same toolCallId in state 'result'): that pair is a "tool link" below.
+// same toolCallId in state 'result'): that pair is a "tool link" below. The
+// analysis reads the thread's structure (MessageStructure), never its content:
+// a filtered preview of a 50k-message thread would otherwise read it all.
 
 export type CloneWarningCode =
   | 'split-tool-pair'
@@ -23,11 +25,11 @@ export type CloneWarning = { code: CloneWarningCode; message: string; messageId?
 type ToolLink = { toolCallId: string; toolName: string; callIndex: number; resultIndex: number }
 
 /** Calls stored without their result, paired with the later message that holds the result. */
-export function findToolLinks(messages: StoredMessage[]): ToolLink[] {
+export function findToolLinks(messages: MessageStructure[]): ToolLink[] {
   const openCalls = new Map<string, { index: number; toolName: string }>()
   const links: ToolLink[] = []
   messages.forEach((message, index) => {
-    for (const invocation of toolInvocationsOf(message)) {
+    for (const invocation of message.toolInvocations) {
       const open = openCalls.get(invocation.toolCallId)
       if (invocation.state !== 'result') {
         if (open === undefined) openCalls.set(invocation.toolCallId, { index, toolName: invocation.toolName })
@@ -98,7 +100,7 @@ function trimOnce(structure: Structure, selected: boolean[]): boolean {
   return changed
 }
 
-function warningsFor(messages: StoredMessage[], structure: Structure, selected: boolean[]): CloneWarning[] {
+function warningsFor(messages: MessageStructure[], structure: Structure, selected: boolean[]): CloneWarning[] {
   const warnings: CloneWarning[] = []
   if (firstSelected(selected) < 0) {
     warnings.push({ code: 'empty-selection', message: 'No message matches the selection: the clone will be empty.' })
@@ -132,11 +134,11 @@ function warningsFor(messages: StoredMessage[], structure: Structure, selected: 
 
 /**
  * Applies the boundary mode to a selection of `messages` (the whole source
- * thread in (createdAt, id) order) and describes the result: the ids to clone,
+ * thread's structure in (createdAt, id) order: listMessageStructure) and describes the result: the ids to clone,
  * in order, and warnings about what the final selection still cuts.
  */
 export function applyCloneBoundary(
-  messages: StoredMessage[],
+  messages: MessageStructure[],
   selectedIds: ReadonlySet<string>,
   boundary: CloneBoundary,
 ): { ids: string[]; warnings: CloneWarning[] } {

@@ -112,10 +112,10 @@ async function applyBoundary(
   if (!analyse) {
     return { selection: rows, warnings: rows.length === 0 ? [EMPTY_SELECTION_WARNING] : [] }
   }
-  const messages = await storage.listMessages({ threadId: source.id })
-  const { ids, warnings } = applyCloneBoundary(messages, new Set(rows.map((row) => row.id)), args.boundary)
+  const structure = await storage.listMessageStructure({ threadId: source.id })
+  const { ids, warnings } = applyCloneBoundary(structure, new Set(rows.map((row) => row.id)), args.boundary)
   const chosen = new Set(ids)
-  return { selection: messages.filter((message) => chosen.has(message.id)), warnings }
+  return { selection: structure.filter((message) => chosen.has(message.id)).map(({ id, createdAt }) => ({ id, createdAt })), warnings }
 }
 
 /**

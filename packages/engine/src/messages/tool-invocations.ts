@@ -2,6 +2,7 @@
 // legacy `content.toolInvocations` list (data-model.md: "still read and
 // repaired") counts only when the parts hold none: writers that fill both keep
 // a copy of the parts there, and reading both would see every call twice.
+import type { MessageStructure } from '../storage/types.ts'
 import type { MessagePart, StoredMessage, ToolInvocation } from './types.ts'
 
 function invocationsIn(parts: readonly MessagePart[]): ToolInvocation[] {
@@ -28,6 +29,19 @@ export function messageParts(message: StoredMessage): MessagePart[] {
 /** The tool invocations of a message, in order (the stored objects, not copies). */
 export function toolInvocationsOf(message: StoredMessage): ToolInvocation[] {
   return invocationsIn(messageParts(message))
+}
+
+/**
+ * The message as clone boundaries see it: the definition a storage's
+ * listMessageStructure, which computes it where the content is stored, matches.
+ */
+export function messageStructure(message: StoredMessage): MessageStructure {
+  return {
+    id: message.id,
+    createdAt: message.createdAt,
+    role: message.role,
+    toolInvocations: toolInvocationsOf(message).map(({ toolCallId, toolName, state }) => ({ toolCallId, toolName, state })),
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StoredMessage } from '../messages/types.ts'
+import type { MessageRole, StoredMessage, ToolInvocation } from '../messages/types.ts'
 import type { BranchOperationsStorage } from './branch-operations.ts'
 
 // The interfaces the engine needs from a database. packages/db implements them
@@ -136,6 +136,14 @@ export type MessageSelection = {
   offset?: number
   /** only messages after this (createdAt, id) position (keyset pagination) */
   after?: { createdAt: Date; id: string }
+}
+
+/** A message's place, role and tool invocations (each reduced to what pairs a call with its result): what clone boundaries analyse. */
+export type MessageStructure = {
+  id: string
+  createdAt: Date
+  role: MessageRole
+  toolInvocations: Pick<ToolInvocation, 'toolCallId' | 'toolName' | 'state'>[]
 }
 
 export type WorkingMemoryScope = 'thread' | 'resource'
@@ -423,6 +431,14 @@ export interface MemoryStorage extends BranchOperationsStorage {
   countMessages(threadId: string): Promise<number>
   /** ids of the selection only, (createdAt, id) order: cheap planning for clones */
   listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
+  /**
+   * Added for clone boundaries (issue 17): the selection's structure without
+   * its content, in the order listMessages returns it (the effective history,
+   * overrides applied). The tool invocations are those `toolInvocationsOf`
+   * finds, extracted where the content lives, so a 50k-message thread's
+   * content never travels to be analysed.
+   */
+  listMessageStructure(selection: MessageSelection): Promise<MessageStructure[]>
   /** INSERT ... SELECT of the given messages of the source's EFFECTIVE history into another thread with new ids generated in SQL. */
   copyMessages(args: { sourceThreadId: string; messageIds: string[]; targetThreadId: string; targetResourceId: string }): Promise<MessageCopyResult>
   /**

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageAlreadyExistsError, MessageNotFoundError, StorageError, ThreadAlreadyExistsError, ThreadNotFoundError } from '../errors/index.ts'
 import type { MemoryStorage, MessageVector, VectorStore } from '../storage/types.ts'
 import { describeBranches } from './memory-storage-contract-branches.ts'
+import { describeMessageStructure } from './memory-storage-contract-structure.ts'
 import { observationalMemoryRecord, textMessage } from './storage-fixtures.ts'
 
 export type MemoryStorageContractSubject = {
@@ -43,6 +44,7 @@ export function describeMemoryStorageContract(name: string, open: () => Promise<
     describeTransactions(storage)
     describeVectors(storage, () => subject!.vector)
     describeBranches(storage, () => subject!.vector)
+    describeMessageStructure(storage)
   })
 }
 

@@ -1,4 +1,4 @@
-import { diffHistories, ThreadNotFoundError } from '@threadline/engine'
+import { diffHistories, ThreadNotFoundError, type DiffThreadHistoriesInput } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow } from './branch-test-helpers.ts'
@@ -20,7 +20,7 @@ describeEachDatabase('diffThreadHistories', (getDb) => {
     await insertBranchRow(prisma, { id: id('aa'), parentId: id('a'), pointMessageId: id('a1') })
     return id
   }
-  const diff = (threadIdA: string, threadIdB: string, matchCopies = false, page: { limit?: number; afterA?: number; afterB?: number } = {}) =>
+  const diff = (threadIdA: string, threadIdB: string, matchCopies = false, page: Pick<DiffThreadHistoriesInput, 'limit' | 'afterA' | 'afterB'> = {}) =>
     getDb().storage.diffThreadHistories({ threadIdA, threadIdB, matchCopies, ...page })
   const ids = (messages: { id: string }[]) => messages.map((m) => m.id)
 
@@ -103,7 +103,7 @@ describeEachDatabase('diffThreadHistories', (getDb) => {
     expect(ids(first.onlyInB)).toEqual([id('r3'), id('b1')])
     // r3 and b1 are b's 3rd and 4th messages: the next page starts after position 4
     expect(first.nextAfterB).toBe(4)
-    const second = await diff(id('a'), id('b'), false, { limit: 2, afterA: first.nextAfterA ?? undefined, afterB: first.nextAfterB! })
+    const second = await diff(id('a'), id('b'), false, { limit: 2, afterA: first.nextAfterA ?? undefined, afterB: first.nextAfterB ?? undefined })
     expect(ids(second.onlyInA)).toEqual([id('a1')])
     expect(ids(second.onlyInB)).toEqual([id('b2')])
     expect(second).toMatchObject({ onlyInBCount: 3, nextAfterB: null })

@@ -51,7 +51,12 @@ import { parseInput } from '../validation/parse-input.ts'
 import { findMatches, mergeMessages, type RecallResult, recallMatches } from './recall.ts'
 import { describeHits, type RecallHit } from './recall-hits.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
-import { type DiffThreadsOptions, diffThreadsInputSchema, promoteBranchArgsSchema, saveRepairedMessagesInputSchema } from './branches/branch-operation-schemas.ts'
+import {
+  type DiffThreadsOptions,
+  diffThreadsInputSchema,
+  promoteBranchArgsSchema,
+  saveRepairedMessagesInputSchema,
+} from './branches/branch-operation-schemas.ts'
 import { diffThreads, type ThreadDiff } from './branches/diff-threads.ts'
 import { materializeBranchesInTransaction, type MaterializeBranchResult } from './branches/materialize-branch.ts'
 import type { BranchOperationContext } from './branches/operation-context.ts'
@@ -606,7 +611,9 @@ export class Memory {
    */
   async diffThreads(threadIdA: string, threadIdB: string, options?: DiffThreadsOptions): Promise<ThreadDiff> {
     const input = parseInput(diffThreadsInputSchema, { threadIdA, threadIdB, ...(options === undefined ? {} : { options }) })
-    return this.storage.transaction(async (tx) => diffThreads(tx.storage, input.threadIdA, input.threadIdB, input.options), { isolationLevel: 'RepeatableRead' })
+    return this.storage.transaction(async (tx) => diffThreads(tx.storage, input.threadIdA, input.threadIdB, input.options), {
+      isolationLevel: 'RepeatableRead',
+    })
   }
 
   /**

@@ -85,10 +85,10 @@ export type DiffThreadHistoriesInput = {
   /** also pair copies (equal createdAt, role and content) when no id pairs them: clone lineage */
   matchCopies: boolean
   /** the most messages returned per side; omitted: all of them */
-  limit?: number
+  limit?: number | undefined
   /** per side: only messages after this 1-based position of that side's effective history (a previous answer's `nextAfterA`) */
-  afterA?: number
-  afterB?: number
+  afterA?: number | undefined
+  afterB?: number | undefined
 }
 
 export interface BranchOperationsStorage {

@@ -168,7 +168,10 @@ describeEachApi(
       expect(ids).toEqual(Array.from({ length: messages }, (_, i) => `caps-${String(i).padStart(6, '0')}`))
 
       for (const limit of [0, THREAD_DIFF_MAX_MESSAGES + 1, 1.5]) {
-        expect(await failureOf(api.operator.branches.diff.query({ ...pair, limit }))).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^limit: /) })
+        expect(await failureOf(api.operator.branches.diff.query({ ...pair, limit }))).toMatchObject({
+          code: 'BAD_REQUEST',
+          message: expect.stringMatching(/^limit: /),
+        })
       }
       const cursorB = small.truncated.onlyInB!.nextCursor!
       // a cursor of the other side (or a forged one) names the field it was given as

@@ -24,7 +24,8 @@ type DiffRow = MessageRow & {
 /** One page of a side: at most `limit` rows (one more was read to tell whether more follow) and where the next page starts. */
 function sidePage(rows: DiffRow[], limit: number | undefined): { messages: StoredMessage[]; nextAfter: number | null } {
   const page = limit === undefined ? rows : rows.slice(0, limit)
-  return { messages: page.map(toMessage), nextAfter: page.length < rows.length ? page[page.length - 1]!.pos : null }
+  const last = page.at(-1)
+  return { messages: page.map(toMessage), nextAfter: last !== undefined && page.length < rows.length ? last.pos : null }
 }
 
 export async function diffThreadHistories(ctx: StorageContext, input: DiffThreadHistoriesInput): Promise<StoredThreadDiff> {

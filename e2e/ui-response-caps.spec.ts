@@ -5,7 +5,8 @@ import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // A thread longer than one answer (README: "Response caps"): the fork preview
 // marks a page of the selected ids and loads more, the clone still copies them
-// all; the playground runs its rules on one window and moves to the next.
+// all; the playground runs its rules on one window and moves to the next;
+// Compare shows the first page of each side and counts it whole.
 
 const MESSAGES = 1200
 const resourceId = initechRestoreDrill.thread.resourceId
@@ -33,7 +34,7 @@ async function bigThread(page: Page): Promise<string> {
   return threadId
 }
 
-test('a long thread: the fork preview pages its ids and the clone copies all; the playground runs window by window', async ({ page }) => {
+test('a long thread: the fork preview pages its ids and the clone copies all; the playground runs window by window; Compare caps a side', async ({ page }) => {
   test.setTimeout(420_000)
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)
@@ -70,5 +71,14 @@ test('a long thread: the fork preview pages its ids and the clone copies all; th
   await expect(window).toContainText(`Showing messages 101–200 of ${MESSAGES}`, { timeout: 60_000 })
   await window.getByRole('button', { name: 'First messages' }).click()
   await expect(window).toContainText(`Showing messages 1–100 of ${MESSAGES}`, { timeout: 60_000 })
+
+  // Compare with an unrelated thread: the long side is counted whole and shows its first page
+  await page.goto(`/compare?a=${encodeURIComponent(threadId)}&b=${encodeURIComponent(initechRestoreDrill.thread.id)}`)
+  const longSide = page.getByTestId('compare-a')
+  await expect(longSide).toContainText(`${MESSAGES} messages after the common point`, { timeout: 60_000 })
+  await expect(longSide.getByTestId('compare-truncated')).toHaveText(`Showing the first 200 of ${MESSAGES}.`)
+  await expect(longSide.getByTestId('compare-message')).toHaveCount(200)
+  await expect(page.getByTestId('compare-b').getByTestId('compare-truncated')).toHaveCount(0)
+  await screenshots(page, 'compare-capped', { fullPage: false })
   expect(browserErrors).toEqual([])
 })

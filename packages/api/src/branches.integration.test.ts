@@ -96,6 +96,8 @@ describeEachApi('the branches router', (getApi) => {
       expect(diff.commonAncestor).toMatchObject({ messageIdA: refund.messages[1]!.id, messageIdB: refund.messages[1]!.id })
       expect(diff.onlyInA.map((message) => message.id)).toEqual(refund.messages.slice(2).map((message) => message.id))
       expect(diff.onlyInB).toEqual([])
+      // under the cap: the whole of each side, unmarked
+      expect(diff).toMatchObject({ onlyInACount: refund.messages.length - 2, onlyInBCount: 0, truncated: { onlyInA: null, onlyInB: null } })
     })
 
     it('answers CONFLICT for a taken id and for deleting a source with branches without saying what to do with them', async () => {

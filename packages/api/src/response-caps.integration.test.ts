@@ -1,13 +1,16 @@
 // B4's answers that grew with the thread: clone.preview listed every message
 // id, playground.runPrompt sent a 50k-message thread back twice (63.6 MB).
-// Both now answer one capped page with a truncation marker and a cursor; the
+// branches.diff of two unrelated threads listed both whole. All now answer
+// one capped page with a truncation marker and a cursor; the
 // pages cover the selection exactly once, the bytes stay under the caps, and
 // a concurrent health.check is measured. THREADLINE_CAPS_MESSAGES sets the size.
 import { textMessage } from '@threadline/engine/testing'
 import { beforeAll, expect, it } from 'vitest'
 import { CLONE_PREVIEW_DEFAULT_IDS, CLONE_PREVIEW_MAX_IDS } from './routers/clone-preview.ts'
+import { THREAD_DIFF_DEFAULT_MESSAGES, THREAD_DIFF_MAX_MESSAGES } from './routers/thread-diff-page.ts'
 import { PLAYGROUND_WINDOW_DEFAULT_MESSAGES, PLAYGROUND_WINDOW_MAX_BYTES, PLAYGROUND_WINDOW_MAX_MESSAGES } from './playground/thread-window.ts'
 import { describeEachApi } from './testing/each-database.ts'
+import { failureOf } from './testing/errors.ts'
 import { healthLatencyDuring } from './testing/health-latency.ts'
 
 const messages = Number(process.env.THREADLINE_CAPS_MESSAGES ?? 5000)
@@ -133,6 +136,50 @@ describeEachApi(
         model: 'openai/gpt-4o',
       })
       expect(pasted.truncated).toBeNull()
+    }, 600_000)
+
+    it('branches.diff of two unrelated threads: each side capped and marked in SQL, the counts whole, the pages cover each side once', async () => {
+      const api = getApi()
+      const pair = { threadIdA: BIG.threadId, threadIdB: WIDE.threadId }
+      const first = await api.operator.branches.diff.query(pair)
+      expect(first).toMatchObject({ commonAncestor: null, commonMessageCount: 0, onlyInACount: messages, onlyInBCount: wide.length })
+      expect(first.onlyInA).toHaveLength(THREAD_DIFF_DEFAULT_MESSAGES)
+      expect(first.onlyInB.map((message) => message.id)).toEqual(wide.map((message) => message.id))
+      expect(first.truncated).toEqual({
+        onlyInA: { total: messages, returned: THREAD_DIFF_DEFAULT_MESSAGES, nextCursor: expect.any(String) },
+        onlyInB: null,
+      })
+
+      // both sides over the limit: `limit` rows each, both marked
+      const small = await api.operator.branches.diff.query({ ...pair, limit: 5 })
+      expect([small.onlyInA.length, small.onlyInB.length]).toEqual([5, 5])
+      expect(small.truncated.onlyInB).toMatchObject({ total: wide.length, returned: 5, nextCursor: expect.any(String) })
+
+      const ids: string[] = []
+      let cursorA: string | undefined
+      for (;;) {
+        const page = await api.operator.branches.diff.query({ ...pair, limit: THREAD_DIFF_MAX_MESSAGES, ...(cursorA ? { cursorA } : {}) })
+        expect(page.onlyInA.length).toBeLessThanOrEqual(THREAD_DIFF_MAX_MESSAGES)
+        expect(page.onlyInACount).toBe(messages)
+        ids.push(...page.onlyInA.map((message) => message.id))
+        if (!page.truncated.onlyInA?.nextCursor) break
+        cursorA = page.truncated.onlyInA.nextCursor
+      }
+      expect(ids).toEqual(Array.from({ length: messages }, (_, i) => `caps-${String(i).padStart(6, '0')}`))
+
+      for (const limit of [0, THREAD_DIFF_MAX_MESSAGES + 1, 1.5]) {
+        expect(await failureOf(api.operator.branches.diff.query({ ...pair, limit }))).toMatchObject({
+          code: 'BAD_REQUEST',
+          message: expect.stringMatching(/^limit: /),
+        })
+      }
+      const cursorB = small.truncated.onlyInB!.nextCursor!
+      // a cursor of the other side (or a forged one) names the field it was given as
+      expect(await failureOf(api.operator.branches.diff.query({ ...pair, cursorA: cursorB }))).toMatchObject({ code: 'BAD_REQUEST', field: 'cursorA' })
+      expect(await failureOf(api.operator.branches.diff.query({ ...pair, cursorB: 'not-a-cursor' }))).toMatchObject({ code: 'BAD_REQUEST', field: 'cursorB' })
+      const second = await api.operator.branches.diff.query({ ...pair, limit: 5, cursorB })
+      expect(second.onlyInB.map((message) => message.id)).toEqual(wide.slice(5, 10).map((message) => message.id))
+      expect(second.truncated.onlyInB).toMatchObject({ total: wide.length, returned: 5 })
     }, 600_000)
 
     it('health.check answers while previews and playground windows of the big thread run', async () => {

@@ -5,6 +5,7 @@
 // is the engine's stored-message schema: a message read back is valid input.
 import { idSchema, indexJobStateSchema, memoryScopeSchema, recallModeSchema, storedMessageSchema } from '@threadline/engine'
 import { z } from 'zod'
+import { truncationSchema } from '../truncation.ts'
 
 const isoDate = z.iso.datetime({ offset: true })
 const counted = z.number().int().min(0)
@@ -127,8 +128,15 @@ export const threadDiffResponse = z.looseObject({
   threadIdB: idSchema,
   commonAncestor: z.object({ messageIdA: idSchema, messageIdB: idSchema }).nullable(),
   commonMessageCount: counted,
+  /** one page of each side (`limit` messages) */
   onlyInA: z.array(messageResponse),
   onlyInB: z.array(messageResponse),
+  /** every message only in that side, whatever the page */
+  onlyInACount: counted,
+  onlyInBCount: counted,
+  matchedCopies: z.boolean(),
+  /** per side: null when the page is all of that side; else pass `nextCursor` as `cursorA` / `cursorB` */
+  truncated: z.object({ onlyInA: truncationSchema, onlyInB: truncationSchema }),
 })
 
 /** A recorded LLM call without its attempts and events (calls list). */

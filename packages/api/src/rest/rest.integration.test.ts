@@ -48,6 +48,15 @@ describeEachApi('the REST API', (getApi) => {
 
     const diff = await call('GET', '/api/v1/threads/rest-trunk/diff', { token, query: { threadIdB: 'rest-branch' } })
     expect(diff.body).toMatchObject({ commonMessageCount: 3, onlyInA: [{ id: 'rest-trunk-3' }, { id: 'rest-trunk-4' }], onlyInB: [{ id: 'rest-branch-own' }] })
+    const firstPage = await call('GET', '/api/v1/threads/rest-trunk/diff', { token, query: { threadIdB: 'rest-branch', limit: 1 } })
+    expect(firstPage.body).toMatchObject({
+      onlyInA: [{ id: 'rest-trunk-3' }],
+      onlyInACount: 2,
+      truncated: { onlyInA: { total: 2, returned: 1, nextCursor: expect.any(String) }, onlyInB: null },
+    })
+    const cursorA = (firstPage.body as { truncated: { onlyInA: { nextCursor: string } } }).truncated.onlyInA.nextCursor
+    const nextPage = await call('GET', '/api/v1/threads/rest-trunk/diff', { token, query: { threadIdB: 'rest-branch', limit: 1, cursorA } })
+    expect(nextPage.body).toMatchObject({ onlyInA: [{ id: 'rest-trunk-4' }], truncated: { onlyInA: { total: 2, returned: 1, nextCursor: null } } })
 
     const promoted = await call('POST', '/api/v1/threads/rest-branch/promote', { token })
     expect(promoted.body).toMatchObject({

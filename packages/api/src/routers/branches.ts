@@ -8,6 +8,7 @@ import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { branchSummary } from './branch-summary.ts'
 import { lineageNode } from './fork-lineage.ts'
+import { threadDiffAnswer, threadDiffPage, threadDiffPageInput } from './thread-diff-page.ts'
 
 const MAX_LINEAGE_NODES = 1000
 
@@ -76,9 +77,10 @@ export const branchesRouter = router({
     return result
   }),
 
-  /** Two threads from their common point: what each has that the other has not. */
-  diff: authedProcedure.input(z.object({ threadIdA: threadIdInput, threadIdB: threadIdInput })).query(async ({ ctx, input }) => {
+  /** Two threads from their common point: what each has that the other has not, one capped page of each side (README: "Response caps"). */
+  diff: authedProcedure.input(z.object({ threadIdA: threadIdInput, threadIdB: threadIdInput, ...threadDiffPageInput })).query(async ({ ctx, input }) => {
     const [a, b] = await Promise.all([threadInScope(ctx.services, ctx.caller, input.threadIdA), threadInScope(ctx.services, ctx.caller, input.threadIdB)])
-    return ctx.services.memory.diffThreads(a.id, b.id)
+    const page = threadDiffPage({ ...input, threadIdA: a.id, threadIdB: b.id })
+    return threadDiffAnswer(await ctx.services.memory.diffThreads(a.id, b.id, page), input)
   }),
 })

@@ -170,4 +170,23 @@ describeEachDatabase('branch operations (Memory)', (getDb) => {
     expect(unrelated.commonAncestor).toBeNull()
     await expect(memory.diffThreads(source, 'bo-nope')).rejects.toThrow(ThreadNotFoundError)
   })
+
+  it('diffThreads pages each side when asked (else everything), the counts whole; a bad page is InvalidInputError naming the field', async () => {
+    const memory = plain()
+    const { source, branch } = await seed(memory)
+    const whole = await memory.diffThreads(source, branch.id)
+    expect(whole).toMatchObject({ onlyInACount: 2, onlyInBCount: 2, nextAfterA: null, nextAfterB: null })
+    const first = await memory.diffThreads(source, branch.id, { limit: 1 })
+    expect(texts(first.onlyInA)).toEqual(['s2'])
+    expect(texts(first.onlyInB)).toEqual(['b0'])
+    expect(first).toMatchObject({ commonMessageCount: 2, commonAncestor: whole.commonAncestor, onlyInACount: 2, onlyInBCount: 2 })
+    const second = await memory.diffThreads(source, branch.id, { limit: 1, afterA: first.nextAfterA!, afterB: first.nextAfterB! })
+    expect([texts(second.onlyInA), texts(second.onlyInB)]).toEqual([['s3'], ['b1']])
+    expect(second).toMatchObject({ nextAfterA: null, nextAfterB: null })
+    for (const options of [{ limit: 0 }, { limit: 1.5 }, { afterA: -1 }]) {
+      const refused = await memory.diffThreads(source, branch.id, options).catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(InvalidInputError)
+      expect((refused as InvalidInputError).field).toBe(`options.${Object.keys(options)[0]}`)
+    }
+  })
 })

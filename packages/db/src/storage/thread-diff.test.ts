@@ -1,4 +1,4 @@
-import { diffHistories, ThreadNotFoundError } from '@threadline/engine'
+import { diffHistories, ThreadNotFoundError, type DiffThreadHistoriesInput } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow } from './branch-test-helpers.ts'
@@ -20,7 +20,8 @@ describeEachDatabase('diffThreadHistories', (getDb) => {
     await insertBranchRow(prisma, { id: id('aa'), parentId: id('a'), pointMessageId: id('a1') })
     return id
   }
-  const diff = (threadIdA: string, threadIdB: string, matchCopies = false) => getDb().storage.diffThreadHistories({ threadIdA, threadIdB, matchCopies })
+  const diff = (threadIdA: string, threadIdB: string, matchCopies = false, page: Pick<DiffThreadHistoriesInput, 'limit' | 'afterA' | 'afterB'> = {}) =>
+    getDb().storage.diffThreadHistories({ threadIdA, threadIdB, matchCopies, ...page })
   const ids = (messages: { id: string }[]) => messages.map((m) => m.id)
 
   it('sibling branches: the common point is the earlier cutoff, each side`s own messages listed', async () => {
@@ -90,5 +91,24 @@ describeEachDatabase('diffThreadHistories', (getDb) => {
     expect(result).toMatchObject({ commonCount: 0, lastCommon: null })
     expect(ids(result.onlyInA)).toEqual([id('o1')])
     await expect(diff(id('nope'), id('a'))).rejects.toThrow(ThreadNotFoundError)
+  })
+
+  it('pages each side in the query: at most `limit` rows, the full counts, and where the next page starts', async () => {
+    const id = await seed()
+    const whole = await diff(id('a'), id('b'))
+    expect(whole).toMatchObject({ onlyInACount: 1, onlyInBCount: 3, nextAfterA: null, nextAfterB: null })
+    const first = await diff(id('a'), id('b'), false, { limit: 2 })
+    expect(first).toMatchObject({ commonCount: 2, lastCommon: whole.lastCommon, onlyInACount: 1, onlyInBCount: 3, nextAfterA: null })
+    expect(ids(first.onlyInA)).toEqual([id('a1')])
+    expect(ids(first.onlyInB)).toEqual([id('r3'), id('b1')])
+    // r3 and b1 are b's 3rd and 4th messages: the next page starts after position 4
+    expect(first.nextAfterB).toBe(4)
+    const second = await diff(id('a'), id('b'), false, { limit: 2, afterA: first.nextAfterA ?? undefined, afterB: first.nextAfterB ?? undefined })
+    expect(ids(second.onlyInA)).toEqual([id('a1')])
+    expect(ids(second.onlyInB)).toEqual([id('b2')])
+    expect(second).toMatchObject({ onlyInBCount: 3, nextAfterB: null })
+    const exact = await diff(id('a'), id('b'), false, { limit: 3 })
+    expect(exact).toMatchObject({ nextAfterA: null, nextAfterB: null })
+    expect(exact.onlyInB).toHaveLength(3)
   })
 })

@@ -51,7 +51,12 @@ import { parseInput } from '../validation/parse-input.ts'
 import { findMatches, mergeMessages, type RecallResult, recallMatches } from './recall.ts'
 import { describeHits, type RecallHit } from './recall-hits.ts'
 import { embeddingTargetOf, indexEmbeddings } from './semantic-index.ts'
-import { diffThreadsInputSchema, promoteBranchArgsSchema, saveRepairedMessagesInputSchema } from './branches/branch-operation-schemas.ts'
+import {
+  type DiffThreadsOptions,
+  diffThreadsInputSchema,
+  promoteBranchArgsSchema,
+  saveRepairedMessagesInputSchema,
+} from './branches/branch-operation-schemas.ts'
 import { diffThreads, type ThreadDiff } from './branches/diff-threads.ts'
 import { materializeBranchesInTransaction, type MaterializeBranchResult } from './branches/materialize-branch.ts'
 import type { BranchOperationContext } from './branches/operation-context.ts'
@@ -599,10 +604,16 @@ export class Memory {
     return this.storage.transaction(async (tx) => promoteBranchInTransaction(this.branchContext(tx), branchThreadId, new Date()))
   }
 
-  /** The common ancestor point of two threads' effective histories and what each has that the other has not (SQL-side). */
-  async diffThreads(threadIdA: string, threadIdB: string): Promise<ThreadDiff> {
-    const input = parseInput(diffThreadsInputSchema, { threadIdA, threadIdB })
-    return this.storage.transaction(async (tx) => diffThreads(tx.storage, input.threadIdA, input.threadIdB), { isolationLevel: 'RepeatableRead' })
+  /**
+   * The common ancestor point of two threads' effective histories and what each
+   * has that the other has not (SQL-side). `options` pages each side (at most
+   * `limit` messages after `afterA` / `afterB`); without it, everything.
+   */
+  async diffThreads(threadIdA: string, threadIdB: string, options?: DiffThreadsOptions): Promise<ThreadDiff> {
+    const input = parseInput(diffThreadsInputSchema, { threadIdA, threadIdB, ...(options === undefined ? {} : { options }) })
+    return this.storage.transaction(async (tx) => diffThreads(tx.storage, input.threadIdA, input.threadIdB, input.options), {
+      isolationLevel: 'RepeatableRead',
+    })
   }
 
   /**

@@ -68,8 +68,15 @@ export type StoredThreadDiff = {
   commonCount: number
   /** the last common message: its id in `a`'s history and its counterpart's id in `b`'s (equal unless a copy) */
   lastCommon: { messageIdA: string; messageIdB: string } | null
+  /** `a`'s own messages after `afterA`, in `a`'s order, at most `limit` */
   onlyInA: StoredMessage[]
   onlyInB: StoredMessage[]
+  /** every message only in `a` (all pages), counted in SQL */
+  onlyInACount: number
+  onlyInBCount: number
+  /** the position of the last message of `onlyInA` when more follow it (the next page's `afterA`), else null */
+  nextAfterA: number | null
+  nextAfterB: number | null
 }
 
 export type DiffThreadHistoriesInput = {
@@ -77,6 +84,11 @@ export type DiffThreadHistoriesInput = {
   threadIdB: string
   /** also pair copies (equal createdAt, role and content) when no id pairs them: clone lineage */
   matchCopies: boolean
+  /** the most messages returned per side; omitted: all of them */
+  limit?: number | undefined
+  /** per side: only messages after this 1-based position of that side's effective history (a previous answer's `nextAfterA`) */
+  afterA?: number | undefined
+  afterB?: number | undefined
 }
 
 export interface BranchOperationsStorage {

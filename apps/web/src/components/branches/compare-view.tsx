@@ -58,8 +58,8 @@ export function CompareView() {
             )}
           </section>
           <div className="grid items-start gap-4 md:grid-cols-2">
-            <Side threadId={a} title={threadA.data?.thread.title} messages={diff.data.onlyInA} testId="compare-a" />
-            <Side threadId={b} title={threadB.data?.thread.title} messages={diff.data.onlyInB} testId="compare-b" />
+            <Side threadId={a} title={threadA.data?.thread.title} messages={diff.data.onlyInA} count={diff.data.onlyInACount} testId="compare-a" />
+            <Side threadId={b} title={threadB.data?.thread.title} messages={diff.data.onlyInB} count={diff.data.onlyInBCount} testId="compare-b" />
           </div>
         </>
       )}
@@ -67,7 +67,20 @@ export function CompareView() {
   )
 }
 
-function Side({ threadId, title, messages, testId }: { threadId: string; title: string | undefined; messages: StoredMessage[]; testId: string }) {
+/** One side: its first page of messages (branches.diff caps each side); `count` is every message it has after the common point. */
+function Side({
+  threadId,
+  title,
+  messages,
+  count,
+  testId,
+}: {
+  threadId: string
+  title: string | undefined
+  messages: StoredMessage[]
+  count: number
+  testId: string
+}) {
   return (
     <section className="min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm" data-testid={testId} aria-label={title || threadId}>
       <header className="border-b border-slate-100 px-4 py-2.5">
@@ -76,8 +89,13 @@ function Side({ threadId, title, messages, testId }: { threadId: string; title: 
         </Link>
         <p className="truncate font-mono text-[11px] text-slate-400">{threadId}</p>
         <p className="mt-0.5 text-xs text-slate-500">
-          {messages.length === 0 ? 'Nothing after the common point.' : `${plural(messages.length, 'message')} after the common point`}
+          {count === 0 ? 'Nothing after the common point.' : `${plural(count, 'message')} after the common point`}
         </p>
+        {messages.length < count && (
+          <p className="text-xs text-slate-500" data-testid="compare-truncated">
+            Showing the first {messages.length} of {count}.
+          </p>
+        )}
       </header>
       <ol className="divide-y divide-slate-100">
         {messages.map((message) => (

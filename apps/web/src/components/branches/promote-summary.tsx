@@ -5,6 +5,9 @@ import Link from 'next/link'
 import { useTRPC } from '@/trpc/client.tsx'
 import { plural, type BranchSummary } from './fork-markers.ts'
 
+/** branches.diff's largest page (its `limit` at most) */
+const THREAD_DIFF_MAX_MESSAGES = 1000
+
 type PromoteSummaryProps = {
   threadId: string
   title: string
@@ -33,7 +36,8 @@ function BranchList({ branches, testId }: { branches: BranchSummary[]; testId: s
  */
 export function PromoteSummary({ threadId, title, parentThreadId, parentTitle }: PromoteSummaryProps) {
   const trpc = useTRPC()
-  const diff = useQuery(trpc.branches.diff.queryOptions({ threadIdA: threadId, threadIdB: parentThreadId }))
+  // the counts are the whole diff's; the source's later messages come as one capped page, the largest, to find the siblings cut in them
+  const diff = useQuery(trpc.branches.diff.queryOptions({ threadIdA: threadId, threadIdB: parentThreadId, limit: THREAD_DIFF_MAX_MESSAGES }))
   const siblings = useQuery(trpc.branches.list.queryOptions({ threadId: parentThreadId }))
   const children = useQuery(trpc.branches.list.queryOptions({ threadId }))
   const error = diff.error ?? siblings.error ?? children.error
@@ -45,19 +49,23 @@ export function PromoteSummary({ threadId, title, parentThreadId, parentTitle }:
   // a sibling cut in the source's history past this branch's point reads messages that move: it follows them
   const later = new Set(diff.data.onlyInB.map((message) => message.id))
   const toNewBranch = siblings.data.filter((branch) => branch.id !== threadId && branch.branchPointMessageId !== null && later.has(branch.branchPointMessageId))
+  const laterLoaded = diff.data.truncated.onlyInB === null ? null : diff.data.onlyInB.length
   return (
     <div className="space-y-2" data-testid="promote-summary">
       <p>
         {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonMessageCount, 'shared message')} up to the branch point,
-        then this branch&apos;s {plural(diff.data.onlyInA.length, 'message')}.
+        then this branch&apos;s {plural(diff.data.onlyInACount, 'message')}.
       </p>
       <p data-testid="promote-new-branch">
-        The {plural(diff.data.onlyInB.length, 'message')} {parentName} has after the branch point move to a new branch of it, “{newBranchTitle}”, with its
-        working and observational memory: nothing is lost.
+        The {plural(diff.data.onlyInBCount, 'message')} {parentName} has after the branch point move to a new branch of it, “{newBranchTitle}”, with its working
+        and observational memory: nothing is lost.
       </p>
       {toNewBranch.length > 0 ? (
         <div>
-          <p>{plural(toNewBranch.length, 'branch')} cut in those messages move with them to the new branch:</p>
+          <p>
+            {plural(toNewBranch.length, 'branch')} cut in {laterLoaded === null ? 'those messages' : `the first ${laterLoaded} of those messages`} move with
+            them to the new branch{laterLoaded === null ? '' : ' (and any cut in the later ones)'}:
+          </p>
           <BranchList branches={toNewBranch} testId="promote-to-new-branch" />
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import type { StoredMessage } from '../../messages/types.ts'
 import type { MemoryStorage } from '../../storage/types.ts'
 import { isClone } from '../clone-metadata.ts'
+import type { DiffThreadsOptions } from './branch-operation-schemas.ts'
 
 /** What `Memory.diffThreads(a, b)` returns. */
 export type ThreadDiff = {
@@ -14,10 +15,19 @@ export type ThreadDiff = {
   commonAncestor: { messageIdA: string; messageIdB: string } | null
   /** how many messages the two histories have in common */
   commonMessageCount: number
-  /** messages of `a`'s effective history that `b`'s has not, in `a`'s order (as `a` reads them, overrides applied) */
+  /**
+   * messages of `a`'s effective history that `b`'s has not, in `a`'s order (as
+   * `a` reads them, overrides applied): all of them, or the page the options ask for
+   */
   onlyInA: StoredMessage[]
   /** the same for `b` */
   onlyInB: StoredMessage[]
+  /** every message only in `a`, whatever page `onlyInA` is */
+  onlyInACount: number
+  onlyInBCount: number
+  /** where `a`'s next page starts (give it back as `afterA`); null when `onlyInA` ends `a`'s side */
+  nextAfterA: number | null
+  nextAfterB: number | null
   /** true when copies were paired too (a clone in either lineage): a copy keeps createdAt, role and content */
   matchedCopies: boolean
 }
@@ -28,17 +38,13 @@ async function hasCloneLineage(storage: MemoryStorage, threadIds: string[]): Pro
   return lineages.some((lineage) => lineage.some(isClone))
 }
 
-/** The diff, computed by the storage in SQL (histories of any size stay in the database). */
-export async function diffThreads(storage: MemoryStorage, threadIdA: string, threadIdB: string): Promise<ThreadDiff> {
+/**
+ * The diff, computed by the storage in SQL (histories of any size stay in the
+ * database). Without a `limit` every message of each side comes back: the
+ * engine leaves the cap to its caller (the API pages it).
+ */
+export async function diffThreads(storage: MemoryStorage, threadIdA: string, threadIdB: string, options: DiffThreadsOptions = {}): Promise<ThreadDiff> {
   const matchCopies = await hasCloneLineage(storage, [threadIdA, threadIdB])
-  const diff = await storage.diffThreadHistories({ threadIdA, threadIdB, matchCopies })
-  return {
-    threadIdA,
-    threadIdB,
-    commonAncestor: diff.lastCommon,
-    commonMessageCount: diff.commonCount,
-    onlyInA: diff.onlyInA,
-    onlyInB: diff.onlyInB,
-    matchedCopies: matchCopies,
-  }
+  const { lastCommon, commonCount, ...sides } = await storage.diffThreadHistories({ threadIdA, threadIdB, matchCopies, ...options })
+  return { threadIdA, threadIdB, commonAncestor: lastCommon, commonMessageCount: commonCount, ...sides, matchedCopies: matchCopies }
 }

@@ -87,7 +87,9 @@ export function nearestOverrideJoinSql(m: string, depth: string): Prisma.Sql {
     ) ov ON true`
 }
 
-export const effectiveRoleSql = Prisma.sql`COALESCE(ov.role, m.role) AS role`
+/** The role of `m` as the reader sees it, as a value (the column below names it). */
+export const effectiveRoleValueSql = Prisma.sql`COALESCE(ov.role, m.role)`
+export const effectiveRoleSql = Prisma.sql`${effectiveRoleValueSql} AS role`
 /** The content of `m` as the reader sees it, as a value (the column below names it). */
 export const effectiveContentValueSql = Prisma.sql`COALESCE(ov.content, m.content)`
 export const effectiveContentSql = Prisma.sql`${effectiveContentValueSql} AS content`

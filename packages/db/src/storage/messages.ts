@@ -15,9 +15,9 @@ import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'
 import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
-import { effectiveContentSql, effectiveContentValueSql, effectiveRoleSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
+import { effectiveContentSql, effectiveContentValueSql, effectiveRoleSql, effectiveRoleValueSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
 import { toolInvocationsSql } from './message-structure-sql.ts'
-import { toMessage, toMessageStructure, type MessageRow, type MessageStructureRow } from './rows.ts'
+import { toMessage, toMessageStructures, type MessageRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
 
 // Rows per INSERT: 10,000 messages are two statements.
@@ -207,12 +207,14 @@ export async function listMessageIds(
   return ctx.db.$queryRaw(selectionQuery(Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql}`, selection))
 }
 
-/** The selection as listMessages reads it, without content: its tool invocations are extracted in SQL. */
+/** The selection as listMessages reads it, without content: its tool invocations are extracted in SQL, the rows come as one JSON value. */
 export async function listMessageStructure(ctx: StorageContext, selection: MessageSelection): Promise<MessageStructure[]> {
-  const columns = Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql},
-    ${toolInvocationsSql(effectiveContentValueSql)} AS "toolInvocations"`
-  const rows = await ctx.db.$queryRaw<MessageStructureRow[]>(selectionQuery(columns, selection))
-  return rows.map(toMessageStructure)
+  const columns = Prisma.sql`json_build_array(m.id, m.created_at, ${effectiveRoleValueSql}, ${toolInvocationsSql(effectiveContentValueSql)}) AS s,
+    m.depth, m.created_at, m.id`
+  // the aggregate restates selectionQuery's order (ancestors first, then (createdAt, id))
+  const [row] = await ctx.db.$queryRaw<{ structure: string | null }[]>`
+    SELECT json_agg(q.s ORDER BY q.depth DESC, q.created_at, q.id)::text AS structure FROM (${selectionQuery(columns, selection)}) q`
+  return toMessageStructures(row?.structure ?? null)
 }
 
 /** Known messages in (createdAt, id) order; unknown ids are left out. */

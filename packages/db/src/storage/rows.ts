@@ -3,6 +3,7 @@
 // promise (JSON shapes, text that must be one of a few values) is checked here,
 // on the way back: a malformed row is a StorageError naming the column, not a
 // surprise further on. Input was checked by the engine before it was written.
+import { setImmediate } from 'node:timers/promises'
 import {
   fieldIssues,
   StorageError,
@@ -89,17 +90,26 @@ export function toMessage(row: MessageRow): StoredMessage {
   }
 }
 
-export type MessageStructureRow = { id: string; createdAt: Date; role: string; toolInvocations: unknown }
-
 const toolInvocationRefsSchema = z.array(z.object({ toolCallId: z.string(), toolName: z.string(), state: z.enum(['call', 'partial-call', 'result']) }))
+const messageStructureTuplesSchema = z.array(z.tuple([z.string(), z.string(), roleSchema, toolInvocationRefsSchema]))
+/** Rows checked between two yields to the event loop: ~8 ms of the server thread each */
+const STRUCTURE_CHUNK = 5000
 
-export function toMessageStructure(row: MessageStructureRow): MessageStructure {
-  return {
-    id: row.id,
-    createdAt: row.createdAt,
-    role: readBack(roleSchema, row.role, `messages[${row.id}].role`),
-    toolInvocations: readBack(toolInvocationRefsSchema, row.toolInvocations, `messages[${row.id}].content`),
+/**
+ * The structure read as ONE JSON array of `[id, createdAt, role, toolInvocations]`:
+ * one parse for a 50k-message thread instead of a driver row each (the rows
+ * cost the server thread ~2x more CPU), then checked a chunk at a time with a
+ * yield between chunks, so other requests are answered meanwhile (issue 17, B4).
+ */
+export async function toMessageStructures(json: string | null): Promise<MessageStructure[]> {
+  const rows = readBack(z.array(z.unknown()), JSON.parse(json ?? '[]'), 'messages')
+  const structures: MessageStructure[] = []
+  for (let start = 0; start < rows.length; start += STRUCTURE_CHUNK) {
+    if (start > 0) await setImmediate()
+    const tuples = readBack(messageStructureTuplesSchema, rows.slice(start, start + STRUCTURE_CHUNK), `messages (from row ${start})`)
+    for (const [id, createdAt, role, toolInvocations] of tuples) structures.push({ id, createdAt: new Date(createdAt), role, toolInvocations })
   }
+  return structures
 }
 
 export type ObservationalMemoryRow = Omit<

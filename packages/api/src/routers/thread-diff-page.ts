@@ -5,6 +5,7 @@
 import { idSchema, InvalidInputError, type DiffThreadsOptions, type ThreadDiff } from '@threadline/engine'
 import { z } from 'zod'
 import { pageCursorInput, truncationOf, type Truncation } from '../truncation.ts'
+import { encodeOpaqueCursor, readOpaqueCursor } from './opaque-cursor.ts'
 
 /** The most messages of each side one branches.diff answer holds, and how many it holds unless asked. */
 export const THREAD_DIFF_MAX_MESSAGES = 1000
@@ -24,18 +25,8 @@ export const threadDiffPageInput = {
 // makes a cursor of the other side (or of another diff) a BAD_REQUEST, not a wrong page.
 const diffCursorSchema = z.strictObject({ threadId: idSchema, after: z.number().int().min(1) })
 
-function encodeDiffCursor(threadId: string, after: number): string {
-  return Buffer.from(JSON.stringify({ threadId, after })).toString('base64url')
-}
-
 function decodeDiffCursor(cursor: string, field: 'cursorA' | 'cursorB', threadId: string): number {
-  let value: unknown
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-  } catch {
-    value = undefined
-  }
-  const parsed = diffCursorSchema.safeParse(value)
+  const parsed = diffCursorSchema.safeParse(readOpaqueCursor(cursor))
   if (!parsed.success || parsed.data.threadId !== threadId) {
     throw new InvalidInputError(
       field,
@@ -57,7 +48,7 @@ export function threadDiffPage(input: PageInput): DiffThreadsOptions {
 }
 
 function sideTruncation(threadId: string, page: { returned: number; total: number; nextAfter: number | null; cursorGiven: boolean }): Truncation {
-  const nextCursor = page.nextAfter === null ? null : encodeDiffCursor(threadId, page.nextAfter)
+  const nextCursor = page.nextAfter === null ? null : encodeOpaqueCursor({ threadId, after: page.nextAfter })
   return truncationOf({ total: page.total, returned: page.returned, nextCursor, cursorGiven: page.cursorGiven })
 }
 

@@ -8,9 +8,10 @@
 //
 //   pnpm bench embedded-stall [--messages=50000] [--floor-seconds=5] [--build]
 //
-// Phases: clone.create with the id map (the default answer), with
-// `returnMessageIdMap: false`, and clone.preview with a date filter and
-// boundary 'expand' (the boundary analysis reads the source's structure).
+// Phases: clone.create with the id map (the default answer; gzipped as
+// fetch asks by default, and uncompressed), with `returnMessageIdMap: false`,
+// and clone.preview with a date filter and boundary 'expand' (the boundary
+// analysis reads the source's structure).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -71,6 +72,9 @@ async function withHealthPoller<T>(healthUrl: string, work: () => Promise<T>): P
 
 type Answer = { bytes: number | null; failure: string | null }
 
+/** Next compresses an answer the client accepts gzipped (fetch asks for it by default): both are measured. */
+const withHeaders = (request: HttpRequest, headers: Record<string, string>): HttpRequest => ({ ...request, headers: { ...request.headers, ...headers } })
+
 /** One request that must succeed; its answer's size in bytes. */
 async function send(request: HttpRequest): Promise<number> {
   const response = await fetch(request.url, {
@@ -108,8 +112,18 @@ try {
     const phases: { name: string; request?: HttpRequest }[] = [
       { name: 'floor: health alone' },
       {
-        name: 'clone.create, id map returned (default)',
-        request: trpcRequest(server.url, token, 'clone.create', 'mutation', { sourceThreadId: SOURCE, newThreadId: 'stall-map', returnMessages: false }),
+        name: 'clone.create, id map returned (default), gzip answer',
+        request: withHeaders(
+          trpcRequest(server.url, token, 'clone.create', 'mutation', { sourceThreadId: SOURCE, newThreadId: 'stall-map', returnMessages: false }),
+          { 'accept-encoding': 'gzip' },
+        ),
+      },
+      {
+        name: 'clone.create, id map returned (default), uncompressed answer',
+        request: withHeaders(
+          trpcRequest(server.url, token, 'clone.create', 'mutation', { sourceThreadId: SOURCE, newThreadId: 'stall-map-plain', returnMessages: false }),
+          { 'accept-encoding': 'identity' },
+        ),
       },
       {
         name: 'clone.create, returnMessageIdMap: false',

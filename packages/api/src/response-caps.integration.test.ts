@@ -7,7 +7,7 @@
 import { textMessage } from '@threadline/engine/testing'
 import { beforeAll, expect, it } from 'vitest'
 import { CLONE_PREVIEW_DEFAULT_IDS, CLONE_PREVIEW_MAX_IDS } from './routers/clone-preview.ts'
-import { THREAD_DIFF_DEFAULT_MESSAGES, THREAD_DIFF_MAX_MESSAGES } from './routers/thread-diff-page.ts'
+import { THREAD_DIFF_DEFAULT_MESSAGES, THREAD_DIFF_MAX_MESSAGES } from './routers/thread-diff-limits.ts'
 import { PLAYGROUND_WINDOW_DEFAULT_MESSAGES, PLAYGROUND_WINDOW_MAX_BYTES, PLAYGROUND_WINDOW_MAX_MESSAGES } from './playground/thread-window.ts'
 import { describeEachApi } from './testing/each-database.ts'
 import { failureOf } from './testing/errors.ts'

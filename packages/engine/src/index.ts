@@ -147,7 +147,7 @@ export type {
   ToolInvocation,
   ToolInvocationPart,
 } from './messages/types.ts'
-export { storedMessageSchema, storedMessagesSchema } from './messages/schema.ts'
+export { storedMessageSchema, storedMessagesSchema, toolInvocationStateSchema } from './messages/schema.ts'
 export { toPrompt, type ToPromptOptions } from './messages/to-prompt.ts'
 export { messageSnippet } from './messages/message-snippet.ts'
 export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'

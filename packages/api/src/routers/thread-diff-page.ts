@@ -6,10 +6,7 @@ import { idSchema, InvalidInputError, type DiffThreadsOptions, type ThreadDiff }
 import { z } from 'zod'
 import { pageCursorInput, truncationOf, type Truncation } from '../truncation.ts'
 import { encodeOpaqueCursor, readOpaqueCursor } from './opaque-cursor.ts'
-
-/** The most messages of each side one branches.diff answer holds, and how many it holds unless asked. */
-export const THREAD_DIFF_MAX_MESSAGES = 1000
-export const THREAD_DIFF_DEFAULT_MESSAGES = 200
+import { THREAD_DIFF_DEFAULT_MESSAGES, THREAD_DIFF_MAX_MESSAGES } from './thread-diff-limits.ts'
 
 export const threadDiffPageInput = {
   /** messages per side and page */

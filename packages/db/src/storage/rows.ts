@@ -7,6 +7,7 @@ import { setImmediate } from 'node:timers/promises'
 import {
   fieldIssues,
   StorageError,
+  toolInvocationStateSchema,
   type MessageContent,
   type MessageStructure,
   type ObservationalMemoryRecord,
@@ -90,7 +91,7 @@ export function toMessage(row: MessageRow): StoredMessage {
   }
 }
 
-const toolInvocationRefsSchema = z.array(z.object({ toolCallId: z.string(), toolName: z.string(), state: z.enum(['call', 'partial-call', 'result']) }))
+const toolInvocationRefsSchema = z.array(z.object({ toolCallId: z.string(), toolName: z.string(), state: toolInvocationStateSchema }))
 const messageStructureTuplesSchema = z.array(z.tuple([z.string(), z.string(), roleSchema, toolInvocationRefsSchema]))
 /** Rows checked between two yields to the event loop: ~8 ms of the server thread each */
 const STRUCTURE_CHUNK = 5000

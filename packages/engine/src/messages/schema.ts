@@ -9,11 +9,14 @@ import type { StoredMessage } from './types.ts'
 
 const providerMetadataSchema = z.record(z.string(), z.record(z.string(), z.unknown()))
 
+/** Where a stored tool invocation stands (a call without its result yet, or with it). */
+export const toolInvocationStateSchema = z.enum(['call', 'partial-call', 'result'])
+
 const toolInvocationSchema = z.looseObject({
   toolCallId: idSchema,
   toolName: z.string().min(1),
   args: z.unknown(),
-  state: z.enum(['call', 'partial-call', 'result']),
+  state: toolInvocationStateSchema,
   result: z.unknown().optional(),
 })
 

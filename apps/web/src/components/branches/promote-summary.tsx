@@ -2,11 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
+import { THREAD_DIFF_MAX_MESSAGES } from '@threadline/api/client'
 import { useTRPC } from '@/trpc/client.tsx'
 import { plural, type BranchSummary } from './fork-markers.ts'
-
-/** branches.diff's largest page (its `limit` at most) */
-const THREAD_DIFF_MAX_MESSAGES = 1000
 
 type PromoteSummaryProps = {
   threadId: string

@@ -20,6 +20,7 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   MODEL_RESOLUTION_FAILED: 'BAD_REQUEST',
   SANDBOXED_RULE_FAILED: 'BAD_REQUEST',
   NOT_A_BRANCH: 'BAD_REQUEST',
+  CONTEXT_WINDOW_EXCEEDED: 'BAD_REQUEST',
   VECTOR_EXTENSION_MISSING: 'PRECONDITION_FAILED',
   // failures of the server or its provider, not of the caller's input
   PROVIDER_STREAM_ERROR: 'INTERNAL_SERVER_ERROR',

@@ -11,8 +11,8 @@ import { workbenchCompat } from '../workbench/compat.ts'
 import { forkThread, replacedTurn, resendableParts, type ReplacedTurn } from '../workbench/forks.ts'
 import { modelChoice, modelOption } from '../workbench/providers.ts'
 import { streamWorkbenchTurn } from '../workbench/run-turn.ts'
-import { tokenCounter } from '../workbench/token-count.ts'
-import { buildTurnContext, WORKBENCH_INSTRUCTIONS } from '../workbench/turn-context.ts'
+import { tokenCounter } from '../workbench/tiktoken-counter.ts'
+import { contextWindowView } from '../workbench/turn-context.ts'
 
 const messageText = z.string().trim().min(1, 'must not be empty').max(100_000)
 const instructionsInput = z.string().max(100_000).optional()
@@ -80,15 +80,14 @@ export const workbenchRouter = router({
     .query(async ({ ctx, input }) => {
       const thread = await workbenchThread(ctx.services, ctx.caller, input)
       const next = input.message?.trim() ? [{ type: 'text' as const, text: input.message }] : null
-      const context = await buildTurnContext({
-        memory: ctx.services.memory,
+      return contextWindowView({
+        services: ctx.services,
         thread,
         model: modelOption(input.model),
         compat: await workbenchCompat(ctx.services.rules),
-        instructions: input.instructions ?? WORKBENCH_INSTRUCTIONS,
+        instructions: input.instructions,
         next,
       })
-      return context.view
     }),
 
   /** The next turn of the thread (or branch): the user message, then the model's reply, streamed; both saved when the turn succeeds. */

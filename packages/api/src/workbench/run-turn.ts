@@ -1,8 +1,9 @@
-// One workbench turn, streamed: the engine's Agent on the thread with the
-// workbench's context (turn-context.ts), ProviderHistoryCompat with the saved
-// rules and StreamErrorRetryProcessor. The Agent saves the user message and
-// the reply at the end; a failed or cancelled turn saves nothing (and a branch
-// made for it is deleted again).
+// One workbench turn, streamed: the engine's Agent on the thread's Memory (it
+// assembles the context from the Memory's options, fitted to the model's
+// window), ProviderHistoryCompat with the saved rules and
+// StreamErrorRetryProcessor. The Agent saves the user message and the reply at
+// the end; a failed or cancelled turn saves nothing (and a branch made for it
+// is deleted again).
 import {
   Agent,
   collectCallTraces,
@@ -11,7 +12,6 @@ import {
   openTelemetryCallListener,
   StreamErrorRetryProcessor,
   ThreadlineError,
-  type AgentMemory,
   type AgentStreamEvent,
   type MessagePart,
   type Processor,
@@ -26,7 +26,7 @@ import type { Services } from '../services.ts'
 import { workbenchCompat } from './compat.ts'
 import { DEMO_MODEL, modelChoice, modelOption } from './providers.ts'
 import type { TurnEvent } from './turn-events.ts'
-import { buildTurnContext, WORKBENCH_INSTRUCTIONS } from './turn-context.ts'
+import { workbenchAgentConfig } from './turn-context.ts'
 
 /** Retries of transient provider errors per call (429, 5xx, dropped streams). */
 const MAX_RETRIES = 3
@@ -83,22 +83,21 @@ function callRecording(services: Services) {
   )
 }
 
-function memoryFor(services: Services, messages: Awaited<ReturnType<typeof buildTurnContext>>['messages']): AgentMemory {
-  const { memory } = services
-  return {
-    getThreadById: (args) => memory.getThreadById(args),
-    createThread: (args) => memory.createThread(args),
-    // the history the turn sends: recall hits and last messages, fitted to the window
-    listMessages: () => Promise.resolve(messages),
-    saveMessages: (args) => memory.saveMessages(args),
-    saveRepairedMessages: (args) => memory.saveRepairedMessages(args),
-  }
-}
-
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-function agentEvent(event: AgentStreamEvent): TurnEvent | null {
+/** The turn's events as the workbench streams them; `started` carries what the engine assembled for the first call. */
+function agentEvent(event: AgentStreamEvent, thread: StoredThread, request: WorkbenchTurnRequest): TurnEvent | null {
   switch (event.type) {
+    case 'context':
+      return {
+        type: 'started',
+        threadId: thread.id,
+        resourceId: thread.resourceId,
+        model: request.model,
+        branchedFrom: request.branchedFrom,
+        contextMessages: event.context.messages.length + event.context.recalled.length,
+        promptTokens: event.context.totalTokens,
+      }
     case 'text-delta':
       return { type: 'text', text: event.text }
     case 'reasoning-delta':
@@ -122,21 +121,10 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
   try {
     const option = modelOption(request.model)
     const compat = await workbenchCompat(services.rules)
-    const context = await buildTurnContext({
-      memory: services.memory,
-      thread,
-      model: option,
-      compat,
-      instructions: request.instructions ?? WORKBENCH_INSTRUCTIONS,
-      next: request.input,
-    })
     const channel = new EventChannel<TurnEvent>()
     const agent = new Agent({
-      id: 'threadline-workbench',
-      name: 'Threadline workbench',
-      instructions: context.instructions,
+      ...(await workbenchAgentConfig(services, option, request.instructions)),
       model: await agentModel(services, request.model),
-      memory: memoryFor(services, context.messages),
       ...(recording ? { onEvent: recording.listener } : {}),
       inputProcessors: [reportingCompat(compat, (stepNumber, rules) => channel.push({ type: 'rules', stepNumber, rules }))],
       errorProcessors: [
@@ -153,15 +141,6 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
         }),
       ],
     })
-    yield {
-      type: 'started',
-      threadId: thread.id,
-      resourceId: thread.resourceId,
-      model: request.model,
-      branchedFrom: request.branchedFrom,
-      contextMessages: context.messages.length,
-      promptTokens: context.view.totalTokens,
-    }
     const stream = agent.stream([{ role: 'user', content: request.input }], {
       memory: { thread: thread.id, resource: thread.resourceId },
       ...(signal ? { abortSignal: signal } : {}),
@@ -171,7 +150,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
     void (async () => {
       for await (const event of stream) {
         if (firstTokenMs === null && (event.type === 'text-delta' || event.type === 'reasoning-delta')) firstTokenMs = Date.now() - started
-        const mapped = agentEvent(event)
+        const mapped = agentEvent(event, thread, request)
         if (mapped) channel.push(mapped)
       }
     })().then(

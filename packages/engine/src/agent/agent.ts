@@ -3,10 +3,13 @@
 // for it: processors run only when given.
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'
-import { ModelResolutionError } from '../errors/index.ts'
+import { DEFAULT_CONTEXT_WINDOW } from '../context/context-budget.ts'
+import type { TurnContext } from '../context/turn-context.ts'
+import { InvalidInputError, ModelResolutionError } from '../errors/index.ts'
 import { parseInput } from '../validation/parse-input.ts'
 import { EventChannel } from './event-channel.ts'
 import { validateCall } from './input.ts'
+import { prepareTurn } from './prepare-turn.ts'
 import { runTurn } from './run-turn.ts'
 import type { AgentCallOptions, AgentConfig, AgentInput, AgentResult, AgentStream, AgentStreamEvent } from './types.ts'
 
@@ -36,11 +39,17 @@ const configSchema = z.object({
   errorProcessors: z.array(processorSchema).optional(),
   maxProcessorRetries: z.number().int().nonnegative().optional(),
   memory: z
-    .custom((value) => isObject(value) && typeof value.listMessages === 'function' && typeof value.saveMessages === 'function', 'expected a Memory')
+    .custom(
+      (value) => isObject(value) && typeof value.recall === 'function' && typeof value.saveMessages === 'function' && isObject(value.options),
+      'expected a Memory',
+    )
     .optional(),
   maxSteps: z.number().int().positive().optional(),
   logger: z.custom((value) => isObject(value) && typeof value.warn === 'function', 'expected a logger with warn()').optional(),
   onEvent: z.custom((value) => typeof value === 'function', 'expected a function receiving LLM-call events').optional(),
+  contextWindow: z.number().int().positive().optional(),
+  replyReserve: z.number().int().nonnegative().optional(),
+  tokenCounter: z.custom((value) => isObject(value) && typeof value.count === 'function', 'expected a token counter with count(text)').optional(),
 })
 
 export class Agent {
@@ -50,6 +59,10 @@ export class Agent {
 
   constructor(config: AgentConfig) {
     parseInput(configSchema, config)
+    const window = config.contextWindow ?? DEFAULT_CONTEXT_WINDOW
+    if (config.replyReserve !== undefined && config.replyReserve >= window) {
+      throw new InvalidInputError('replyReserve', `must be below the context window (${window} tokens)`)
+    }
     if (typeof config.model === 'string' && !/^[^/]+\/.+$/.test(config.model)) {
       throw new ModelResolutionError(config.model, 'expected "provider/model-id", e.g. "anthropic/claude-sonnet-4-5"')
     }
@@ -64,6 +77,18 @@ export class Agent {
 
   get model(): AgentConfig['model'] {
     return this.#config.model
+  }
+
+  /**
+   * The context a turn with this input would send now (`null`: the thread as
+   * it stands, no new message), built by the same code as generate/stream,
+   * without calling the model or writing anything. Needs `options.memory`.
+   */
+  async previewContext(input: AgentInput | null, options: AgentCallOptions & { memory: NonNullable<AgentCallOptions['memory']> }): Promise<TurnContext> {
+    const call = input === null ? { ...validateCall('-', options), input: null } : validateCall(input, options)
+    const { context } = await prepareTurn(this.#config, call)
+    if (context === null) throw new InvalidInputError('memory', 'previewContext needs options.memory')
+    return context
   }
 
   async generate(input: AgentInput, options?: AgentCallOptions): Promise<AgentResult> {

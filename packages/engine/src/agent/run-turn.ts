@@ -1,8 +1,11 @@
-// One generate/stream turn: load the history, run the tool loop (each step is
-// one LLM call through runLLMCall), save the input and the response.
+// One generate/stream turn: with memory, assemble the context the Memory's
+// options ask for (context/turn-context.ts: last messages, semantic recall,
+// working and observational memory, fitted to the context window), run the
+// tool loop (each step is one LLM call through runLLMCall), save the input and
+// the response (Memory.saveMessages queues their indexing).
 import { randomUUID } from 'node:crypto'
 import type { LanguageModelV3CallOptions } from '@ai-sdk/provider'
-import { InvalidInputError } from '../errors/index.ts'
+import { ContextWindowExceededError } from '../errors/index.ts'
 import { createAssistantMessage, parseToolInput, pendingToolCalls, setToolResult, stepContentToParts } from '../messages/from-response.ts'
 import { toPrompt } from '../messages/to-prompt.ts'
 import { toolInvocationsOf } from '../messages/tool-invocations.ts'
@@ -10,10 +13,11 @@ import type { MessagePart, StoredMessage } from '../messages/types.ts'
 import { CallRecorder } from '../calls/call-recorder.ts'
 import type { LLMCallEventListener } from '../calls/call-events.ts'
 import { ProcessorStates, resolveMaxProcessorRetries, runLLMCall } from '../processors/run.ts'
-import { inputToMessages, type MemoryTarget, type ValidatedCall } from './input.ts'
+import type { ValidatedCall } from './input.ts'
+import { prepareTurn } from './prepare-turn.ts'
 import { generateStep, streamStep, type StepDelta, type StepOutput } from './model-step.ts'
 import { resolveModel } from './resolve-model.ts'
-import { executeToolCall, toolDefinitions } from './tools.ts'
+import { executeToolCall } from './tools.ts'
 import type { AgentConfig, AgentMemory, AgentResult, AgentStreamEvent, AgentUsage } from './types.ts'
 
 const DEFAULT_MAX_STEPS = 5
@@ -22,16 +26,19 @@ const DEFAULT_MAX_STEPS = 5
 export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (event: AgentStreamEvent) => void): Promise<AgentResult> {
   const { memoryTarget } = call
   const { abortSignal } = call.options
-  const memory = memoryTarget ? requireMemory(config) : undefined
   const model = resolveModel(config.model)
-  const thread = memory && memoryTarget ? await loadThread(memory, memoryTarget) : { exists: false, history: [] }
-  const storedIds = new Set(thread.history.map((message) => message.id))
-  const target = memoryTarget ?? { threadId: '', resourceId: '' }
+  const { memory, target, thread, ensureThread, tools, functionTools, draft, context } = await prepareTurn(config, call)
+  if (context && !context.fits) throw new ContextWindowExceededError(context.totalTokens, context.contextWindow - context.replyReserve)
+  if (context) emit?.({ type: 'context', context })
+  const history = context?.messages ?? []
+  const instructions = context?.system ?? config.instructions
+  const storedIds = new Set(history.map((message) => message.id))
 
-  // strictly after the history, so (createdAt, id) keeps the turn's order
-  const startedAt = Math.max(Date.now(), (thread.history.at(-1)?.createdAt.getTime() ?? 0) + 1)
-  const inputMessages = inputToMessages(call.input, target, startedAt)
-  const live: StoredMessage[] = [...thread.history, ...inputMessages]
+  // strictly after the thread's last message, so (createdAt, id) keeps the turn's order
+  const lastAt = thread === null ? 0 : (history.at(-1) ?? (await lastMessageOf(memory, thread.id)))?.createdAt.getTime() ?? 0
+  const startedAt = Math.max(Date.now(), lastAt + 1)
+  const inputMessages = draft.map((message, index) => ({ ...message, createdAt: new Date(startedAt + index) }))
+  const live: StoredMessage[] = [...history, ...inputMessages]
   const response = createAssistantMessage({
     id: randomUUID(),
     ...target,
@@ -40,8 +47,6 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
     model: { provider: model.provider, modelId: model.modelId },
   })
 
-  const tools = config.tools ?? {}
-  const functionTools = await toolDefinitions(tools)
   const inputProcessors = config.inputProcessors ?? []
   const errorProcessors = config.errorProcessors ?? []
   const maxProcessorRetries = resolveMaxProcessorRetries(call.options.maxProcessorRetries ?? config.maxProcessorRetries, [
@@ -69,7 +74,7 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
     }
     lastStep = await runLLMCall({
       messages: live,
-      buildPrompt: (messages) => toPrompt(messages, { instructions: config.instructions }),
+      buildPrompt: (messages) => toPrompt(messages, { instructions }),
       call: callModel,
       model: config.model,
       inputProcessors,
@@ -135,8 +140,8 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
 
   const finalResponse = live.find((message) => message.id === response.id) ?? response
   const newMessages = live.filter((message) => !storedIds.has(message.id))
-  if (memory && memoryTarget) {
-    if (!thread.exists) await memory.createThread({ threadId: memoryTarget.threadId, resourceId: memoryTarget.resourceId })
+  if (memory) {
+    await ensureThread()
     await memory.saveMessages({ messages: newMessages })
   }
   const result: AgentResult = {
@@ -149,6 +154,7 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
     messages: newMessages,
     steps: finalResponse.content.parts.filter((part) => part.type === 'step-start').length,
     retries,
+    context,
   }
   emit?.({ type: 'finish', text: result.text, finishReason: result.finishReason, usage })
   return result
@@ -157,15 +163,10 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
 /**
  * A repair of history already stored. On a branch, the messages it inherits
  * must not change for the ancestor and the siblings: the copy-on-write path
- * keeps the repaired version for this thread only. A message the thread
- * neither owns nor inherits (a recall hit from another thread) is skipped:
- * the repair lives in the live list, so in the retried prompt only. Returns
- * the ids written.
+ * keeps the repaired version for this thread only. Returns the ids written.
  */
 async function persistRepairs(memory: AgentMemory, threadId: string, messages: StoredMessage[]): Promise<string[]> {
-  const persisted = memory.saveRepairedMessages
-    ? await memory.saveRepairedMessages({ threadId, messages, outside: 'skip' })
-    : await memory.saveMessages({ messages })
+  const persisted = await memory.saveRepairedMessages({ threadId, messages, outside: 'skip' })
   return persisted.map((message) => message.id)
 }
 
@@ -202,20 +203,9 @@ function callListener(config: AgentConfig, perCall: LLMCallEventListener | undef
   return combined
 }
 
-function requireMemory(config: AgentConfig): AgentMemory {
-  if (!config.memory) {
-    throw new InvalidInputError('memory', `agent "${config.id}" has no memory: give new Agent({ memory }) to use threads`)
-  }
-  return config.memory
-}
-
-async function loadThread(memory: AgentMemory, target: MemoryTarget): Promise<{ exists: boolean; history: StoredMessage[] }> {
-  const thread = await memory.getThreadById({ threadId: target.threadId })
-  if (!thread) return { exists: false, history: [] }
-  if (thread.resourceId !== target.resourceId) {
-    throw new InvalidInputError('memory.resource', `thread "${target.threadId}" belongs to resource "${thread.resourceId}", not "${target.resourceId}"`)
-  }
-  return { exists: true, history: await memory.listMessages({ threadId: target.threadId }) }
+/** The thread's newest message (when the turn sends none of its history, the new messages must still come after it). */
+async function lastMessageOf(memory: AgentMemory | undefined, threadId: string): Promise<StoredMessage | undefined> {
+  return memory ? (await memory.listMessages({ threadId, last: 1 })).at(-1) : undefined
 }
 
 function deltaEvent(delta: StepDelta, stepNumber: number): AgentStreamEvent {

@@ -3,28 +3,18 @@ import type { LLMCallEventListener } from '../calls/call-events.ts'
 import type { MessagePart, StoredMessage, ToolInvocation } from '../messages/types.ts'
 import type { Logger } from '../processors/run.ts'
 import type { Processor } from '../processors/types.ts'
-import type { RepairOutsideThread } from '../storage/branch-operations.ts'
-import type { StoredThread } from '../storage/types.ts'
+import type { TokenCounter } from '../context/token-count.ts'
+import type { TurnContext, TurnContextMemory } from '../context/turn-context.ts'
+import type { Memory } from '../memory/memory.ts'
 import type { AgentModel } from './resolve-model.ts'
 
-/** The part of `Memory` the agent uses (memory.ts implements it). */
-export type AgentMemory = {
-  getThreadById(args: { threadId: string }): Promise<StoredThread | null>
-  createThread(args: { threadId?: string; resourceId: string }): Promise<StoredThread>
-  /** all of a thread's messages in (createdAt, id) order */
-  listMessages(args: { threadId: string }): Promise<StoredMessage[]>
-  /** insert or replace by id */
-  saveMessages(args: { messages: StoredMessage[] }): Promise<StoredMessage[]>
-  /**
-   * Persists the processors' repairs of the thread's history: its own
-   * messages replaced, the ones it inherits (a branch) as copy-on-write
-   * overrides. Memory has it; without it repairs go through saveMessages.
-   * The Agent asks `outside: 'skip'`: a message of the history that the
-   * thread neither owns nor inherits (a recall hit from another thread) is
-   * repaired in the outbound prompt only, never written.
-   */
-  saveRepairedMessages?(args: { threadId: string; messages: StoredMessage[]; outside?: RepairOutsideThread }): Promise<StoredMessage[]>
-}
+/**
+ * The part of `Memory` the agent uses (a `Memory` is one): its options decide
+ * what a turn sends (the last messages, semantic recall, working and
+ * observational memory: see context/turn-context.ts).
+ */
+export type AgentMemory = TurnContextMemory &
+  Pick<Memory, 'getThreadById' | 'createThread' | 'saveMessages' | 'saveRepairedMessages' | 'updateWorkingMemory'>
 
 export type AgentConfig = {
   id: string
@@ -47,6 +37,12 @@ export type AgentConfig = {
   logger?: Logger
   /** receives every LLM call's events (calls/call-events.ts); without a listener none is built */
   onEvent?: LLMCallEventListener
+  /** the model's context window in tokens: a memory turn's context is fitted into it; default 128,000 */
+  contextWindow?: number
+  /** tokens kept free for the reply; default a quarter of the window, at most 4,096 */
+  replyReserve?: number
+  /** counts tokens for the budget; default an estimate of a token per 4 bytes of UTF-8 */
+  tokenCounter?: TokenCounter
 }
 
 export type AgentCallOptions = {
@@ -83,9 +79,13 @@ export type AgentResult = {
   steps: number
   /** retries granted by processors during the turn */
   retries: number
+  /** what the turn's first call sent and why (null without memory) */
+  context: TurnContext | null
 }
 
 export type AgentStreamEvent =
+  /** the context a memory turn sends, before its first call */
+  | { type: 'context'; context: TurnContext }
   | { type: 'step-start'; stepNumber: number }
   | { type: 'text-delta'; stepNumber: number; text: string }
   | { type: 'reasoning-delta'; stepNumber: number; text: string }

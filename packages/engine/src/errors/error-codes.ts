@@ -22,3 +22,4 @@ export type ThreadlineErrorCode =
   | 'STORAGE_ERROR'
   | 'EMBEDDER_REQUIRED'
   | 'NOT_A_BRANCH'
+  | 'CONTEXT_WINDOW_EXCEEDED'

@@ -7,5 +7,5 @@ export { MessageAlreadyExistsError, MessageNotFoundError } from './message-error
 export { InheritedMessageError, MessageSharedByBranchesError, ThreadHasBranchesError } from './branch-errors.ts'
 export { InvalidCloneOptionsError, InvalidInputError, InvalidStreamErrorRetryOptionsError, type FieldIssue } from './input-errors.ts'
 export { StorageError, VectorExtensionMissingError } from './storage-errors.ts'
-export { ModelResolutionError, ProviderStreamError } from './provider-errors.ts'
+export { ContextWindowExceededError, ModelResolutionError, ProviderStreamError } from './provider-errors.ts'
 export { NotABranchError } from './branch-operation-errors.ts'

@@ -104,6 +104,8 @@ export const recallInputSchema = z.strictObject({
   topK: z.number().int().positive().max(1000).optional(),
   lastMessages: z.union([z.number().int().nonnegative(), z.literal(false)]).optional(),
   mode: recallModeSchema.optional(),
+  /** overrides the options' scope for this call */
+  scope: z.enum(['thread', 'resource']).optional(),
 })
 
 /** Whose working / observational memory: the thread's own, or its resource's (shared by the resource's threads). */

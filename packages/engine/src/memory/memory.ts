@@ -305,6 +305,8 @@ export class Memory {
     topK?: number
     lastMessages?: number | false
     mode?: RecallMode
+    /** search the thread's effective history or its whole resource; default: the options' scope */
+    scope?: 'thread' | 'resource'
   }): Promise<RecallResult> {
     const args = parseInput(recallInputSchema, input)
     const last = args.lastMessages === undefined ? this.options.lastMessages : args.lastMessages || 0
@@ -322,7 +324,7 @@ export class Memory {
       storage: this.storage,
       vector: this.vector,
       embedder: this.embedder,
-      config,
+      config: args.scope === undefined ? config : { ...config, scope: args.scope },
       mode: args.mode ?? config.mode,
       thread,
       resourceId: args.resourceId ?? thread.resourceId,

@@ -41,7 +41,7 @@ describeEachDatabase('Agent: the memory-aware turn on a 10,000-message thread', 
     semanticRecall: { topK: 1, messageRange: 1, scope: 'resource', mode: 'text' },
     workingMemory: { enabled: true, scope: 'resource', template: TEMPLATE },
   }
-  const memory = () => new Memory({ storage: getDb().storage, options })
+  const memory = (overrides: MemoryOptions = {}) => new Memory({ storage: getDb().storage, options: { ...options, ...overrides } })
   const agent = (mem: Memory) => new Agent({ id: 'ctx', name: 'ctx', instructions: 'You are a helpful assistant.', model: 'openai/gpt-5', memory: mem })
 
   beforeAll(async () => {
@@ -106,7 +106,8 @@ describeEachDatabase('Agent: the memory-aware turn on a 10,000-message thread', 
   })
 
   it('on a branch: its own last messages and recall from its own history; no sibling and nothing after its cutoff', async () => {
-    const mem = memory()
+    // deep enough that a resource-wide search would bring the source's later match and the sibling's
+    const mem = memory({ semanticRecall: { topK: 5, messageRange: 1, scope: 'resource', mode: 'text' } })
     const cutoff = `${threadId}-m5000`
     const { thread: branch } = await mem.branchThread({ sourceThreadId: threadId, branchPointMessageId: cutoff, newThreadId: 'agent-context-branch' })
     const { thread: sibling } = await mem.branchThread({ sourceThreadId: threadId, branchPointMessageId: cutoff, newThreadId: 'agent-context-sibling' })

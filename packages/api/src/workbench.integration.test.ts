@@ -31,7 +31,10 @@ async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 const ofType = <T extends { type: string }, K extends T['type']>(events: T[], type: K) =>
   events.filter((event): event is Extract<T, { type: K }> => event.type === type)
 
-type WireBody = { messages: { role: string; content: string | { text?: string }[] | null; tool_calls?: { function: { name: string; arguments: string } }[] }[] }
+type WireBody = {
+  messages: { role: string; content: string | { text?: string }[] | null; tool_calls?: { function: { name: string; arguments: string } }[] }[]
+  tools?: { function: { name: string } }[]
+}
 
 describeEachApi('the workbench router', (getApi) => {
   let api: ApiHarness
@@ -257,8 +260,11 @@ describeEachApi('the workbench router', (getApi) => {
     expect(body.messages.at(0)?.role).toBe('system')
     expect(body.messages.at(-1)).toMatchObject({ role: 'user', content: message })
     expect(body.messages.length).toBe(view.prompt.length)
-    expect(view.totalTokens).toBe(wireTokens)
+    // the messages exactly; the tool definitions (the working-memory tool) on top, estimated from their JSON
+    expect(view.totalTokens - view.toolTokens).toBe(wireTokens)
     expect(view.totalTokens).toBeGreaterThan(10)
+    expect(body.tools?.map((tool) => tool.function.name)).toEqual(['updateWorkingMemory'])
+    expect(view.toolTokens).toBeGreaterThan(0)
   })
 
   it('a token scoped to another resource gets FORBIDDEN from every workbench call on this resource', async () => {

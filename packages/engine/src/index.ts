@@ -20,7 +20,16 @@ export type {
 } from './agent/types.ts'
 
 // A memory-aware turn's context: last messages, semantic recall, working and observational memory, fitted to the context window
-export { buildTurnContext, type ContextSection, type LeftOutMessage, type SectionKind, type SectionMessage, type TurnContext, type TurnContextMemory, type TurnContextRequest } from './context/turn-context.ts'
+export {
+  buildTurnContext,
+  type ContextSection,
+  type LeftOutMessage,
+  type SectionKind,
+  type SectionMessage,
+  type TurnContext,
+  type TurnContextMemory,
+  type TurnContextRequest,
+} from './context/turn-context.ts'
 export { DEFAULT_CONTEXT_WINDOW, defaultReplyReserve } from './context/context-budget.ts'
 export { approximateTokenCounter, countPrompt, type TokenCounter } from './context/token-count.ts'
 export { UPDATE_WORKING_MEMORY_TOOL } from './context/working-memory.ts'

@@ -178,11 +178,13 @@ describeEachApi(
       } finally {
         vi.stubEnv('THREADLINE_DEMO_PROVIDER', 'on')
       }
-      // a provider nobody configured fails when the agent resolves it, after `started`
+      // a provider nobody configured is refused when the agent resolves it, before the context is built: no stream either
       const unresolved = await turn(token, { model: 'nope/unknown-model' })
-      expect(unresolved).toMatchObject({ status: 200, contentType: 'text/event-stream' })
-      expect(unresolved.events.map(({ event }) => event)).toEqual(['started', 'error'])
-      expect(unresolved.events[1]!.data).toMatchObject({ status: 400, code: 'BAD_REQUEST', detail: expect.stringContaining('nope/unknown-model') })
+      expect(unresolved).toMatchObject({
+        status: 400,
+        contentType: 'application/problem+json',
+        body: { code: 'BAD_REQUEST', detail: expect.stringContaining('nope/unknown-model') },
+      })
     })
 
     it('edit, regenerate and compare stream on new branches; the original thread stays', async () => {

@@ -22,8 +22,10 @@ export const WORKBENCH_INSTRUCTIONS = 'You are a helpful assistant.'
 export type ContextWindowView = {
   model: ModelOption
   sections: ContextSection[]
-  /** the tokenizer's count of the whole payload after the compat rules (see the engine's token-count.ts for what a message counts) */
+  /** the tokenizer's count of the whole payload after the compat rules (see the engine's token-count.ts for what a message counts), tool definitions included */
   totalTokens: number
+  /** the tool definitions' share of totalTokens (an estimate from their JSON) */
+  toolTokens: number
   contextWindow: number
   replyReserve: number
   /** messages older than the last N and not recalled */
@@ -68,13 +70,11 @@ export async function contextWindowView(request: ContextViewRequest): Promise<Co
     memory: { thread: thread.id, resource: thread.resourceId },
   })
   const verdict = compat.explain({ prompt: context.prompt, model: model.model, messages: [], retryCount: 0 }).proactive
-  const counter = config.tokenCounter
-  // what the request carries besides the prompt (the tool definitions), counted by the engine
-  const toolTokens = context.totalTokens - countPrompt(counter, context.prompt)
   return {
     model,
     sections: context.sections,
-    totalTokens: countPrompt(counter, verdict.prompt) + toolTokens,
+    totalTokens: countPrompt(config.tokenCounter, verdict.prompt) + context.toolTokens,
+    toolTokens: context.toolTokens,
     contextWindow: context.contextWindow,
     replyReserve: context.replyReserve,
     olderMessages: context.olderMessages,

@@ -21,15 +21,24 @@ const SISTER = 'my sister Zorbalina moved to Lisbon'
 
 /** An OpenAI Responses API request body: the system prompt is the `developer` item of `input`. */
 type ResponsesBody = { input: { role?: string; content?: unknown }[]; tools?: unknown }
+/** The developer item's content: the Responses API sends the system prompt as a string. */
 const bodyOf = (index: number) => server.requests[index]?.body as ResponsesBody
-const systemOf = (body: ResponsesBody) => String(body.input.find((item) => item.role === 'developer')?.content ?? '')
+const systemOf = (body: ResponsesBody) => {
+  const content = body.input.find((item) => item.role === 'developer')?.content
+  return typeof content === 'string' ? content : ''
+}
 /** Every thread message marker (`msg-N`) a request carries, anywhere in it. */
 const markersIn = (body: ResponsesBody) => new Set([...JSON.stringify(body).matchAll(/msg-(\d+)\b/g)].map((match) => Number(match[1])))
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index)
 
 /** Message i of the big thread: user and assistant turns alternate; two carry the fact recall must find. */
 function threadMessage(threadId: string, resourceId: string, index: number): StoredMessage {
-  const text = index === 2_000 ? `msg-${index} By the way, ${SISTER}.` : index === 7_000 ? `msg-${index} Zorbalina later moved to Porto.` : `msg-${index} small talk about the weather`
+  const text =
+    index === 2_000
+      ? `msg-${index} By the way, ${SISTER}.`
+      : index === 7_000
+        ? `msg-${index} Zorbalina later moved to Porto.`
+        : `msg-${index} small talk about the weather`
   return textMessage({ id: `${threadId}-m${index}`, threadId, resourceId, at: t0 + index * 1000, text, role: index % 2 === 0 ? 'user' : 'assistant' })
 }
 
@@ -85,9 +94,7 @@ describeEachDatabase('Agent: the memory-aware turn on a 10,000-message thread', 
     server.enqueue('openai', reply.toolCall(UPDATE_WORKING_MEMORY_TOOL, { memory: updated }, 'call_wm1'), reply.text('Noted.'), reply.text('Porto.'))
     const result = await agent(mem).generate('Remember: Zorbalina lives in Porto.', { memory: { thread: threadId, resource: resourceId } })
     expect(result.text).toBe('Noted.')
-    expect(result.toolInvocations).toEqual([
-      expect.objectContaining({ toolName: UPDATE_WORKING_MEMORY_TOOL, state: 'result', result: { success: true } }),
-    ])
+    expect(result.toolInvocations).toEqual([expect.objectContaining({ toolName: UPDATE_WORKING_MEMORY_TOOL, state: 'result', result: { success: true } })])
     expect(await mem.getWorkingMemory({ resourceId })).toBe(updated)
     expect(await getDb().storage.listWorkingMemoryVersions({ scope: 'resource', resourceId })).toHaveLength(before.length + 1)
     // the second call of the turn carries the tool result back to the model
@@ -112,7 +119,9 @@ describeEachDatabase('Agent: the memory-aware turn on a 10,000-message thread', 
     const { thread: branch } = await mem.branchThread({ sourceThreadId: threadId, branchPointMessageId: cutoff, newThreadId: 'agent-context-branch' })
     const { thread: sibling } = await mem.branchThread({ sourceThreadId: threadId, branchPointMessageId: cutoff, newThreadId: 'agent-context-sibling' })
     await mem.saveMessages({
-      messages: [textMessage({ id: 'sibling-own', threadId: sibling.id, resourceId, at: t0 + 5_000_500, text: 'msg-99999 Zorbalina Zorbalina Zorbalina sibling' })],
+      messages: [
+        textMessage({ id: 'sibling-own', threadId: sibling.id, resourceId, at: t0 + 5_000_500, text: 'msg-99999 Zorbalina Zorbalina Zorbalina sibling' }),
+      ],
     })
     server.enqueue('openai', reply.text('Lisbon, as far as this branch knows.'))
     await agent(mem).generate('Where does my sister Zorbalina live?', { memory: { thread: branch.id, resource: resourceId } })

@@ -54,7 +54,7 @@ export async function prepareTurn(config: AgentConfig, call: TurnRequest): Promi
           contextWindow: config.contextWindow,
           replyReserve: config.replyReserve,
           tokenCounter: counter,
-          fixedTokens: functionTools.length > 0 ? counter.count(JSON.stringify(functionTools)) : 0,
+          toolTokens: functionTools.length > 0 ? counter.count(JSON.stringify(functionTools)) : 0,
         })
       : null
   return { memory, target, thread, ensureThread, tools, functionTools, draft, context }

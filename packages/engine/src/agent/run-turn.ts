@@ -35,7 +35,7 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
   const storedIds = new Set(history.map((message) => message.id))
 
   // strictly after the thread's last message, so (createdAt, id) keeps the turn's order
-  const lastAt = thread === null ? 0 : (history.at(-1) ?? (await lastMessageOf(memory, thread.id)))?.createdAt.getTime() ?? 0
+  const lastAt = thread === null ? 0 : ((history.at(-1) ?? (await lastMessageOf(memory, thread.id)))?.createdAt.getTime() ?? 0)
   const startedAt = Math.max(Date.now(), lastAt + 1)
   const inputMessages = draft.map((message, index) => ({ ...message, createdAt: new Date(startedAt + index) }))
   const live: StoredMessage[] = [...history, ...inputMessages]

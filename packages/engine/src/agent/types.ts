@@ -13,8 +13,7 @@ import type { AgentModel } from './resolve-model.ts'
  * what a turn sends (the last messages, semantic recall, working and
  * observational memory: see context/turn-context.ts).
  */
-export type AgentMemory = TurnContextMemory &
-  Pick<Memory, 'getThreadById' | 'createThread' | 'saveMessages' | 'saveRepairedMessages' | 'updateWorkingMemory'>
+export type AgentMemory = TurnContextMemory & Pick<Memory, 'getThreadById' | 'createThread' | 'saveMessages' | 'saveRepairedMessages' | 'updateWorkingMemory'>
 
 export type AgentConfig = {
   id: string

@@ -44,9 +44,7 @@ export function fitToBudget<T>(input: BudgetInput<T>): BudgetFit<T> {
   let used = input.fixed + input.observations + sum(input.recalled) + sum(input.recent)
   const dropped: T[] = []
   // weakest match first; within a match, the later message first (stable for equal ranks)
-  const recallDropOrder = input.recalled
-    .map((entry, position) => ({ entry, position }))
-    .sort((a, b) => b.entry.rank - a.entry.rank || b.position - a.position)
+  const recallDropOrder = input.recalled.map((entry, position) => ({ entry, position })).sort((a, b) => b.entry.rank - a.entry.rank || b.position - a.position)
   const droppedRecall = new Set<number>()
   for (const { entry, position } of recallDropOrder) {
     if (used <= input.budget) break

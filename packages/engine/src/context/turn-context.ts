@@ -49,8 +49,8 @@ export type TurnContextRequest = {
   replyReserve?: number | undefined
   /** default approximateTokenCounter */
   tokenCounter?: TokenCounter | undefined
-  /** tokens of what else the request always carries (tool definitions) */
-  fixedTokens?: number | undefined
+  /** tokens of the tool definitions the request carries */
+  toolTokens?: number | undefined
 }
 
 export type TurnContext = {
@@ -61,8 +61,10 @@ export type TurnContext = {
   /** recalled messages, in the system prompt's recalled block */
   recalled: StoredMessage[]
   sections: ContextSection[]
-  /** the whole prompt's tokens (system prompt, last messages, new message) */
+  /** the whole request's tokens: the prompt (system prompt, last messages, new message) and the tool definitions */
   totalTokens: number
+  /** the tool definitions' share of totalTokens (an estimate from their JSON) */
+  toolTokens: number
   contextWindow: number
   replyReserve: number
   /** messages of the thread neither among the last messages nor recalled */
@@ -88,6 +90,7 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
   const counter = request.tokenCounter ?? approximateTokenCounter
   const contextWindow = request.contextWindow ?? DEFAULT_CONTEXT_WINDOW
   const replyReserve = request.replyReserve ?? defaultReplyReserve(contextWindow)
+  const toolTokens = request.toolTokens ?? 0
 
   const recent = thread !== null && options.lastMessages > 0 ? await memory.listMessages({ threadId: thread.id, last: options.lastMessages }) : []
   const query = textOf(next.findLast((message) => message.role === 'user') ?? recent.findLast((message) => message.role === 'user'))
@@ -111,7 +114,7 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
     counter.count(request.instructions) +
     (workingMemory === null ? 0 : counter.count(workingMemory)) +
     next.reduce((sum, message) => sum + messageCost(message), 0) +
-    (request.fixedTokens ?? 0) +
+    toolTokens +
     (recall.messages.length > 0 ? counter.count(recalledBlockFrame()) : 0)
   const fitted = fitToBudget({
     budget: contextWindow - replyReserve,
@@ -145,7 +148,8 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
     messages: fitted.recent,
     recalled: fitted.recalled,
     sections,
-    totalTokens: countPrompt(counter, prompt) + (request.fixedTokens ?? 0),
+    totalTokens: countPrompt(counter, prompt) + toolTokens,
+    toolTokens,
     contextWindow,
     replyReserve,
     olderMessages: Math.max(0, total - inContext.size),
@@ -176,7 +180,9 @@ async function recalledMessages(memory: TurnContextMemory, thread: StoredThread 
   const recentIds = new Set(recent.map((message) => message.id))
   const fresh = found.messages.filter((message) => !recentIds.has(message.id))
   const own = fresh.filter((message) => isThisConversation(message, thread))
-  const others = fresh.filter((message) => !isThisConversation(message, thread)).sort((a, b) => (a.threadId < b.threadId ? -1 : a.threadId > b.threadId ? 1 : 0))
+  const others = fresh
+    .filter((message) => !isThisConversation(message, thread))
+    .sort((a, b) => (a.threadId < b.threadId ? -1 : a.threadId > b.threadId ? 1 : 0))
   return { messages: [...own, ...others], matches: found.matches, mode: found.mode }
 }
 

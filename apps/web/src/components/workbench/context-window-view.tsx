@@ -45,7 +45,7 @@ export function ContextWindowView({ threadId }: { threadId: string }) {
       <BackLink href={`/threads/${encodeURIComponent(threadId)}`}>{info.data?.thread.title || threadId}</BackLink>
       <PageHeader
         title="Context window"
-        description="Exactly what the next turn sends, after ProviderHistoryCompat's proactive rules: the system prompt, working and observational memory, semantic recall hits and the last messages, fitted to the model's context window."
+        description="What the next turn sends, assembled by the engine from the thread's memory settings: the instructions, working and observational memory and recalled messages in the system prompt, then the last messages, fitted to the model's context window. The total counts the prompt after ProviderHistoryCompat's proactive rules."
       />
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="space-y-2">
@@ -90,6 +90,7 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
             </span>{' '}
             <span className="text-slate-500">
               of {limit.toLocaleString('en-US')} tokens ({formatWindow(limit)}), {view.replyReserve.toLocaleString('en-US')} kept for the reply
+              {view.toolTokens > 0 ? `; ${view.toolTokens.toLocaleString('en-US')} of them tool definitions` : ''}
             </span>
           </p>
           <Badge tone={estimate ? 'amber' : 'emerald'} title={`${view.model.encoding} BPE (js-tiktoken)`}>
@@ -122,7 +123,7 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
             {section.text !== null ? (
               <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words px-4 py-2 font-mono text-xs leading-5 text-slate-700">{section.text}</pre>
             ) : section.messages.length === 0 ? (
-              <p className="px-4 py-2 text-xs text-slate-500">{section.kind === 'recall' ? 'No semantic recall hit beyond the last messages.' : 'None.'}</p>
+              <p className="px-4 py-2 text-xs text-slate-500">{section.kind === 'recall' ? 'No message recalled beyond the last ones.' : 'None.'}</p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {section.messages.map((message) => (

@@ -2,7 +2,7 @@
 // (clone.preview's message ids, the playground's thread window): how many
 // items the whole answer has, how many this page returns, and the cursor of
 // the next page. The work is bounded before the answer is built (SQL LIMIT,
-// counts apart), never cut from a full answer afterwards. README: "Response caps".
+// counts apart), never cut from a full answer afterwards. docs/api.md, "Response caps".
 import { z } from 'zod'
 
 export const truncationSchema = z

@@ -1,6 +1,6 @@
 // A saved rule's fixtures (its own and those recorded from real calls) run in
 // the sandbox worker pool, never on the request thread; an enabled rule must
-// pass them all (the choice: enabling is BLOCKED, not warned, see README).
+// pass them all (the choice: enabling is BLOCKED, not warned: docs/llm-calls.md, "Save as fixture").
 import { TRPCError } from '@trpc/server'
 import type { Services } from '../services.ts'
 import type { FixtureResult, RuleFixture } from './fixtures.ts'

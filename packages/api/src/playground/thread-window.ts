@@ -1,5 +1,5 @@
 // The playground's view of a stored thread: one window of its messages at a
-// time (README: "Response caps"), read with a SQL LIMIT and cut at a byte
+// time (docs/api.md, "Response caps"), read with a SQL LIMIT and cut at a byte
 // budget, so a 50k-message thread costs what a 100-message one does. The rules
 // run on the window; `truncated` says where it sits and how to get the next.
 import type { StoredMessage } from '@threadline/engine'

@@ -2,7 +2,7 @@
 // operation calls its tRPC procedure (same middlewares, scopes, rate limit and
 // input schema); the OpenAPI document is built from this table and the
 // procedures' own zod input schemas. Every procedure an API token may call is
-// here; the operator-only ones are not (README: "REST and OpenAPI").
+// here; the operator-only ones are not (docs/api.md, "REST and OpenAPI").
 import { z } from 'zod'
 import {
   branchCreatedResponse,

@@ -77,7 +77,7 @@ export const branchesRouter = router({
     return result
   }),
 
-  /** Two threads from their common point: what each has that the other has not, one capped page of each side (README: "Response caps"). */
+  /** Two threads from their common point: what each has that the other has not, one capped page of each side (docs/api.md, "Response caps"). */
   diff: authedProcedure.input(z.object({ threadIdA: threadIdInput, threadIdB: threadIdInput, ...threadDiffPageInput })).query(async ({ ctx, input }) => {
     const [a, b] = await Promise.all([threadInScope(ctx.services, ctx.caller, input.threadIdA), threadInScope(ctx.services, ctx.caller, input.threadIdB)])
     const page = threadDiffPage({ ...input, threadIdA: a.id, threadIdB: b.id })

@@ -1,5 +1,5 @@
 // clone.preview's wire shape: the page of message ids the clone would copy,
-// with its truncation marker (README: "Response caps"). The count, warnings and
+// with its truncation marker (docs/api.md, "Response caps"). The count, warnings and
 // memory actions are the whole selection's; only the ids are paged.
 import type { ClonePreview, CloneWarningCode } from '@threadline/engine'
 import { idSchema } from '@threadline/engine'

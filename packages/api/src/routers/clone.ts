@@ -97,7 +97,7 @@ export const cloneRouter = router({
 
   /**
    * What create would do with the same arguments (selection, warnings, memory actions); writes nothing.
-   * The message ids come a page at a time (`limit`, `cursor`: README "Response caps").
+   * The message ids come a page at a time (`limit`, `cursor`: docs/api.md, "Response caps").
    */
   preview: authedProcedure
     .input(previewInput)

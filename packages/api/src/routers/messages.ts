@@ -6,7 +6,7 @@ import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
-/** The most messages one messages.save call takes (README: "Writing threads and messages"). */
+/** The most messages one messages.save call takes (docs/api.md, "Writing threads and messages"). */
 export const MESSAGES_SAVE_LIMIT = 1000
 
 const saveInput = z.strictObject({

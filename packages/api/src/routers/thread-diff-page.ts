@@ -1,5 +1,5 @@
 // branches.diff's wire shape: each side's own messages one page at a time,
-// with a truncation marker per side (README: "Response caps"). The common
+// with a truncation marker per side (docs/api.md, "Response caps"). The common
 // point and the counts are the whole diff's on every page; only the messages
 // are paged, each side on its own (no cursor: that side's first page).
 import { idSchema, InvalidInputError, type DiffThreadsOptions, type ThreadDiff } from '@threadline/engine'

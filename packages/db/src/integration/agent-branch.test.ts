@@ -1,4 +1,4 @@
-// The prompt an Agent builds on a branch (spec: branch-thread.md, "What a
+// The prompt an Agent builds on a branch (docs/spec/branch-thread.md, "What a
 // branch reads"): the source's history up to the branch point, then the
 // branch's own, never the source's later messages nor a sibling's; the turn is
 // saved to the branch and the source is untouched. Real Memory, real database,

@@ -1,4 +1,4 @@
-// Branch creation under concurrency (spec: branch-thread.md, "All of this holds
+// Branch creation under concurrency (docs/spec/branch-thread.md, "All of this holds
 // under concurrency"). On PostgreSQL the calls really interleave (a pool of
 // connections); on PGlite they serialize, and the same invariants must hold.
 import {

@@ -1,4 +1,4 @@
-// Memory.branchThread and what a branch reads (spec: branch-thread.md) on both
+// Memory.branchThread and what a branch reads (docs/spec/branch-thread.md) on both
 // databases, through the engine's Memory: the spec's example, recall (last
 // messages and semantic recall on the real pgvector path), lineage, clones of
 // branches, derived memory, deletes and the guards as Memory reports them.

@@ -1,5 +1,5 @@
 // cloneThread's working memory and observational memory handling (the spec's
-// three cases each; data-model.md decision 6) against real databases.
+// three cases each; docs/spec/data-model.md decision 6) against real databases.
 import { hashThreadId, Memory, type MemoryOptions } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'

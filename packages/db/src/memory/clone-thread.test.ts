@@ -1,5 +1,5 @@
 // cloneThread against real databases: the spec's examples and every rule of
-// clone-thread.md and data-model.md's decisions 1-4.
+// docs/spec/clone-thread.md and docs/spec/data-model.md's decisions 1-4.
 import { InvalidCloneOptionsError, Memory, ThreadAlreadyExistsError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
 import { describe, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'

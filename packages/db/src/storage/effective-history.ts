@@ -1,4 +1,4 @@
-// The effective history of a thread in SQL (spec: branch-thread.md). A root or
+// The effective history of a thread in SQL (docs/spec/branch-thread.md). A root or
 // a clone reads its own rows; a branch reads its ancestors' rows up to its
 // cutoff, then its own. ONE recursive CTE walks up branch_parent_id carrying
 // the "cut" (owner thread, created_at, id):

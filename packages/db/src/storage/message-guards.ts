@@ -1,4 +1,4 @@
-// The branch guards of message writes (spec: branch-thread.md, "Writes and
+// The branch guards of message writes (docs/spec/branch-thread.md, "Writes and
 // their guards"). Every writer first locks the threads it touches FOR UPDATE;
 // branch creation locks its source's chain FOR KEY SHARE before choosing its
 // cutoff, so the two serialize: a branch never sees its history change.

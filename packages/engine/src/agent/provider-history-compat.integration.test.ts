@@ -36,7 +36,7 @@ function historyWith(assistantParts: MessagePart[]): AgentInputMessage[] {
 }
 
 describe('the spec usage example: anthropic/claude-sonnet-4-5 with ProviderHistoryCompat only', () => {
-  // Unchanged from provider-history-compat.md.
+  // Unchanged from docs/spec/provider-history-compat.md.
   const agent = new Agent({
     id: 'my-agent',
     name: 'my-agent',

@@ -1,6 +1,6 @@
 import { hasErrorMarker, ThreadlineError } from './threadline-error.ts'
 
-// The guards of shared-history branches (spec: branch-thread.md, "Writes and
+// The guards of shared-history branches (docs/spec/branch-thread.md, "Writes and
 // their guards"): a branch reads its ancestors' rows, so those rows cannot be
 // changed through it, nor changed at their owner while a branch inherits them.
 

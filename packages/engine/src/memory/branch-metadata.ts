@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { StoredThread } from '../storage/types.ts'
 import { withCloneDates } from './clone-metadata.ts'
 
-/** `thread.metadata.branch`, written when a branch is created (spec: branch-thread.md). */
+/** `thread.metadata.branch`, written when a branch is created (docs/spec/branch-thread.md). */
 export type BranchMetadata = {
   sourceThreadId: string
   /** the inclusive cutoff: the last inherited message */

@@ -13,7 +13,7 @@ export type BranchThreadResult = {
 }
 
 /**
- * Creates a branch in the caller's transaction, which must roll back on a throw (spec: branch-thread.md): ONE
+ * Creates a branch in the caller's transaction, which must roll back on a throw (docs/spec/branch-thread.md): ONE
  * thread row whose cutoff the storage picks in the same statement (no message
  * or vector copied), then its thread-scoped working / observational memory derived from the source's.
  */

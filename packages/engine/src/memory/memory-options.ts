@@ -73,7 +73,7 @@ export function indexesVectors(options: Pick<ResolvedMemoryOptions, 'semanticRec
  * Defaults: the last 10 messages; semantic recall off (`true` = top 4 matches
  * with 1 neighbour each side, across the resource, hybrid when `hasEmbedder`,
  * full-text alone otherwise); working memory off,
- * resource-scoped when on (data-model.md); observational memory off,
+ * resource-scoped when on (docs/spec/data-model.md); observational memory off,
  * thread-scoped when on.
  */
 export function resolveMemoryOptions(options: z.output<typeof memoryOptionsSchema>, hasEmbedder = false): ResolvedMemoryOptions {

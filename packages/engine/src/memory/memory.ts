@@ -442,7 +442,7 @@ export class Memory {
   // ---- cloning
 
   /**
-   * Clones a thread (spec: clone-thread.md, data-model.md decisions) in ONE
+   * Clones a thread (docs/spec/clone-thread.md, docs/spec/data-model.md decisions) in ONE
    * REPEATABLE READ transaction (or one statement: clone-at-once.ts):
    * validated before any write, all or nothing. `returnMessages: false` (here
    * or in `options`) skips reading the messages back, `returnMessageIdMap:
@@ -490,7 +490,7 @@ export class Memory {
     return isClone(thread)
   }
 
-  // ---- branches (spec: branch-thread.md)
+  // ---- branches (docs/spec/branch-thread.md)
 
   /**
    * Forks a thread WITHOUT copying: one thread row that reads the source's
@@ -578,7 +578,7 @@ export class Memory {
     return buildLineageTree(this.storage, history, parsed)
   }
 
-  // ---- branch operations (spec branch-thread.md; choices in memory/README.md)
+  // ---- branch operations (docs/spec/branch-thread.md; choices in packages/engine/src/memory/README.md)
 
   /**
    * The branch becomes an independent thread (same id) owning copies of the

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { dateInputSchema, idSchema, metadataSchema } from '../memory/input-schemas.ts'
 import type { StoredMessage } from './types.ts'
 
-// The stored message format (data-model.md) as a zod schema: the one check of
+// The stored message format (docs/spec/data-model.md) as a zod schema: the one check of
 // messages that come from outside (Memory.saveMessages, agent input, the JSON a
 // sandboxed rule returns). Extra properties of a part are
 // kept (providers add their own), unknown part types are rejected.

@@ -1,5 +1,5 @@
 // The tool invocations of a message. They live in `tool-invocation` parts; the
-// legacy `content.toolInvocations` list (data-model.md: "still read and
+// legacy `content.toolInvocations` list (docs/spec/data-model.md: "still read and
 // repaired") counts only when the parts hold none: writers that fill both keep
 // a copy of the parts there, and reading both would see every call twice.
 import type { MessageStructure } from '../storage/types.ts'

@@ -1,4 +1,4 @@
-// The stored message format (data-model.md). Close to what agent frameworks
+// The stored message format (docs/spec/data-model.md). Close to what agent frameworks
 // already store ("MastraDBMessage" v2), so existing data can be imported.
 
 export type ToolInvocation = {

@@ -16,7 +16,7 @@ import { messageOf } from '../errors/inspect.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { LanguageModelPrompt, ModelRef, Processor, ProcessorState } from './types.ts'
 
-/** The runtime cap when processors handle API errors and no limit is given (stream-error-retry.md). */
+/** The runtime cap when processors handle API errors and no limit is given (docs/spec/stream-error-retry.md). */
 export const DEFAULT_MAX_PROCESSOR_RETRIES = 10
 
 export type Logger = { warn(message: string, ...details: unknown[]): void }

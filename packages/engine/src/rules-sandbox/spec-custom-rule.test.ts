@@ -1,4 +1,4 @@
-// The spec's custom-rule example (provider-history-compat.md), once as host
+// The spec's custom-rule example (docs/spec/provider-history-compat.md), once as host
 // TypeScript and once pasted as sandboxed JavaScript: both must give the same
 // prompt through ProviderHistoryCompat.
 import { describe, expect, it } from 'vitest'

@@ -101,7 +101,7 @@ export interface BranchOperationsStorage {
    * Unknown id -> ThreadNotFoundError; not a branch -> NotABranchError.
    */
   materializeBranches(input: MaterializeBranchesInput): Promise<MaterializedBranch[]>
-  /** promoteBranch (spec branch-thread.md); see memory/branches/README section in memory/README.md. */
+  /** promoteBranch (docs/spec/branch-thread.md); the choices: packages/engine/src/memory/README.md, "Branch operations". */
   promoteBranch(input: PromoteBranchInput): Promise<PromotedBranch>
   /** The diff of the two threads' effective histories, computed in SQL. Unknown thread -> ThreadNotFoundError. */
   diffThreadHistories(input: DiffThreadHistoriesInput): Promise<StoredThreadDiff>

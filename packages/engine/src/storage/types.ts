@@ -343,7 +343,7 @@ export interface MemoryStorage extends BranchOperationsStorage {
    */
   listThreadDescendants(input: ListDescendantsInput): Promise<StoredThread[]>
 
-  // ---- branches (spec: branch-thread.md)
+  // ---- branches (docs/spec/branch-thread.md)
 
   /**
    * Creates a branch: ONE thread row inserted by INSERT ... SELECT that picks

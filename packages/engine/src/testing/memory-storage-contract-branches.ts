@@ -1,4 +1,4 @@
-// The MemoryStorage contract for shared-history branches (spec: branch-thread.md):
+// The MemoryStorage contract for shared-history branches (docs/spec/branch-thread.md):
 // creation, the effective history every read goes through, the write guards,
 // deleting with branches and the lineage. Run by describeMemoryStorageContract.
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The real provider errors of spec/provider-errors.md as fake-server replies:
+// The real provider errors of docs/spec/provider-errors.md as fake-server replies:
 // status, headers and body (or stream chunk) as the providers send them.
 // Spread one to vary it: `{ ...anthropicRateLimited, headers: { 'retry-after': '1' } }`.
 // The ONE catalogue of provider errors: the playground's presets (apps/web)
@@ -224,7 +224,7 @@ export type ProviderErrorPreset = {
   /** the preset's export name, e.g. 'anthropicInvalidToolUseId' */
   name: string
   provider: 'Anthropic' | 'Cerebras' | 'DeepSeek' | 'OpenAI' | 'Azure OpenAI' | 'Mistral' | 'any'
-  /** what makes the provider answer so (spec: provider-errors.md) */
+  /** what makes the provider answer so (docs/spec/provider-errors.md) */
   trigger: string
   reply: FakeHttpErrorReply | FakeStreamErrorReply | FakeDropReply
 }
@@ -270,7 +270,7 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
 /**
  * What a client receives: the HTTP answer (the body as text), the stream's
  * error chunk, or, for a dropped connection, the Node error the transport
- * throws (spec provider-errors.md: `code: 'ECONNRESET'` / `socket hang up`;
+ * throws (docs/spec/provider-errors.md: `code: 'ECONNRESET'` / `socket hang up`;
  * @ai-sdk's fetch wraps it in an APICallError marked retryable, a custom
  * transport or a stream reader hands it over bare).
  */

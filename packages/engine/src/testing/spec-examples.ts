@@ -3,7 +3,7 @@
 // and pasted into the rules sandbox.
 import type { CompatRule } from '../processors/provider-history-compat/types.ts'
 
-/** provider-history-compat.md, "Custom rules". */
+/** docs/spec/provider-history-compat.md, "Custom rules". */
 export const stripUnsupportedAssistantMetadata: CompatRule = {
   name: 'strip-unsupported-assistant-metadata',
   applyToPrompt({ prompt, model }) {
@@ -29,7 +29,7 @@ export const stripUnsupportedAssistantMetadata: CompatRule = {
   },
 }
 
-/** stream-error-retry.md, "Retry delay with a custom matcher". */
+/** docs/spec/stream-error-retry.md, "Retry delay with a custom matcher". */
 export const isECONNRESET = (error: unknown) => {
   if (!error || typeof error !== 'object') return false
   const code = (error as { code?: unknown }).code

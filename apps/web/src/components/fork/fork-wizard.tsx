@@ -35,7 +35,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   const invalid = Object.keys(errors).length > 0
   // the preview follows the form once it stops changing (compared as JSON: a new object each render)
   const settledArgs = useDebouncedValue(JSON.stringify(args), PREVIEW_DELAY_MS)
-  // the message ids come a page at a time (README: "Response caps"); count, warnings and memory are on every page
+  // the message ids come a page at a time (docs/api.md, "Response caps"); count, warnings and memory are on every page
   const preview = useInfiniteQuery(
     trpc.clone.preview.infiniteQueryOptions(JSON.parse(settledArgs) as CloneArgs, {
       enabled: source.isSuccess && !invalid,

@@ -1,5 +1,5 @@
 // The playground's error presets: the engine's catalogue of real provider
-// errors (spec: provider-errors.md), as the status, headers and body a
+// errors (docs/spec/provider-errors.md), as the status, headers and body a
 // provider sends, or the stream chunk when the error arrives mid-stream.
 // Only the UI's choices live here: a model to try each one against, and the
 // demo thread it is about.

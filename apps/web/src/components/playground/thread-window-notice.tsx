@@ -8,7 +8,7 @@ type Truncation = NonNullable<RouterOutputs['playground']['runPrompt']['truncate
 
 /**
  * A thread too long for one playground run: the rules ran on this window of
- * its messages (README: "Response caps"); the next window is another run.
+ * its messages (docs/api.md, "Response caps"); the next window is another run.
  */
 export function ThreadWindowNotice({
   truncated,

@@ -8,7 +8,7 @@ export type RetryDecision = RouterOutputs['playground']['retryDecision']
 type ErrorEvaluation = RouterOutputs['playground']['runError']
 type MatcherData = { pattern: string; flags?: string | undefined }
 
-/** The spec's custom-matcher example (stream-error-retry.md: `isECONNRESET`), as a pattern the playground can add. */
+/** The spec's custom-matcher example (docs/spec/stream-error-retry.md: `isECONNRESET`), as a pattern the playground can add. */
 export const SPEC_ECONNRESET_MATCHER = { pattern: 'econnreset|socket hang up', flags: 'i' } as const
 
 function matcherName(decision: RetryDecision, matchers: readonly MatcherData[]): string {

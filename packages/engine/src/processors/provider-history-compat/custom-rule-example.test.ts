@@ -1,4 +1,4 @@
-// The spec's custom-rule example (provider-history-compat.md), unchanged except imports.
+// The spec's custom-rule example (docs/spec/provider-history-compat.md), unchanged except imports.
 import { describe, expect, it } from 'vitest'
 import type { LanguageModelPrompt, ProcessLLMRequestArgs } from '../types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'

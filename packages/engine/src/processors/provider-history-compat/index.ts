@@ -1,4 +1,4 @@
-// The public surface of ProviderHistoryCompat (spec: provider-history-compat.md).
+// The public surface of ProviderHistoryCompat (docs/spec/provider-history-compat.md).
 export { ProviderHistoryCompat, type CompatExplainArgs, type ProviderHistoryCompatOptions } from './provider-history-compat.ts'
 export type { CompatRule, ProactiveRuleOutcome, ReactiveRuleMatch, ReactiveRuleOutcome } from './types.ts'
 export type { CompatVerdict, ProactiveVerdict, ReactiveVerdict, ReactiveVerdictReason } from './explain.ts'

@@ -37,7 +37,7 @@ export type CompatExplainArgs = {
 
 /**
  * Input processor for provider-specific history incompatibilities
- * (spec: provider-history-compat.md). Never added automatically.
+ * (docs/spec/provider-history-compat.md). Never added automatically.
  */
 export class ProviderHistoryCompat implements Processor {
   readonly id = 'provider-history-compat'

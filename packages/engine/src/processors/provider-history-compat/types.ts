@@ -2,7 +2,7 @@ import type { StoredMessage } from '../../messages/types.ts'
 import type { LanguageModelPrompt } from '../types.ts'
 
 /**
- * One provider-compatibility rule (spec: provider-history-compat.md).
+ * One provider-compatibility rule (docs/spec/provider-history-compat.md).
  * - proactive: `applyToPrompt` rewrites the outbound prompt of the current
  *   call only (never saved); returns undefined when nothing needs changing.
  * - reactive: after an API error whose message or response body matches one

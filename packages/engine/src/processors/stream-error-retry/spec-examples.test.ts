@@ -1,4 +1,4 @@
-// The three code examples of spec/stream-error-retry.md, pasted unchanged
+// The three code examples of docs/spec/stream-error-retry.md, pasted unchanged
 // (the Agent example minus the Agent itself, which another module provides).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { APICallError } from '@ai-sdk/provider'

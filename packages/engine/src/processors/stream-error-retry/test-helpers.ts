@@ -39,7 +39,7 @@ export function httpApiCallError(options: { status: number; body: unknown; heade
   })
 }
 
-/** The OpenAI Responses `error` chunk of provider-errors.md (transient server error). */
+/** The OpenAI Responses `error` chunk of docs/spec/provider-errors.md (transient server error). */
 export const openAIServerErrorChunk = {
   type: 'error',
   sequence_number: 2,
@@ -52,7 +52,7 @@ export const openAIServerErrorChunk = {
   },
 }
 
-/** The `response.failed` chunk of provider-errors.md. */
+/** The `response.failed` chunk of docs/spec/provider-errors.md. */
 export const openAIResponseFailedChunk = {
   type: 'response.failed',
   sequence_number: 5,

@@ -1,6 +1,6 @@
 import { getServices, handleRestRequest } from '@threadline/api'
 
-// The REST surface (README: "REST and OpenAPI"); Node runtime like /api/trpc.
+// The REST surface (docs/api.md, "REST and OpenAPI"); Node runtime like /api/trpc.
 export const runtime = 'nodejs'
 
 async function handler(request: Request) {

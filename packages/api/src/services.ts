@@ -13,7 +13,7 @@ import {
   type LLMCallLog,
   type MemoryOptions,
 } from '@threadline/engine'
-import { type ThreadQueries } from '@threadline/engine/storage'
+import type { ThreadQueries } from '@threadline/engine/storage'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { concurrencyGate } from './auth/concurrency-gate.ts'

@@ -7,7 +7,7 @@ import {
   isClone,
   updateThreadInputSchema,
 } from '@threadline/engine'
-import { type ThreadListItem } from '@threadline/engine/storage'
+import type { ThreadListItem } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'

@@ -2,7 +2,7 @@
 // under concurrency"). On PostgreSQL the calls really interleave (a pool of
 // connections); on PGlite they serialize, and the same invariants must hold.
 import { MessageNotFoundError, MessageSharedByBranchesError, ThreadHasBranchesError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
-import { type CreateBranchResult, type MemoryStorage } from '@threadline/engine/storage'
+import type { CreateBranchResult, MemoryStorage } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 import { outcomes } from './fixtures.ts'

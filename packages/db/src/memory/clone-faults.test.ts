@@ -3,7 +3,7 @@
 // clones with one newThreadId, and a clone taken while the source grows. After
 // each: no partial thread, no orphan rows, the source untouched.
 import { type Embedder, Memory, type MemoryOptions, ThreadAlreadyExistsError } from '@threadline/engine'
-import { type MemoryStorage } from '@threadline/engine/storage'
+import type { MemoryStorage } from '@threadline/engine/storage'
 import { lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'

@@ -2,7 +2,7 @@
 // of rows; Prisma's `in` caps at the driver's bind-parameter limit), ordered
 // by (createdAt, id) everywhere.
 import { MessageAlreadyExistsError, MessageNotFoundError, type StoredMessage } from '@threadline/engine'
-import { type MessageCopyResult, type MessageSelection, type MessageStructure, type UpsertMessagesOptions } from '@threadline/engine/storage'
+import type { MessageCopyResult, MessageSelection, MessageStructure, UpsertMessagesOptions } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'

@@ -2,12 +2,7 @@
 // key is its highest generation.
 import { randomUUID } from 'node:crypto'
 import { InvalidInputError, StorageError, ThreadNotFoundError, type ObservationalMemoryRecord } from '@threadline/engine'
-import {
-  type BufferedObservationChunk,
-  type NewObservationalMemoryRecord,
-  type ObservationalMemoryKey,
-  type ObservationalMemoryPatch,
-} from '@threadline/engine/storage'
+import type { BufferedObservationChunk, NewObservationalMemoryRecord, ObservationalMemoryKey, ObservationalMemoryPatch } from '@threadline/engine/storage'
 import type { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from './database-errors.ts'

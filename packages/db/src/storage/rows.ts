@@ -13,7 +13,7 @@ import {
   type StoredMessage,
   type StoredThread,
 } from '@threadline/engine'
-import { type MessageStructure, type ThreadBranchLink } from '@threadline/engine/storage'
+import type { MessageStructure, ThreadBranchLink } from '@threadline/engine/storage'
 import { z } from 'zod'
 
 export type ThreadRow = {

@@ -1,5 +1,5 @@
 import { diffHistories, ThreadNotFoundError } from '@threadline/engine'
-import { type DiffThreadHistoriesInput } from '@threadline/engine/storage'
+import type { DiffThreadHistoriesInput } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow } from './branch-test-helpers.ts'

@@ -3,7 +3,7 @@
 // (created_at, id). Resource rows are created lazily, the first time a
 // resource's working memory is written (threads do not need them).
 import { ThreadNotFoundError } from '@threadline/engine'
-import { type WorkingMemoryKey, type WorkingMemoryVersion } from '@threadline/engine/storage'
+import type { WorkingMemoryKey, WorkingMemoryVersion } from '@threadline/engine/storage'
 import { atomically, type StorageContext } from './context.ts'
 import { isForeignKeyViolation } from './database-errors.ts'
 

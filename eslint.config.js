@@ -8,6 +8,43 @@ import tseslint from 'typescript-eslint'
 
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-helpers.ts', '**/testing/**', 'e2e/**']
 
+// Package boundaries (DESIGN.md), as `no-restricted-imports` patterns. ESLint
+// does not merge one rule's options across config objects (the last match
+// wins), so each area below lists every pattern that applies to it.
+// eslint.config.test.ts proves each one is reported.
+const testingEntries = {
+  group: ['@threadline/*/testing', '@threadline/*/testing/*'],
+  message: 'test utilities are for tests: production code imports a real module (e.g. @threadline/engine/loopback-provider, /provider-error-presets)',
+}
+const notInEngine = {
+  regex: '^(prisma|@prisma/.*|@trpc/.*|react|react-dom|react/.*|react-dom/.*|next|next/.*|@threadline/(?!engine(/|$)).*)$',
+  message: 'packages/engine is framework-free: no Prisma, tRPC, React, Next or other @threadline package (it defines ports; packages/db implements them)',
+}
+const dataLayer = {
+  regex: '^(prisma|@prisma/.*|@threadline/db(/.*)?|@electric-sql/pglite(/.*)?|pg|(\\.\\./)+(packages/)?db/.*)$',
+  message:
+    'Memory is the gateway: routers, REST handlers and the UI reach thread data through Memory and the ThreadQueries read port, never Prisma or the storage',
+}
+// of the storage ports, only the read port's shapes (the implementer's ports stay out of reach)
+const storagePorts = {
+  name: '@threadline/engine/storage',
+  allowImportNames: [
+    'ThreadQueries',
+    'ThreadListItem',
+    'ThreadListPage',
+    'ThreadListQuery',
+    'ResourceSummary',
+    'messageTextSearchInputSchema',
+    'MessageTextQuery',
+    'MessageTextHit',
+    'MessageTextPage',
+    'SnippetSegment',
+  ],
+  message: 'Memory is the gateway: of @threadline/engine/storage only the ThreadQueries read port and its shapes',
+}
+const gatewayFiles = ['packages/api/src/routers/**', 'packages/api/src/rest/**', 'apps/web/**']
+const testExemptions = [...testFiles, 'bench/**', 'vitest.config.ts', 'playwright*.config.ts']
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/',
@@ -28,7 +65,7 @@ export default defineConfig(
         // Each file is checked in the program of its package's tsconfig; the
         // config files at the roots belong to none, so they get a default one.
         projectService: {
-          allowDefaultProject: ['*.config.ts', 'apps/web/next.config.ts', 'packages/client/scripts/*.mjs'],
+          allowDefaultProject: ['*.config.ts', 'eslint.config.test.ts', 'apps/web/next.config.ts', 'packages/client/scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -53,6 +90,25 @@ export default defineConfig(
       // `_`-prefixed names mark a deliberately unused parameter or binding.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
+  },
+  {
+    ignores: testExemptions,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testingEntries] }] },
+  },
+  {
+    // the engine's tests too: a test may use the fake provider, not Prisma
+    files: ['packages/engine/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notInEngine] }] },
+  },
+  {
+    files: ['packages/engine/**'],
+    ignores: testExemptions,
+    rules: { 'no-restricted-imports': ['error', { patterns: [testingEntries, notInEngine] }] },
+  },
+  {
+    files: gatewayFiles,
+    ignores: testExemptions,
+    rules: { 'no-restricted-imports': ['error', { paths: [storagePorts], patterns: [testingEntries, dataLayer] }] },
   },
   {
     files: testFiles,

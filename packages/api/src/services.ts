@@ -12,8 +12,8 @@ import {
   type EmbeddingModelInput,
   type LLMCallLog,
   type MemoryOptions,
-  type ThreadQueries,
 } from '@threadline/engine'
+import type { ThreadQueries } from '@threadline/engine/storage'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { concurrencyGate } from './auth/concurrency-gate.ts'

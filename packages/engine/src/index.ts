@@ -1,7 +1,10 @@
 // The public API of @threadline/engine: names follow the spec, and each one is
 // listed with a line in ../README.md. Everything else in src/ is internal.
 // Subpaths: '@threadline/engine/sandbox' (QuickJS rules sandbox, optional
-// dependency) and '@threadline/engine/testing' (fake provider, presets, fixtures).
+// dependency), '@threadline/engine/storage' (the ports a storage implements),
+// '@threadline/engine/loopback-provider' (a local server answering like the
+// providers), '@threadline/engine/provider-error-presets' (their real errors, pure
+// data) and '@threadline/engine/testing' (test fixtures; re-exports the two before).
 
 // Agent: model resolution ('provider/model'), generate/stream, memory wiring
 export { Agent } from './agent/agent.ts'
@@ -46,10 +49,10 @@ export type {
   ProcessorEventSink,
   PromptChange,
 } from './calls/call-events.ts'
-export { collectCallTraces, type CallAttempt, type CallTraceCollector, type CallTraceEvent, type LLMCallTrace } from './calls/call-trace.ts'
+export { collectCallTraces, type CallTraceEvent, type LLMCallTrace } from './calls/call-trace.ts'
 export type { LLMCallLog, LLMCallPage, LLMCallQuery, LLMCallSummary } from './calls/call-log.ts'
-export { listLLMCallsInputSchema, llmCallOutcomeSchema, type ListLLMCallsInput } from './calls/call-query-schema.ts'
-export { openTelemetryCallListener, THREADLINE_TRACER_NAME } from './calls/otel-spans.ts'
+export { listLLMCallsInputSchema } from './calls/call-query-schema.ts'
+export { openTelemetryCallListener } from './calls/otel-spans.ts'
 
 // Embedders: what Memory embeds text with (no default: pass one for semantic recall)
 export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
@@ -72,8 +75,8 @@ export {
   type IndexJobStore,
   type IndexScope,
 } from './indexing/types.ts'
-export { createIndexWorker, retryDelayMs, type IndexWorker, type IndexWorkerOptions } from './indexing/index-worker.ts'
-export { indexJobProgress, type IndexJobProgress } from './indexing/job-progress.ts'
+export { createIndexWorker, type IndexWorker } from './indexing/index-worker.ts'
+export { indexJobProgress } from './indexing/job-progress.ts'
 
 // Errors: one typed error per failure kind, with a stable `code`
 export {
@@ -113,31 +116,32 @@ export {
   type WorkingMemoryEntry,
 } from './memory/memory.ts'
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
-export { recallModeSchema, type MemoryOptions, type RecallMode, type ResolvedMemoryOptions, type SemanticRecallConfig } from './memory/memory-options.ts'
+export { recallModeSchema, type MemoryOptions, type RecallMode, type ResolvedMemoryOptions } from './memory/memory-options.ts'
 export type { RankedMatch, RecallResult } from './memory/recall.ts'
-export type { HitCopy, RecallHit } from './memory/recall-hits.ts'
+export type { RecallHit } from './memory/recall-hits.ts'
 export { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, RRF_K, type FusionArm } from './memory/fusion.ts'
 export {
   cloneOptionsSchema,
   cloneThreadArgsSchema,
   messageLimitSchema,
-  type CloneBoundary,
   type CloneCallOptions,
+  type CloneOptions,
+  type MessageFilter,
   type ClonePreviewPageInput,
   type CloneThreadArgs,
 } from './memory/clone-options.ts'
 export type { CloneThreadResult } from './memory/clone-thread.ts'
 export type { ClonePreview } from './memory/clone-preview.ts'
-export type { CloneWarning, CloneWarningCode } from './memory/clone-boundary.ts'
+export type { CloneWarningCode } from './memory/clone-boundary.ts'
 export { getCloneMetadata, isClone, type CloneMetadata } from './memory/clone-metadata.ts'
-export type { ForkPoint, LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/lineage-tree.ts'
+export type { LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/lineage-tree.ts'
 export { createThreadInputSchema, idSchema, memoryScopeSchema, messageCursorSchema, updateThreadInputSchema } from './memory/input-schemas.ts'
-export { deriveThreadMemory, type DeriveThreadMemoryArgs } from './memory/derived-memory.ts'
-export { getBranchMetadata, isBranch, type BranchMetadata } from './memory/branch-metadata.ts'
+export { deriveThreadMemory } from './memory/derived-memory.ts'
+export { getBranchMetadata, isBranch } from './memory/branch-metadata.ts'
 export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'
 export type { BranchThreadResult } from './memory/branch-thread.ts'
-export type { ForkKind, LineageEntry, LineageForkPoint } from './memory/lineage.ts'
-export { diffHistories, type DiffEntry, type HistoryDiff } from './memory/branches/history-diff.ts'
+export type { ForkKind, LineageEntry } from './memory/lineage.ts'
+export { diffHistories } from './memory/branches/history-diff.ts'
 export type { ThreadDiff } from './memory/branches/diff-threads.ts'
 export type { DiffThreadsOptions } from './memory/branches/branch-operation-schemas.ts'
 export type { MaterializeBranchResult } from './memory/branches/materialize-branch.ts'
@@ -145,7 +149,6 @@ export type { PromoteBranchArgs, PromoteBranchResult } from './memory/branches/p
 export { hashThreadId } from './memory/thread-id-hash.ts'
 export { splitObservationRange } from './memory/remap-observational-memory.ts'
 export { messageEmbeddingText } from './memory/embedding-text.ts'
-export { EMPTY_OBSERVATIONAL_MEMORY_CONTENT } from './memory/observational-memory.ts'
 
 // Messages: the stored message format, its schema and its conversion to the model prompt
 export type {
@@ -155,16 +158,14 @@ export type {
   MessagePart,
   MessageRole,
   ProviderMetadata,
-  ReasoningDetail,
   ReasoningPart,
-  StepStartPart,
   StoredMessage,
   TextPart,
   ToolInvocation,
   ToolInvocationPart,
 } from './messages/types.ts'
 export { storedMessageSchema, storedMessagesSchema, toolInvocationStateSchema } from './messages/schema.ts'
-export { toPrompt, type ToPromptOptions } from './messages/to-prompt.ts'
+export { toPrompt } from './messages/to-prompt.ts'
 export { messageSnippet } from './messages/message-snippet.ts'
 export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'
 
@@ -180,7 +181,7 @@ export type {
   Processor,
   ProcessorState,
 } from './processors/types.ts'
-export { DEFAULT_MAX_PROCESSOR_RETRIES, type Logger } from './processors/run.ts'
+export type { Logger } from './processors/run.ts'
 // the JSON shape of a language-model prompt (the playground's and the sandbox's input)
 export { languageModelPromptSchema } from './rules-sandbox/prompt-json.ts'
 
@@ -188,7 +189,7 @@ export { languageModelPromptSchema } from './rules-sandbox/prompt-json.ts'
 export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './processors/provider-history-compat/provider-history-compat.ts'
 export type { CompatRule, ProactiveRuleOutcome, ReactiveRuleMatch, ReactiveRuleOutcome } from './processors/provider-history-compat/types.ts'
 export { builtInCompatRules } from './processors/provider-history-compat/built-in-rules.ts'
-export type { CompatExplainArgs, CompatVerdict, ProactiveVerdict, ReactiveVerdict, ReactiveVerdictReason } from './processors/provider-history-compat/index.ts'
+export type { CompatExplainArgs, CompatVerdict, ReactiveVerdictReason } from './processors/provider-history-compat/index.ts'
 // a custom rule's fields (compiled by '@threadline/engine/sandbox'; zod only here)
 export { errorPatternSourcesSchema, ruleNameSchema, ruleSourceSchema } from './rules-sandbox/rule-schemas.ts'
 
@@ -207,71 +208,16 @@ export {
   type StreamErrorRetryProcessorOptions,
 } from './processors/stream-error-retry/options.ts'
 export { isRetryableOpenAIResponsesStreamError } from './processors/stream-error-retry/openai-responses-matcher.ts'
-export { decideRetry, type RetryDecision, type RetryDecisionReason, type RetryMatchKind } from './processors/stream-error-retry/retry-decision.ts'
-export { retryMatcherDataSchema, streamErrorRetryOptionsDataSchema, type StreamErrorRetryOptionsData } from './processors/stream-error-retry/options-data.ts'
+export { isBadRequestError } from './processors/stream-error-retry/bad-request-matcher.ts'
+export { decideRetry, type RetryDecision, type RetryMatchKind } from './processors/stream-error-retry/retry-decision.ts'
+export { streamErrorRetryOptionsDataSchema, type StreamErrorRetryOptionsData } from './processors/stream-error-retry/options-data.ts'
 
-// Storage: the interfaces packages/db implements (MemoryStorage, VectorStore, ThreadQueries) and their records
-export type {
-  BufferedObservationChunk,
-  CreateBranchInput,
-  CreateBranchResult,
-  CreateThreadInput,
-  ListDescendantsInput,
-  DeleteThreadOptions,
-  InheritingBranch,
-  ListThreadsInput,
-  ListThreadsResult,
-  MemoryStorage,
-  MessageCopyResult,
-  MessageSelection,
-  MessageStructure,
-  MessageVector,
-  NewObservationalMemoryRecord,
-  ObservationalMemoryKey,
-  ObservationalMemoryPatch,
-  ObservationalMemoryRecord,
-  ObservationalMemoryScope,
-  StorageThreadType,
-  StoredThread,
-  TextMatch,
-  TextQuery,
-  ThreadBranchLink,
-  ThreadListOrder,
-  TransactionOptions,
-  UpsertMessagesOptions,
-  WholeThreadCloneArgs,
-  WholeThreadCloneResult,
-  VectorMatch,
-  VectorQuery,
-  VectorStore,
-  WorkingMemoryKey,
-  WorkingMemoryScope,
-  WorkingMemoryVersion,
-} from './storage/types.ts'
-export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, ThreadQueries } from './storage/thread-queries.ts'
-export {
-  messageTextSearchInputSchema,
-  snippetSegments,
-  SNIPPET_MARK,
-  type MessageTextHit,
-  type MessageTextPage,
-  type MessageTextQuery,
-  type SnippetSegment,
-} from './storage/message-text-search.ts'
+// Storage: the records Memory returns (the ports a storage implements are in '@threadline/engine/storage')
+export type { ObservationalMemoryRecord, StorageThreadType, StoredThread } from './storage/types.ts'
+export type { RepairOutsideThread } from './storage/branch-operations.ts'
 
 // Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
-export { fieldIssues, parseInput, toInputError, type InputErrorFactory, type InputRoot, type ParseInputOptions } from './validation/parse-input.ts'
-export { assertSafeInput, unsafeTextReason, DEFAULT_INPUT_BOUNDS, type InputBounds } from './validation/safe-input.ts'
-export { givenFields, type GivenFields } from './validation/given-fields.ts'
+export { fieldIssues, parseInput, toInputError } from './validation/parse-input.ts'
+export { assertSafeInput } from './validation/safe-input.ts'
+export { givenFields } from './validation/given-fields.ts'
 export { branchThreadArgsSchema, deleteThreadOptionsSchema } from './memory/branch-options.ts'
-export type {
-  BranchOperationsStorage,
-  DiffThreadHistoriesInput,
-  MaterializeBranchesInput,
-  MaterializedBranch,
-  PromoteBranchInput,
-  PromotedBranch,
-  RepairOutsideThread,
-  SavedRepairs,
-  StoredThreadDiff,
-} from './storage/branch-operations.ts'

@@ -1,7 +1,7 @@
 'use client'
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { SnippetSegment } from '@threadline/engine'
+import type { SnippetSegment } from '@threadline/engine/storage'
 import Link from 'next/link'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from './badge.tsx'

@@ -1,4 +1,5 @@
-import { messageTextSearchInputSchema, storedMessagesSchema } from '@threadline/engine'
+import { storedMessagesSchema } from '@threadline/engine'
+import { messageTextSearchInputSchema } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { canAccessResource, visibleResourceIds } from '../auth/caller.ts'
 import { pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'

@@ -5,9 +5,9 @@ import {
   InvalidInputError,
   isBranch,
   isClone,
-  type ThreadListItem,
   updateThreadInputSchema,
 } from '@threadline/engine'
+import type { ThreadListItem } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'
 import { visibleResourceIds, type Caller } from '../auth/caller.ts'

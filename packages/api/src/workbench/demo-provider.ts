@@ -4,7 +4,7 @@
 // the workbench can be tried without a key. DEMO ONLY: no model is involved.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
-import { startFakeProvider, type FakeProviderServer, type FakeReply, type RecordedRequest } from '@threadline/engine/testing'
+import { startFakeProvider, type FakeProviderServer, type FakeReply, type RecordedRequest } from '@threadline/engine/loopback-provider'
 
 const DEMO_PROVIDER = 'demo'
 const DEMO_MODEL_ID = 'scripted-replies'

@@ -1,15 +1,8 @@
 // Branch creation under concurrency (docs/spec/branch-thread.md, "All of this holds
 // under concurrency"). On PostgreSQL the calls really interleave (a pool of
 // connections); on PGlite they serialize, and the same invariants must hold.
-import {
-  MessageNotFoundError,
-  MessageSharedByBranchesError,
-  ThreadHasBranchesError,
-  ThreadNotFoundError,
-  type CreateBranchResult,
-  type MemoryStorage,
-  type StoredMessage,
-} from '@threadline/engine'
+import { MessageNotFoundError, MessageSharedByBranchesError, ThreadHasBranchesError, ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
+import type { CreateBranchResult, MemoryStorage } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 import { outcomes } from './fixtures.ts'

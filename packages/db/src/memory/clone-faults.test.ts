@@ -2,7 +2,8 @@
 // failing mid-clone, the database connection killed mid-clone, 20 concurrent
 // clones with one newThreadId, and a clone taken while the source grows. After
 // each: no partial thread, no orphan rows, the source untouched.
-import { type Embedder, Memory, type MemoryOptions, type MemoryStorage, ThreadAlreadyExistsError } from '@threadline/engine'
+import { type Embedder, Memory, type MemoryOptions, ThreadAlreadyExistsError } from '@threadline/engine'
+import type { MemoryStorage } from '@threadline/engine/storage'
 import { lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'

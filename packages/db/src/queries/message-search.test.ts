@@ -1,4 +1,5 @@
-import { SNIPPET_MARK, type StoredMessage } from '@threadline/engine'
+import { type StoredMessage } from '@threadline/engine'
+import { SNIPPET_MARK } from '@threadline/engine/storage'
 import { beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 

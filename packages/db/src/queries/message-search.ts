@@ -3,7 +3,7 @@
 // matched with `websearch_to_tsquery`, ranked by ts_rank_cd, one page at a
 // time with the total, each hit's snippet a `ts_headline` whose matched words
 // are marked with SNIPPET_MARK's control characters (plain text, never HTML).
-import { SNIPPET_MARK, snippetSegments, type MessageTextPage, type MessageTextQuery } from '@threadline/engine'
+import { SNIPPET_MARK, snippetSegments, type MessageTextPage, type MessageTextQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
 import { textSearchConfig } from '../storage/full-text.ts'

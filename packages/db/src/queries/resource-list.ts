@@ -1,5 +1,5 @@
 // Resources that own threads, with their thread counts: the explorer's resource filter.
-import type { ResourceSummary } from '@threadline/engine'
+import type { ResourceSummary } from '@threadline/engine/storage'
 import type { Db } from '../storage/context.ts'
 
 /** One grouped query over the threads table; only `resourceIds` when given. */

@@ -1,4 +1,5 @@
-import type { ThreadListQuery, MessagePart, StoredMessage } from '@threadline/engine'
+import type { MessagePart, StoredMessage } from '@threadline/engine'
+import type { ThreadListQuery } from '@threadline/engine/storage'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
 

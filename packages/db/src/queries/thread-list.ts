@@ -2,7 +2,7 @@
 // page of threads with, per thread, message count, last message, memory flags,
 // providers seen and clone depth. Filters (flags included) narrow the rows before paging and counting;
 // the per-thread columns are computed for the page's rows only.
-import type { ThreadListPage, ThreadListQuery } from '@threadline/engine'
+import type { ThreadListPage, ThreadListQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
 import { threadRowColumns, toThread, type ThreadRow } from '../storage/rows.ts'

@@ -1,5 +1,5 @@
 // The engine's ThreadQueries (the admin UI's read model of threads) over Prisma.
-import type { ThreadQueries } from '@threadline/engine'
+import type { ThreadQueries } from '@threadline/engine/storage'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { reportingStorageErrors } from '../storage/database-errors.ts'
 import { searchMessageText } from './message-search.ts'

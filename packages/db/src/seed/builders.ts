@@ -1,13 +1,5 @@
-import type {
-  CreateThreadInput,
-  MessagePart,
-  MessageRole,
-  ProviderMetadata,
-  ReasoningPart,
-  StoredMessage,
-  TextPart,
-  ToolInvocationPart,
-} from '@threadline/engine'
+import type { MessagePart, MessageRole, ProviderMetadata, ReasoningPart, StoredMessage, TextPart, ToolInvocationPart } from '@threadline/engine'
+import type { CreateThreadInput } from '@threadline/engine/storage'
 
 // Small constructors for the demo data: fixed ids and fixed times, so seeding
 // is deterministic and can run any number of times.

@@ -4,7 +4,7 @@
 // that failed after exhausting its retries. Written through the call log
 // (one transaction per call, as the workbench records them); idempotent.
 import type { CallTraceEvent, LLMCallLog, LLMCallTrace, StoredMessage } from '@threadline/engine'
-import { anthropicInvalidToolUseId, anthropicRateLimited } from '@threadline/engine/testing/provider-error-presets'
+import { anthropicInvalidToolUseId, anthropicRateLimited } from '@threadline/engine/provider-error-presets'
 import { acmeDeliveryStorm, acmeRefund } from './acme-support.ts'
 import { globexCerebrasDigest } from './globex-research.ts'
 import type { SeedThread } from './builders.ts'

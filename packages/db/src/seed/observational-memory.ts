@@ -1,4 +1,4 @@
-import type { NewObservationalMemoryRecord } from '@threadline/engine'
+import type { NewObservationalMemoryRecord } from '@threadline/engine/storage'
 import { acmeRefund } from './acme-support.ts'
 import type { SeedThread } from './builders.ts'
 import { GLOBEX, globexElectrolytes, globexMarketSizing } from './globex-research.ts'

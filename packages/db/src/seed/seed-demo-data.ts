@@ -1,4 +1,5 @@
-import { Memory, type MemoryStorage, type ObservationalMemoryKey } from '@threadline/engine'
+import { Memory } from '@threadline/engine'
+import type { MemoryStorage, ObservationalMemoryKey } from '@threadline/engine/storage'
 import type { SeedObservationalMemory } from './observational-memory.ts'
 import { demoBranches, demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory } from './demo-data.ts'
 

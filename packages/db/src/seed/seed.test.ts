@@ -1,4 +1,5 @@
-import { Memory, type MemoryStorage, type StoredThread } from '@threadline/engine'
+import { Memory, type StoredThread } from '@threadline/engine'
+import type { MemoryStorage } from '@threadline/engine/storage'
 import { beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 import { demoBranches, demoClones, demoObservationalMemory, demoThreads, demoWorkingMemory, seedDemoData, type SeedReport } from './index.ts'

@@ -1,4 +1,4 @@
-import type { WorkingMemoryKey } from '@threadline/engine'
+import type { WorkingMemoryKey } from '@threadline/engine/storage'
 import { ACME, acmeDeliveryStorm } from './acme-support.ts'
 import { GLOBEX } from './globex-research.ts'
 import { INITECH, initechIncident } from './initech-ops.ts'

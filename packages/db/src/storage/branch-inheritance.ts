@@ -2,7 +2,7 @@
 // (recursive down branch_parent_id), each walked back up to T with the cut
 // rule of effective-history.ts; D inherits T's message m iff the cut at T's
 // level is owned by T and (m.created_at, m.id) <= cut. ONE query.
-import type { InheritingBranch } from '@threadline/engine'
+import type { InheritingBranch } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from './context.ts'
 import { branchColumnsSql, carriedCutSql, maxBranchDepth } from './effective-history.ts'

@@ -1,15 +1,7 @@
 // Shared-history branches: creation, message deletion with its guards, and the
 // inheritance query. Effective-history reads are effective-history.ts + messages.ts.
-import {
-  InheritedMessageError,
-  InvalidInputError,
-  MessageNotFoundError,
-  ThreadAlreadyExistsError,
-  ThreadNotFoundError,
-  type CreateBranchInput,
-  type CreateBranchResult,
-  type InheritingBranch,
-} from '@threadline/engine'
+import { InheritedMessageError, InvalidInputError, MessageNotFoundError, ThreadAlreadyExistsError, ThreadNotFoundError } from '@threadline/engine'
+import type { CreateBranchInput, CreateBranchResult, InheritingBranch } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchesInheriting as inheritingQuery } from './branch-inheritance.ts'
 import { atomically, type Db, type StorageContext } from './context.ts'

@@ -1,4 +1,4 @@
-import type { WholeThreadCloneArgs } from '@threadline/engine'
+import type { WholeThreadCloneArgs } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage, wholeThreadCloneArgs } from '../testing/index.ts'
 

@@ -9,7 +9,7 @@
 // the statement (issue 17, B4).
 // A single statement sees one snapshot and commits or fails as a whole. The
 // copies take their source's full-text vector (migration clone_copies_search_text).
-import type { WholeThreadCloneArgs, WholeThreadCloneResult } from '@threadline/engine'
+import type { WholeThreadCloneArgs, WholeThreadCloneResult } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'

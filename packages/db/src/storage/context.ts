@@ -1,7 +1,7 @@
 // What every storage function works with: the client to query through (the
 // root client, or the interactive transaction it runs in) and the root client
 // to open a transaction from.
-import type { TransactionOptions } from '@threadline/engine'
+import type { TransactionOptions } from '@threadline/engine/storage'
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts'
 import type { VectorSupport } from './vector-support.ts'
 

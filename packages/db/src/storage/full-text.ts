@@ -1,7 +1,7 @@
 // The full-text arm of recall: PostgreSQL's own text search over the generated
 // `messages.search_text` tsvector (GIN index, migration recall_full_text). Plain
 // PostgreSQL, no extension: the same on PGlite and on a server without pgvector.
-import type { TextMatch, TextQuery } from '@threadline/engine'
+import type { TextMatch, TextQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'

@@ -2,7 +2,8 @@
 // what they inherited. A handful of bulk statements in ONE transaction; the
 // old -> new id map stays in the database (a temporary table dropped at
 // commit), so no id list travels to Node and back whatever the size.
-import { NotABranchError, ThreadNotFoundError, type MaterializeBranchesInput, type MaterializedBranch } from '@threadline/engine'
+import { NotABranchError, ThreadNotFoundError } from '@threadline/engine'
+import type { MaterializeBranchesInput, MaterializedBranch } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte, inheritedMessagesCte, maxBranchDepth } from './branch-history-sql.ts'
 import { atomically, type StorageContext } from './context.ts'

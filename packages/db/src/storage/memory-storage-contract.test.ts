@@ -1,7 +1,8 @@
 // The engine's MemoryStorage contract suite on both databases. What only this
 // implementation promises (statement counts, field paths of its input errors,
 // rows it creates, snapshots on a server) stays in the tests beside each file.
-import { VectorExtensionMissingError, type VectorStore } from '@threadline/engine'
+import { VectorExtensionMissingError } from '@threadline/engine'
+import type { VectorStore } from '@threadline/engine/storage'
 import { describeMemoryStorageContract } from '@threadline/engine/testing/memory-storage-contract'
 import { openTestDatabase, testDatabaseKinds } from '../testing/index.ts'
 

@@ -3,7 +3,8 @@
 // that leave the branches inheriting them as they were. The inherited rows,
 // the ancestors and the sibling branches are never touched; reads take the
 // nearest override (branch-history-sql.ts and the effective-history query).
-import { InvalidInputError, ThreadNotFoundError, type RepairOutsideThread, type SavedRepairs, type StoredMessage } from '@threadline/engine'
+import { InvalidInputError, ThreadNotFoundError, type RepairOutsideThread, type StoredMessage } from '@threadline/engine'
+import type { SavedRepairs } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte } from './branch-history-sql.ts'
 import { atomically, type StorageContext } from './context.ts'

@@ -1,15 +1,8 @@
 // Messages: bulk writes and id-list reads are raw SQL (one statement per chunk
 // of rows; Prisma's `in` caps at the driver's bind-parameter limit), ordered
 // by (createdAt, id) everywhere.
-import {
-  MessageAlreadyExistsError,
-  MessageNotFoundError,
-  type MessageCopyResult,
-  type MessageSelection,
-  type MessageStructure,
-  type StoredMessage,
-  type UpsertMessagesOptions,
-} from '@threadline/engine'
+import { MessageAlreadyExistsError, MessageNotFoundError, type StoredMessage } from '@threadline/engine'
+import type { MessageCopyResult, MessageSelection, MessageStructure, UpsertMessagesOptions } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type Db, type StorageContext } from './context.ts'
 import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './message-guards.ts'

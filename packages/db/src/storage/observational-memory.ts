@@ -1,16 +1,8 @@
 // Observational memory: one row per generation; the current record of a lookup
 // key is its highest generation.
 import { randomUUID } from 'node:crypto'
-import {
-  InvalidInputError,
-  StorageError,
-  ThreadNotFoundError,
-  type BufferedObservationChunk,
-  type NewObservationalMemoryRecord,
-  type ObservationalMemoryKey,
-  type ObservationalMemoryPatch,
-  type ObservationalMemoryRecord,
-} from '@threadline/engine'
+import { InvalidInputError, StorageError, ThreadNotFoundError, type ObservationalMemoryRecord } from '@threadline/engine'
+import type { BufferedObservationChunk, NewObservationalMemoryRecord, ObservationalMemoryKey, ObservationalMemoryPatch } from '@threadline/engine/storage'
 import type { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from './database-errors.ts'

@@ -1,7 +1,7 @@
 // The engine's MemoryStorage and VectorStore over Prisma, composed from one
 // file per concept. Unexpected failures surface as StorageError (cause kept);
 // typed engine errors pass through.
-import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline/engine'
+import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline/engine/storage'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { cloneWholeThread } from './clone-whole-thread.ts'

@@ -17,7 +17,8 @@
 //   5. B's own messages move to S, B's branches to S; B's row is deleted.
 //   Thread-scoped memory follows the lines: S's working / observational memory
 //   moves to N, B's to S (re-keyed rows; the engine rewrites thread tags).
-import { NotABranchError, StorageError, ThreadNotFoundError, type PromoteBranchInput, type PromotedBranch } from '@threadline/engine'
+import { NotABranchError, StorageError, ThreadNotFoundError } from '@threadline/engine'
+import type { PromoteBranchInput, PromotedBranch } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte } from './branch-history-sql.ts'
 import { atomically, type StorageContext } from './context.ts'

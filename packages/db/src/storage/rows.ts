@@ -9,12 +9,11 @@ import {
   StorageError,
   toolInvocationStateSchema,
   type MessageContent,
-  type MessageStructure,
   type ObservationalMemoryRecord,
   type StoredMessage,
   type StoredThread,
-  type ThreadBranchLink,
 } from '@threadline/engine'
+import type { MessageStructure, ThreadBranchLink } from '@threadline/engine/storage'
 import { z } from 'zod'
 
 export type ThreadRow = {

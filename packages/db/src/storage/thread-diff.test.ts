@@ -1,4 +1,5 @@
-import { diffHistories, ThreadNotFoundError, type DiffThreadHistoriesInput } from '@threadline/engine'
+import { diffHistories, ThreadNotFoundError } from '@threadline/engine'
+import type { DiffThreadHistoriesInput } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow } from './branch-test-helpers.ts'

@@ -5,7 +5,8 @@
 // content) in order; the common point is the last paired message of `a`.
 // Each side is paged in the same statement (its own LIMIT after its own
 // position), its full count apart, so an answer never grows with the histories.
-import { ThreadNotFoundError, type DiffThreadHistoriesInput, type StoredMessage, type StoredThreadDiff } from '@threadline/engine'
+import { ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
+import type { DiffThreadHistoriesInput, StoredThreadDiff } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte, effectiveHistoryCte, inheritedMessagesCte } from './branch-history-sql.ts'
 import type { StorageContext } from './context.ts'

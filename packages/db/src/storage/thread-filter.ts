@@ -1,7 +1,7 @@
 // The filter and order that every listing of threads shares: Memory's plain
 // listing (threads.ts) and the explorer's (queries/thread-list.ts). SQL over
 // `threads t`; the order names the camelCase columns the listings select.
-import type { ListThreadsInput, ThreadListOrder } from '@threadline/engine'
+import type { ListThreadsInput, ThreadListOrder } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 
 /** Resource and title conditions; the title is matched as plain text (no LIKE wildcards). */

@@ -1,16 +1,7 @@
 // Threads: CRUD over Prisma, the plain listing and the lineage queries. The
 // explorer's listing is ../queries/thread-list.ts.
-import {
-  ThreadAlreadyExistsError,
-  ThreadHasBranchesError,
-  ThreadNotFoundError,
-  type CreateThreadInput,
-  type DeleteThreadOptions,
-  type ListDescendantsInput,
-  type ListThreadsInput,
-  type ListThreadsResult,
-  type StoredThread,
-} from '@threadline/engine'
+import { ThreadAlreadyExistsError, ThreadHasBranchesError, ThreadNotFoundError, type StoredThread } from '@threadline/engine'
+import type { CreateThreadInput, DeleteThreadOptions, ListDescendantsInput, ListThreadsInput, ListThreadsResult } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { maxBranchDepth } from './effective-history.ts'

@@ -1,4 +1,5 @@
-import { InvalidInputError, VectorExtensionMissingError, type MessageVector } from '@threadline/engine'
+import { InvalidInputError, VectorExtensionMissingError } from '@threadline/engine'
+import type { MessageVector } from '@threadline/engine/storage'
 import { beforeAll, expect, it } from 'vitest'
 import { Prisma } from '../generated/prisma/client.ts'
 import { describeEachDatabase, textMessage } from '../testing/index.ts'

@@ -2,7 +2,8 @@
 // types). Every method first checks that this database has pgvector and throws
 // VectorExtensionMissingError when it does not (a PostgreSQL server without
 // the extension): the store is always there, so the engine tells by the error.
-import { InvalidInputError, MessageNotFoundError, type MessageVector, type VectorMatch, type VectorQuery, type VectorStore } from '@threadline/engine'
+import { InvalidInputError, MessageNotFoundError } from '@threadline/engine'
+import type { MessageVector, VectorMatch, VectorQuery, VectorStore } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'

@@ -2,7 +2,8 @@
 // update appends a row, the current text of a key is its latest row by
 // (created_at, id). Resource rows are created lazily, the first time a
 // resource's working memory is written (threads do not need them).
-import { ThreadNotFoundError, type WorkingMemoryKey, type WorkingMemoryVersion } from '@threadline/engine'
+import { ThreadNotFoundError } from '@threadline/engine'
+import type { WorkingMemoryKey, WorkingMemoryVersion } from '@threadline/engine/storage'
 import { atomically, type StorageContext } from './context.ts'
 import { isForeignKeyViolation } from './database-errors.ts'
 

@@ -1,4 +1,4 @@
-import type { MemoryStorage } from '@threadline/engine'
+import type { MemoryStorage } from '@threadline/engine/storage'
 
 export type StorageCall = { method: string; firstArgument: unknown }
 

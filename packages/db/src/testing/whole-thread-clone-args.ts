@@ -1,4 +1,4 @@
-import type { WholeThreadCloneArgs } from '@threadline/engine'
+import type { WholeThreadCloneArgs } from '@threadline/engine/storage'
 
 /** `cloneWholeThread`'s arguments for a plain clone (no memory to carry, "Copy: " titles), with the given changes. */
 export function wholeThreadCloneArgs(args: Pick<WholeThreadCloneArgs, 'sourceThreadId' | 'newThreadId'> & Partial<WholeThreadCloneArgs>): WholeThreadCloneArgs {

@@ -71,6 +71,10 @@ export const clonePreviewPageSchema = z.strictObject({
 
 export type ClonePreviewPageInput = z.input<typeof clonePreviewPageSchema>
 export type CloneThreadArgs = z.input<typeof cloneThreadArgsSchema>
+/** the spec's CloneOptions: `messageLimit`, `messageFilter`, and this project's `boundary`, `returnMessages`, `derivedMemory` */
+export type CloneOptions = z.input<typeof cloneOptionsSchema>
+/** the spec's MessageFilter: `startDate`, `endDate`, `messageIds` */
+export type MessageFilter = z.input<typeof messageFilterSchema>
 export type CloneCallOptions = z.input<typeof cloneCallOptionsSchema>
 
 /** Clone arguments after validation, with defaults applied. */

@@ -2,7 +2,7 @@
 // through a real Agent to the loopback provider: one per acceptance case of
 // issue 14.
 import type { AgentInputMessage } from '../agent/types.ts'
-import { reply } from './fake-replies.ts'
+import { reply } from '../loopback-provider/fake-replies.ts'
 
 /** Two reasoning parts before the answer: a Cerebras-bound call strips them. */
 export const reasoningHistory: AgentInputMessage[] = [

@@ -1,8 +1,9 @@
 // @threadline/engine/testing: test utilities shared by the engine, API and e2e tests.
-export * from './fake-provider-server.ts'
+// The loopback provider and the provider-error presets are real modules of
+// their own subpaths; re-exported here so a test has one import.
+export * from '../loopback-provider/index.ts'
 export { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server.ts'
-export * from './fake-replies.ts'
-export * from './provider-error-presets.ts'
+export * from '../loopback-provider/provider-error-presets.ts'
 export * from './spec-examples.ts'
 export { observationalMemoryRecord, textMessage, toolCallExchange } from './storage-fixtures.ts'
 // playground stream: the provider-history-compat fixtures, for the playground's parity test

@@ -3,7 +3,7 @@
 // <PREFIX>_API_KEY pointed at it (so 'provider/model' strings reach it).
 // Separate from ./index.ts so that non-Vitest users do not import Vitest.
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { startFakeProvider, type FakeProviderServer } from './fake-provider-server.ts'
+import { startFakeProvider, type FakeProviderServer } from '../loopback-provider/fake-provider-server.ts'
 
 /**
  * Returns the file's server. It is started in `beforeAll`, so the value is a

@@ -1,4 +1,4 @@
-import { providerErrorPresets, providerErrorShape } from '@threadline/engine/testing/provider-error-presets'
+import { providerErrorPresets, providerErrorShape } from '@threadline/engine/provider-error-presets'
 import { describe, expect, it } from 'vitest'
 import { builtInCompatRules } from '@threadline/engine'
 import { errorPresets, presetById, presetForRule, providerOfModel } from './provider-error-presets.ts'

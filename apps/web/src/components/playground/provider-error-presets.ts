@@ -3,7 +3,7 @@
 // provider sends, or the stream chunk when the error arrives mid-stream.
 // Only the UI's choices live here: a model to try each one against, and the
 // demo thread it is about.
-import { providerErrorPresets, providerErrorShape, type ProviderErrorPreset, type ProviderErrorShape } from '@threadline/engine/testing/provider-error-presets'
+import { providerErrorPresets, providerErrorShape, type ProviderErrorPreset, type ProviderErrorShape } from '@threadline/engine/provider-error-presets'
 
 export type ErrorShape = ProviderErrorShape
 

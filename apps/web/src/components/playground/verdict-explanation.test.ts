@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider'
 import { decideRetry, resolveStreamErrorRetryOptions } from '@threadline/engine'
-import { anthropicOverloaded } from '@threadline/engine/testing/provider-error-presets'
+import { anthropicOverloaded } from '@threadline/engine/provider-error-presets'
 import { describe, expect, it } from 'vitest'
 import { explainCombined, explainCompatVerdict, explainRetryDecision, needsCustomMatcher, SPEC_ECONNRESET_MATCHER } from './verdict-explanation.ts'
 

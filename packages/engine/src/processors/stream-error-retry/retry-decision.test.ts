@@ -3,7 +3,7 @@ import { resolveStreamErrorRetryOptions, type StreamErrorRetryProcessorOptions }
 import { decideRetry } from './retry-decision.ts'
 import { apiErrorArgs, httpApiCallError, openAIResponseFailedChunk, openAIServerErrorChunk } from './test-helpers.ts'
 import type { ProcessAPIErrorArgs } from '../types.ts'
-import { anthropicOverloaded } from '../../testing/provider-error-presets.ts'
+import { anthropicOverloaded } from '../../loopback-provider/provider-error-presets.ts'
 
 const decide = (error: unknown, options: StreamErrorRetryProcessorOptions = {}, overrides: Partial<ProcessAPIErrorArgs> = {}) =>
   decideRetry(apiErrorArgs(error, overrides), resolveStreamErrorRetryOptions(options))

@@ -3,7 +3,7 @@
 // Spread one to vary it: `{ ...anthropicRateLimited, headers: { 'retry-after': '1' } }`.
 // The ONE catalogue of provider errors: the playground's presets (apps/web)
 // are derived from it. Pure data (no node: imports), so a client bundle can
-// import it by its own subpath, `@threadline/engine/testing/provider-error-presets`.
+// import it by its own subpath, `@threadline/engine/provider-error-presets`.
 import type { FakeDropReply, FakeHttpErrorReply, FakeStreamErrorReply } from './fake-replies.ts'
 
 const anthropicError = (status: number, type: string, message: string, headers?: Record<string, string>): FakeHttpErrorReply => ({

@@ -129,9 +129,10 @@ describe('the README', () => {
   }, 60_000)
 })
 
-// The public names of the reference framework's three capabilities (spec
-// provider-history-compat.md, stream-error-retry.md, clone-thread.md and their
-// seeds), and the ready-made matcher the stream-error-retry README documents:
+// The public names of the reference framework's three capabilities
+// (docs/spec/provider-history-compat.md, docs/spec/stream-error-retry.md,
+// docs/spec/clone-thread.md and their seeds), and the ready-made matcher the
+// stream-error-retry README documents:
 // code written against the reference imports them from the package root.
 
 const specValues = ['Agent', 'Memory', 'ProviderHistoryCompat', 'StreamErrorRetryProcessor', 'isRetryableOpenAIResponsesStreamError', 'isBadRequestError']

@@ -22,19 +22,9 @@ export type {
   AgentUsage,
 } from './agent/types.ts'
 
-// A memory-aware turn's context: last messages, semantic recall, working and observational memory, fitted to the context window
-export {
-  buildTurnContext,
-  type ContextSection,
-  type LeftOutMessage,
-  type SectionKind,
-  type SectionMessage,
-  type TurnContext,
-  type TurnContextMemory,
-  type TurnContextRequest,
-} from './context/turn-context.ts'
-export { DEFAULT_CONTEXT_WINDOW, defaultReplyReserve } from './context/context-budget.ts'
-export { approximateTokenCounter, countPrompt, type TokenCounter } from './context/token-count.ts'
+// A memory-aware turn's context (built by the Agent: previewContext, result.context): last messages, recall, working and observational memory, fitted to the window
+export type { ContextSection, LeftOutMessage, SectionKind, SectionMessage, TurnContext } from './context/turn-context.ts'
+export { countPrompt, type TokenCounter } from './context/token-count.ts'
 export { UPDATE_WORKING_MEMORY_TOOL } from './context/working-memory.ts'
 
 // LLM calls as data: the typed events of each provider call (onEvent), folded into traces, and the port that stores them

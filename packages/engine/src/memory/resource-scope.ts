@@ -16,8 +16,8 @@ export type ResourceScope = {
   listed(resourceId: string | undefined): string[] | null
   /**
    * The one resource a single-resource listing covers: the named one (when in
-   * scope), the scope's only one, or none (undefined: all); a scope of several
-   * resources must name one (InvalidInputError).
+   * scope), the scope's only one, or none (undefined: all); any other scope
+   * must name one (InvalidInputError).
    */
   single(resourceId: string | undefined): string | undefined
 }
@@ -39,7 +39,7 @@ export function resourceScope(input: ResourceScopeInput): ResourceScope {
       if (resourceId !== undefined) return require(resourceId)
       if (resourceIds === null) return undefined
       if (resourceIds.length === 1) return resourceIds[0]
-      throw new InvalidInputError('resourceId', 'is required: this scope has several resources, name one')
+      throw new InvalidInputError('resourceId', "is required: name one of this scope's resources")
     },
   }
 }

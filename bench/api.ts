@@ -245,7 +245,8 @@ const report = createReport(flagValue('results-name') ?? 'api', {
   threads: THREADS,
   messagesPerThread: MESSAGES_PER_THREAD,
 })
-await ensureBuild(report)
+// the plain diagnostic server runs the sources: only `next start` needs the build
+if (serverKinds.includes('next')) await ensureBuild(report)
 if (kinds.includes('pglite')) {
   // PGlite is embedded: seeded here into a data folder, closed, then opened by the server.
   const folder = mkdtempSync(path.join(tmpdir(), 'threadline-bench-api-'))

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import type { ThreadAlreadyExistsError, ThreadlineError, ThreadlineErrorCode } from '@threadline/engine'
+import { ResourceOutOfScopeError, type ThreadAlreadyExistsError, type ThreadlineError, type ThreadlineErrorCode } from '@threadline/engine'
 
 type TRPCCode = TRPCError['code']
 
@@ -7,6 +7,8 @@ type TRPCCode = TRPCError['code']
 // mapping (or a misspelt one) does not compile.
 const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   THREAD_NOT_FOUND: 'NOT_FOUND',
+  // a resource the caller named outside its scope: its own scope is no secret to it
+  RESOURCE_OUT_OF_SCOPE: 'FORBIDDEN',
   MESSAGE_NOT_FOUND: 'NOT_FOUND',
   THREAD_ALREADY_EXISTS: 'CONFLICT',
   MESSAGE_ALREADY_EXISTS: 'CONFLICT',
@@ -34,13 +36,10 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
 export function engineErrorToTRPCError(error: ThreadlineError): TRPCError {
   return new TRPCError({
     code: codeByEngineError[error.code],
-    message: error.message,
+    // the API's scoped callers are tokens (an operator's scope is every resource)
+    message: ResourceOutOfScopeError.isInstance(error) ? `This API token is not scoped to resource "${error.resourceId}"` : error.message,
     cause: error,
   })
-}
-
-export function resourceForbidden(resourceId: string): TRPCError {
-  return new TRPCError({ code: 'FORBIDDEN', message: `This API token is not scoped to resource "${resourceId}"` })
 }
 
 export function writeForbidden(): TRPCError {

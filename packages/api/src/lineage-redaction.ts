@@ -3,9 +3,7 @@
 // tenant's thread into the token's resource). Every id of such a source, and
 // of its messages, is shown as REDACTED; the lineage itself (that the thread
 // is a clone or a branch, and when) stays visible.
-import type { StoredThread } from '@threadline/engine'
-import { canAccessResource, visibleResourceIds, type Caller } from './auth/caller.ts'
-import type { Services } from './services.ts'
+import type { ScopedMemory, StoredThread } from '@threadline/engine'
 
 export const REDACTED = '[redacted]'
 
@@ -49,18 +47,17 @@ function redactThread<Thread extends LineageSources>(thread: Thread, readable: (
   }
 }
 
-/** The threads as this caller may see them: sources it cannot read (another tenant's, or gone) redacted. One query for all. */
-export async function redactUnreadableSources<Thread extends LineageSources>(services: Services, caller: Caller, threads: Thread[]): Promise<Thread[]> {
-  if (visibleResourceIds(caller) === null) return threads
+/** The threads as the scoped memory's caller may see them: sources it cannot read (another tenant's, or gone) redacted. One query for all. */
+export async function redactUnreadableSources<Thread extends LineageSources>(memory: ScopedMemory, threads: Thread[]): Promise<Thread[]> {
+  if (memory.scope.resourceIds === null) return threads
   const ids = [...new Set(threads.flatMap(sourceIdsOf))]
   if (ids.length === 0) return threads
-  const sources = await services.memory.getThreadsByIds(ids)
-  const readableIds = new Set(sources.filter((source) => canAccessResource(caller, source.resourceId)).map((source) => source.id))
+  const readableIds = new Set((await memory.getThreadsByIds(ids)).map((source) => source.id))
   return threads.map((thread) => redactThread(thread, (id) => readableIds.has(id)))
 }
 
 /** One thread as this caller may see it. */
-export async function redactUnreadableSource<Thread extends LineageSources>(services: Services, caller: Caller, thread: Thread): Promise<Thread> {
-  const [redacted] = await redactUnreadableSources(services, caller, [thread])
+export async function redactUnreadableSource<Thread extends LineageSources>(memory: ScopedMemory, thread: Thread): Promise<Thread> {
+  const [redacted] = await redactUnreadableSources(memory, [thread])
   return redacted ?? thread
 }

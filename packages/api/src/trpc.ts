@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { assertSafeInput, type FieldIssue, InvalidInputError, ThreadlineError, toInputError } from '@threadline/engine'
+import { assertSafeInput, type FieldIssue, InvalidInputError, type ScopedMemory, ThreadlineError, toInputError } from '@threadline/engine'
 import { ZodError } from 'zod'
 import { unusableTokenError } from './auth/authenticate.ts'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
-import { canWrite, type Caller } from './auth/caller.ts'
+import { callerResources, canWrite, type Caller } from './auth/caller.ts'
 import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
 import { hideInternalError } from './internal-errors.ts'
-import type { Services } from './services.ts'
+import type { MemoryScope, Services } from './services.ts'
 import { wireTransformer } from './wire-transformer.ts'
 
 export type Context = {
@@ -19,6 +19,18 @@ export type Context = {
   clientAddress: string
   /** who is calling: authenticated once per HTTP request (a batch shares it), on first need */
   getCaller: () => Promise<Caller>
+}
+
+/**
+ * A procedure's context once the caller is known: the server's Memory scoped
+ * to the caller's resources (its tenant scope, checked there and nowhere else).
+ */
+export type AuthedContext = Context & {
+  caller: Caller
+  /** the server's Memory as this caller may see it: `memory.scope` is the caller's resources */
+  memory: ScopedMemory
+  /** services.memoryFor(kind), scoped alike */
+  memoryFor(kind: MemoryScope): ScopedMemory
 }
 
 /** One sentence for a refused input: its first issue as "field: what is wrong", and how many more `data.issues` lists. */
@@ -106,7 +118,9 @@ const authenticated = t.middleware(async ({ ctx, next }) => {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Rate limit exceeded for this API token; retry in ${limit.retryAfterMs} ms` })
     }
   }
-  return next({ ctx: { caller } })
+  const resources = callerResources(caller)
+  const memory = ctx.services.memory.scopedTo(resources)
+  return next({ ctx: { caller, memory, memoryFor: (kind: MemoryScope) => ctx.services.memoryFor(kind).scopedTo(resources) } })
 })
 
 export const router = t.router
@@ -114,7 +128,7 @@ export const createCallerFactory = t.createCallerFactory
 
 /** No caller needed (health, sign-in). */
 export const publicProcedure = t.procedure.use(mapEngineErrors).use(refuseUnsafeInput).use(requireCsrfHeaderOnMutations)
-/** An operator or an API token; the procedure checks the resource scope. */
+/** An operator or an API token; `ctx.memory` is scoped to its resources. */
 export const authedProcedure = publicProcedure.use(authenticated)
 /** As authedProcedure, and the token must be read+write. */
 export const writeProcedure = authedProcedure.use(({ ctx, next }) => {

@@ -81,6 +81,7 @@ export {
   NotABranchError,
   ModelResolutionError,
   ProviderStreamError,
+  ResourceOutOfScopeError,
   StorageError,
   ThreadAlreadyExistsError,
   ThreadHasBranchesError,
@@ -102,9 +103,13 @@ export {
   type MemoryConfig,
   type MessageSearch,
   type ObservationalMemoryHistory,
+  type ParsedMemory,
   type SaveMessagesCallOptions,
   type WorkingMemoryEntry,
 } from './memory/memory.ts'
+export { ScopedMemory } from './memory/scoped-memory.ts'
+export { resourceScope, type ResourceScope, type ResourceScopeInput } from './memory/resource-scope.ts'
+export { exactlyOneOf, type ExactlyOneOf } from './validation/exactly-one-of.ts'
 export type { MemoryKey, MemoryTarget } from './memory/memory-key.ts'
 export { recallModeSchema, type MemoryOptions, type RecallMode, type ResolvedMemoryOptions } from './memory/memory-options.ts'
 export type { RankedMatch, RecallResult } from './memory/recall.ts'
@@ -154,7 +159,7 @@ export type {
   ToolInvocation,
   ToolInvocationPart,
 } from './messages/types.ts'
-export { storedMessageSchema, storedMessagesSchema, toolInvocationStateSchema } from './messages/schema.ts'
+export { messageBatchSchema, storedMessageSchema, storedMessagesSchema, toolInvocationStateSchema, type ParsedStoredMessages } from './messages/schema.ts'
 export { toPrompt } from './messages/to-prompt.ts'
 export { messageSnippet } from './messages/message-snippet.ts'
 export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'

@@ -1,24 +1,20 @@
 // Who is calling, and what they may touch. Operators (signed in to the admin
 // app) see everything; an API token sees only its resources, and writes only
 // when issued read+write.
+import type { ResourceScopeInput } from '@threadline/engine'
 import type { VerifiedApiToken } from './api-tokens.ts'
 
 export type SignedInOperator = { id: string; email: string; name: string }
 
 export type Caller = { kind: 'operator'; operator: SignedInOperator; sessionId: string } | { kind: 'token'; token: VerifiedApiToken }
 
-export function canAccessResource(caller: Caller, resourceId: string): boolean {
-  if (caller.kind === 'operator') return true
-  return caller.token.allResources || caller.token.resourceIds.includes(resourceId)
-}
-
 export function canWrite(caller: Caller): boolean {
   return caller.kind === 'operator' || caller.token.canWrite
 }
 
-/** The resources a caller may list without naming one: all (null) or the token's own. */
-export function visibleResourceIds(caller: Caller): string[] | null {
-  if (caller.kind === 'operator' || caller.token.allResources) return null
+/** The resources a caller may touch (its tenant scope, as Memory.scopedTo takes it): all, or the token's own. */
+export function callerResources(caller: Caller): ResourceScopeInput {
+  if (caller.kind === 'operator' || caller.token.allResources) return 'all'
   return caller.token.resourceIds
 }
 

@@ -5,9 +5,7 @@
 import type { StoredMessage } from '@threadline/engine'
 import { z } from 'zod'
 import { decodeMessageCursor, encodeMessageCursor } from '../routers/message-cursor.ts'
-import { threadInScope } from '../scope.ts'
-import type { Context } from '../trpc.ts'
-import type { Caller } from '../auth/caller.ts'
+import type { AuthedContext } from '../trpc.ts'
 import { pageCursorInput, truncationOf, type Truncation } from '../truncation.ts'
 
 /** The most messages of a window, and how many unless asked. */
@@ -37,14 +35,12 @@ function withinBytes(rows: StoredMessage[]): StoredMessage[] {
   return kept
 }
 
-export async function threadWindow(
-  ctx: Context & { caller: Caller },
-  threadId: string,
-  page: { cursor?: string | undefined; limit: number },
-): Promise<ThreadWindow> {
-  const thread = await threadInScope(ctx.services, ctx.caller, threadId)
+/** A window of a thread of the caller's scope (NOT_FOUND for another tenant's, as for a missing one). */
+export async function threadWindow(ctx: AuthedContext, threadId: string, page: { cursor?: string | undefined; limit: number }): Promise<ThreadWindow> {
+  const thread = await ctx.memory.thread(threadId)
   const after = page.cursor === undefined ? undefined : decodeMessageCursor(page.cursor)
   // one more than the window tells whether another follows; the total is the thread's counter
+  // the thread is in scope: its messages are read without checking it again
   const rows = await ctx.services.memory.listMessages({ threadId: thread.id, limit: page.limit + 1, ...(after ? { after } : {}) })
   const messages = withinBytes(rows.slice(0, page.limit))
   const last = messages.at(-1)

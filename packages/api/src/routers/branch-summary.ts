@@ -1,6 +1,4 @@
-import type { StoredThread } from '@threadline/engine'
-import { canAccessResource, type Caller } from '../auth/caller.ts'
-import type { Services } from '../services.ts'
+import type { ScopedMemory, StoredThread } from '@threadline/engine'
 
 /** A branch as the timeline's fork markers need it: which thread, cut where, when. */
 export function branchSummary(thread: StoredThread) {
@@ -15,10 +13,9 @@ export function branchSummary(thread: StoredThread) {
 }
 
 /** Where a branch was cut: its parent (null when out of the caller's scope) and its branch point. Null for a thread that is no branch. */
-export async function branchOf(services: Services, caller: Caller, thread: StoredThread) {
+export async function branchOf(memory: ScopedMemory, thread: StoredThread) {
   if (thread.branch === null) return null
-  const parent = await services.memory.getThreadById({ threadId: thread.branch.parentThreadId })
-  const visibleParent = parent !== null && canAccessResource(caller, parent.resourceId) ? parent : null
+  const visibleParent = await memory.getThreadById({ threadId: thread.branch.parentThreadId })
   return {
     parentThreadId: visibleParent?.id ?? null,
     parentTitle: visibleParent?.title ?? null,

@@ -2,28 +2,24 @@
 // processors changed it, why it retried. Tenant-scoped like threads: a token
 // sees the calls of its resources only, and a call of another tenant is the
 // same NOT_FOUND as a call that does not exist.
-import { builtInCompatRules, listLLMCallsInputSchema, type LLMCallSummary } from '@threadline/engine'
+import { builtInCompatRules, listLLMCallsInputSchema, type LLMCallSummary, type ResourceScope } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput } from '../inputs.ts'
-import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router } from '../trpc.ts'
 
-function inScope(caller: Caller, call: Pick<LLMCallSummary, 'resourceId'>): boolean {
-  const visible = visibleResourceIds(caller)
-  return visible === null || (call.resourceId !== null && visible.includes(call.resourceId))
+/** A call without a resource (a failed call before its thread existed) is an operator's (scope 'all') alone. */
+function inScope(scope: ResourceScope, call: Pick<LLMCallSummary, 'resourceId'>): boolean {
+  return scope.resourceIds === null || (call.resourceId !== null && scope.includes(call.resourceId))
 }
 
 export const callsRouter = router({
   /** Calls newest first, by thread or resource (default: every resource the caller sees), with filters and a cursor. */
   list: authedProcedure.input(listLLMCallsInputSchema).query(async ({ ctx, input }) => {
     const { resourceId, ...query } = input
-    if (input.threadId !== undefined) await threadInScope(ctx.services, ctx.caller, input.threadId)
-    if (resourceId !== undefined) requireResource(ctx.caller, resourceId)
-    const visible = visibleResourceIds(ctx.caller)
-    const resourceIds = resourceId !== undefined ? [resourceId] : (visible ?? undefined)
-    return ctx.services.calls.list({ ...query, resourceIds })
+    if (input.threadId !== undefined) await ctx.memory.thread(input.threadId)
+    const resourceIds = ctx.memory.scope.listed(resourceId)
+    return ctx.services.calls.list({ ...query, resourceIds: resourceIds ?? undefined })
   }),
 
   /**
@@ -34,7 +30,7 @@ export const callsRouter = router({
   rules: authedProcedure.output(z.object({ builtIn: z.array(z.string()), custom: z.array(z.string()) })).query(async ({ ctx }) => {
     const builtIn = builtInCompatRules.map((rule) => rule.name)
     const [recorded, saved] = await Promise.all([
-      ctx.services.calls.ruleNames({ resourceIds: visibleResourceIds(ctx.caller) ?? undefined }),
+      ctx.services.calls.ruleNames({ resourceIds: ctx.memory.scope.resourceIds ?? undefined }),
       ctx.caller.kind === 'operator' ? ctx.services.rules.list() : Promise.resolve([]),
     ])
     const custom = new Set([...saved.map((rule) => rule.name), ...recorded].filter((name) => !builtIn.includes(name)))
@@ -44,7 +40,7 @@ export const callsRouter = router({
   /** One call with its attempts and events (the full trace). */
   get: authedProcedure.input(z.object({ id: idInput })).query(async ({ ctx, input }) => {
     const call = await ctx.services.calls.get(input.id)
-    if (call === null || !inScope(ctx.caller, call)) throw new TRPCError({ code: 'NOT_FOUND', message: `LLM call "${input.id}" not found` })
+    if (call === null || !inScope(ctx.memory.scope, call)) throw new TRPCError({ code: 'NOT_FOUND', message: `LLM call "${input.id}" not found` })
     return call
   }),
 })

@@ -1,11 +1,8 @@
 import { cloneOptionsSchema, cloneThreadArgsSchema, getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type LineageTreeNode } from '@threadline/engine'
 import { z } from 'zod'
-import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { auditCaller } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
-import { requireResource, threadInScope } from '../scope.ts'
-import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { plainJson } from '../wire-transformer.ts'
 import { clonePreviewAnswer, clonePreviewOutput, clonePreviewPage, clonePreviewPageInput } from './clone-preview.ts'
@@ -23,12 +20,6 @@ const createInput = cloneInput.extend({
   /** false: `messageIdMap` is {} (a long thread's map is megabytes to build and send); `clonedMessageCount` counts the copies; default true */
   returnMessageIdMap: z.boolean().optional(),
 })
-
-/** The clone arguments after the scope checks: the source must be visible, the target resource the caller's. */
-async function checkCloneScope(services: Services, caller: Caller, input: z.output<typeof cloneInput>): Promise<void> {
-  await threadInScope(services, caller, input.sourceThreadId)
-  if (input.resourceId !== undefined) requireResource(caller, input.resourceId)
-}
 
 /** Where a clone was cut from its source: the source message it was forked after (`snippet` null once that message is gone). */
 type ForkPoint = { messageId: string; snippet: string | null }
@@ -70,17 +61,11 @@ function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): Lineag
 export const cloneRouter = router({
   /** Memory.cloneThread: one transaction; the clone's messages get new ids (messageIdMap). */
   create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
-    // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for threadInScope
-    if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
+    // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for a missing one
     const { returnMessages, returnMessageIdMap, ...args } = input
-    const visible = visibleResourceIds(ctx.caller)
     let result
     try {
-      result = await ctx.services.memory.cloneThread(args, {
-        returnMessages: returnMessages ?? true,
-        returnMessageIdMap: returnMessageIdMap ?? true,
-        ...(visible === null ? {} : { sourceResourceIds: visible }),
-      })
+      result = await ctx.memory.cloneThread(args, { returnMessages: returnMessages ?? true, returnMessageIdMap: returnMessageIdMap ?? true })
     } catch (error) {
       if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
@@ -104,9 +89,8 @@ export const cloneRouter = router({
     .output(clonePreviewOutput)
     .query(async ({ ctx, input }) => {
       const { cursor, limit, direction: _direction, ...args } = input
-      await checkCloneScope(ctx.services, ctx.caller, args)
       try {
-        return clonePreviewAnswer(await ctx.services.memory.previewClone(args, clonePreviewPage({ cursor, limit })), cursor !== undefined)
+        return clonePreviewAnswer(await ctx.memory.previewClone(args, clonePreviewPage({ cursor, limit })), cursor !== undefined)
       } catch (error) {
         if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
         throw error
@@ -118,13 +102,8 @@ export const cloneRouter = router({
    * it (a tree); each clone's edge carries its fork point when it recorded one.
    */
   lineage: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    const visible = visibleResourceIds(ctx.caller)
-    const lineage = await ctx.services.memory.getLineageTree(thread.id, {
-      // threads of other tenants are left out: ancestors stop below the first, clones go with their subtree
-      ...(visible === null ? {} : { resourceIds: visible }),
-      maxNodes: MAX_LINEAGE_NODES,
-    })
+    // threads of other tenants are left out: ancestors stop below the first, clones go with their subtree
+    const lineage = await ctx.memory.getLineageTree(input.threadId, { maxNodes: MAX_LINEAGE_NODES })
     return { ancestors: lineage.ancestors.map(lineageNode), thread: lineageNode(lineage.thread), truncated: lineage.truncated }
   }),
 })

@@ -1,36 +1,25 @@
 // Background indexing (issue 16): "Index all" of a thread or a resource, its
 // progress, cancel, and the jobs listing. Jobs are scoped by their resource
 // like everything else: a token sees and touches its resources' jobs only.
-import { indexJobProgress, indexJobStateSchema, type IndexJob, type IndexScope } from '@threadline/engine'
+import { exactlyOneOf, indexJobProgress, indexJobStateSchema, type IndexJob, type IndexScope, type ScopedMemory } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { canAccessResource, visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
-import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
-const scopeInput = z
-  .strictObject({ threadId: threadIdInput.optional(), resourceId: resourceIdInput.optional() })
-  .refine((input) => (input.threadId === undefined) !== (input.resourceId === undefined), {
-    error: 'give either threadId or resourceId',
-    path: ['threadId'],
-  })
+const scopeInput = exactlyOneOf(z.strictObject({ threadId: threadIdInput.optional(), resourceId: resourceIdInput.optional() }), 'threadId', 'resourceId')
 
 /** The job as the UI shows it: with its progress (done / total, rate, ETA) at the time of the answer. */
 function jobView(job: IndexJob) {
   return { ...job, progress: indexJobProgress(job, new Date()) }
 }
 
-/** The caller's scope: a thread it may see (NOT_FOUND otherwise) or one of its resources (FORBIDDEN otherwise). */
-async function scopeOf(services: Services, caller: Caller, input: z.infer<typeof scopeInput>): Promise<IndexScope> {
-  if (input.threadId !== undefined) {
-    const thread = await threadInScope(services, caller, input.threadId)
-    return { resourceId: thread.resourceId, threadId: thread.id }
-  }
-  const resourceId = input.resourceId ?? ''
-  requireResource(caller, resourceId)
-  return { resourceId }
+/** What to index: a thread the caller may see (NOT_FOUND otherwise) or one of its resources (FORBIDDEN otherwise). */
+async function scopeOf(memory: ScopedMemory, input: z.output<typeof scopeInput>): Promise<IndexScope> {
+  if (input.threadId === undefined) return { resourceId: memory.scope.require(input.resourceId) }
+  const thread = await memory.thread(input.threadId)
+  return { resourceId: thread.resourceId, threadId: thread.id }
 }
 
 /** Indexing needs vectors: an embedding model and pgvector. */
@@ -51,9 +40,9 @@ export function requireIndexing(services: Services): string {
 }
 
 /** A job the caller may see; NOT_FOUND for an unknown job and another tenant's alike. */
-async function jobInScope(services: Services, caller: Caller, jobId: string): Promise<IndexJob> {
+async function jobInScope(services: Services, memory: ScopedMemory, jobId: string): Promise<IndexJob> {
   const job = await services.indexJobs.get(jobId)
-  if (job === null || !canAccessResource(caller, job.resourceId)) throw new TRPCError({ code: 'NOT_FOUND', message: `Index job "${jobId}" not found` })
+  if (job === null || !memory.scope.includes(job.resourceId)) throw new TRPCError({ code: 'NOT_FOUND', message: `Index job "${jobId}" not found` })
   return job
 }
 
@@ -64,7 +53,7 @@ export const indexingRouter = router({
    * model or no pgvector, `model` is null and nothing needs indexing.
    */
   status: authedProcedure.input(scopeInput).query(async ({ ctx, input }) => {
-    const scope = await scopeOf(ctx.services, ctx.caller, input)
+    const scope = await scopeOf(ctx.memory, input)
     const { embedder, semanticRecall, indexJobs } = ctx.services
     if (embedder === null || !semanticRecall) return { ...scope, model: null, vectorsAvailable: semanticRecall, messages: null, unindexed: 0, job: null }
     const [counts, job] = await Promise.all([indexJobs.countUnindexed(scope, embedder.id), indexJobs.latest(scope, embedder.id)])
@@ -73,7 +62,7 @@ export const indexingRouter = router({
 
   /** Queues "Index all" of the thread or resource (a running one is returned instead of a second); the server's workers run it. */
   start: writeProcedure.input(scopeInput).mutation(async ({ ctx, input }) => {
-    const scope = await scopeOf(ctx.services, ctx.caller, input)
+    const scope = await scopeOf(ctx.memory, input)
     const model = requireIndexing(ctx.services)
     const job = await ctx.services.indexJobs.enqueue({ ...scope, model, reason: 'index' })
     ctx.services.indexWorker?.wake()
@@ -83,11 +72,11 @@ export const indexingRouter = router({
   /** One job with its progress. */
   job: authedProcedure
     .input(z.strictObject({ jobId: idInput }))
-    .query(async ({ ctx, input }) => jobView(await jobInScope(ctx.services, ctx.caller, input.jobId))),
+    .query(async ({ ctx, input }) => jobView(await jobInScope(ctx.services, ctx.memory, input.jobId))),
 
   /** Cancels a queued or running job (a running worker stops before its next batch); an ended job is left as it is. */
   cancel: writeProcedure.input(z.strictObject({ jobId: idInput })).mutation(async ({ ctx, input }) => {
-    await jobInScope(ctx.services, ctx.caller, input.jobId)
+    await jobInScope(ctx.services, ctx.memory, input.jobId)
     const job = await ctx.services.indexJobs.cancel(input.jobId)
     if (job === null) throw new TRPCError({ code: 'NOT_FOUND', message: `Index job "${input.jobId}" not found` })
     return jobView(job)
@@ -104,8 +93,7 @@ export const indexingRouter = router({
       }),
     )
     .query(async ({ ctx, input }) => {
-      if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
-      const resourceIds = input.resourceId === undefined ? visibleResourceIds(ctx.caller) : [input.resourceId]
+      const resourceIds = ctx.memory.scope.listed(input.resourceId)
       const { items, total } = await ctx.services.indexJobs.list({
         ...(resourceIds === null ? {} : { resourceIds }),
         state: input.state,

@@ -1,9 +1,7 @@
-import { storedMessagesSchema } from '@threadline/engine'
+import { messageBatchSchema } from '@threadline/engine'
 import { messageTextSearchInputSchema } from '@threadline/engine/storage'
 import { z } from 'zod'
-import { canAccessResource, visibleResourceIds } from '../auth/caller.ts'
 import { pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
-import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
@@ -11,7 +9,8 @@ import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 export const MESSAGES_SAVE_LIMIT = 1000
 
 const saveInput = z.strictObject({
-  messages: storedMessagesSchema.min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
+  // the engine's batch schema: its parsed (branded) output goes to Memory's trusted path as it is
+  messages: messageBatchSchema.min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
 })
 
 const listInput = z.strictObject({
@@ -37,8 +36,7 @@ export const messagesRouter = router({
    * the query's words marked (`match`).
    */
   search: authedProcedure.input(searchInput).query(async ({ ctx, input }) => {
-    if (input.resourceId !== undefined) requireResource(ctx.caller, input.resourceId)
-    const resourceIds = input.resourceId === undefined ? visibleResourceIds(ctx.caller) : [input.resourceId]
+    const resourceIds = ctx.memory.scope.listed(input.resourceId)
     const { hits, total } = await ctx.services.threadQueries.searchMessages({
       query: input.query,
       ...(resourceIds === null ? {} : { resourceIds }),
@@ -57,17 +55,15 @@ export const messagesRouter = router({
    * are committed: the request does not wait for the embedder.
    */
   save: writeProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
-    // every thread must be the caller's (NOT_FOUND otherwise, as everywhere), checked on the threads the save reads in its transaction
-    const saved = await ctx.services.memory.saveMessages(
-      { messages: input.messages },
-      { sameThreadOnly: true, threadVisible: (thread) => canAccessResource(ctx.caller, thread.resourceId) },
-    )
+    // the batch is parsed (by the engine's schema): the trusted path; every thread must be in the caller's scope
+    // (NOT_FOUND otherwise, as everywhere), checked on the threads the save reads in its transaction
+    const saved = await ctx.memory.parsed.saveMessages(input, { sameThreadOnly: true })
     return { saved: saved.length, messageIds: saved.map((message) => message.id) }
   }),
 
   /** A page of a thread's messages in (createdAt, id) order; `nextCursor` is null on the last page. */
   list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const thread = await ctx.memory.thread(input.threadId)
     const after = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor)
     // one more than the page tells whether another page follows
     const rows = await ctx.services.memory.listMessages({ threadId: thread.id, limit: input.limit + 1, ...(after ? { after } : {}) })

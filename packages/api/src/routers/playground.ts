@@ -1,4 +1,4 @@
-import { builtInCompatRules, givenFields, InvalidInputError, storedMessagesSchema, toPrompt, type RetryDecision } from '@threadline/engine'
+import { builtInCompatRules, exactlyOneOf, givenFields, storedMessagesSchema, toPrompt, type RetryDecision } from '@threadline/engine'
 import { CUSTOM_RULE_TEMPLATE, exportSandboxedRulesAsCode } from '@threadline/engine/sandbox'
 import { z } from 'zod'
 import type { ErrorEvaluation, PromptEvaluation } from '../playground/evaluate.ts'
@@ -35,8 +35,8 @@ const runPromptInput = z.strictObject({
   ...rulesChoice,
 })
 
-const runErrorInput = z
-  .strictObject({
+const runErrorInput = exactlyOneOf(
+  z.strictObject({
     /** the stored messages a fix would repair: a window of a thread's (nothing is saved) or given as JSON */
     threadId: threadIdInput.optional(),
     ...threadWindowInput,
@@ -46,11 +46,10 @@ const runErrorInput = z
     retryOptions: retryOptionsInput,
     retryCount: z.number().int().min(0).max(10).default(0),
     ...rulesChoice,
-  })
-  .refine((input) => (input.threadId === undefined) !== (input.messages === undefined), {
-    error: 'give either threadId or messages',
-    path: ['threadId'],
-  })
+  }),
+  'threadId',
+  'messages',
+)
 
 const retryDecisionInput = z.strictObject({
   error: providerErrorInput,
@@ -144,10 +143,8 @@ export const playgroundRouter = router({
 
   /** A provider error against stored messages: which reactive rules match, what their fix changes (nothing is saved), and the retry decision. */
   runError: authedProcedure.input(runErrorInput).mutation(async ({ ctx, input }) => {
-    const window = input.threadId !== undefined ? await threadWindow(ctx, input.threadId, input) : null
-    const messages = window?.messages ?? input.messages
-    // the input's check refuses neither as well as both
-    if (messages === undefined) throw new InvalidInputError('threadId', 'give either threadId or messages')
+    const { messages, truncated } =
+      input.threadId === undefined ? { messages: input.messages, truncated: null } : await threadWindow(ctx, input.threadId, input)
     const customRules = await customRuleSources(ctx, input.customRules)
     const job = {
       op: 'runError',
@@ -161,7 +158,7 @@ export const playgroundRouter = router({
     } as const
     const evaluation = (await ctx.services.playground.run(callerKey(ctx.caller), job)) as ErrorEvaluation
     await auditCustomRuleRun(ctx, customRules, 'error', input.threadId)
-    return { ...evaluation, truncated: window?.truncated ?? null }
+    return { ...evaluation, truncated }
   }),
 
   /** What StreamErrorRetryProcessor decides for an error: retry or not, why, and the delay with its source. */

@@ -1,11 +1,10 @@
-import { InvalidInputError, recallModeSchema } from '@threadline/engine'
+import { exactlyOneOf, recallModeSchema } from '@threadline/engine'
 import { z } from 'zod'
 import { resourceIdInput, threadIdInput } from '../inputs.ts'
-import { requireResource, threadInScope } from '../scope.ts'
 import { authedProcedure, router } from '../trpc.ts'
 
-const searchInput = z
-  .strictObject({
+const searchInput = exactlyOneOf(
+  z.strictObject({
     /** search one thread ... */
     threadId: threadIdInput.optional(),
     /** ... or every thread of a resource */
@@ -14,11 +13,10 @@ const searchInput = z
     topK: z.number().int().min(1).max(100).default(10),
     /** default: hybrid when the server has an embedding model (and pgvector), else full-text ('text') */
     mode: recallModeSchema.optional(),
-  })
-  .refine((input) => (input.threadId === undefined) !== (input.resourceId === undefined), {
-    error: 'give either threadId or resourceId',
-    path: ['threadId'],
-  })
+  }),
+  'threadId',
+  'resourceId',
+)
 
 export const recallRouter = router({
   /**
@@ -29,14 +27,8 @@ export const recallRouter = router({
   search: authedProcedure.input(searchInput).query(async ({ ctx, input }) => {
     const { query, topK } = input
     const mode = input.mode === undefined ? {} : { mode: input.mode }
-    if (input.resourceId !== undefined) {
-      requireResource(ctx.caller, input.resourceId)
-      return ctx.services.memory.searchMessages({ resourceId: input.resourceId, query, topK, ...mode })
-    }
-    // the input's check refuses neither as well as both
-    if (input.threadId === undefined) throw new InvalidInputError('threadId', 'give either threadId or resourceId')
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    return ctx.services.memoryFor('thread').searchMessages({ threadId: thread.id, query, topK, ...mode })
+    if (input.threadId === undefined) return ctx.memory.searchMessages({ resourceId: input.resourceId, query, topK, ...mode })
+    return ctx.memoryFor('thread').searchMessages({ threadId: input.threadId, query, topK, ...mode })
   }),
 
   /**
@@ -46,7 +38,7 @@ export const recallRouter = router({
    * Without pgvector: `vectorsAvailable: false`.
    */
   status: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const thread = await ctx.memory.thread(input.threadId)
     const { memory, semanticRecall } = ctx.services
     const mode = memory.options.semanticRecall?.mode ?? 'text'
     if (memory.embedder === null) {

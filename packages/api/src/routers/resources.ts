@@ -1,10 +1,9 @@
-import { visibleResourceIds } from '../auth/caller.ts'
 import { authedProcedure, router } from '../trpc.ts'
 
 export const resourcesRouter = router({
   /** Resources that own threads (those the caller may see), with their thread counts: the explorer's resource filter. */
   list: authedProcedure.query(async ({ ctx }) => {
-    const visible = visibleResourceIds(ctx.caller)
-    return ctx.services.threadQueries.listResources(visible === null ? {} : { resourceIds: visible })
+    const { resourceIds } = ctx.memory.scope
+    return ctx.services.threadQueries.listResources(resourceIds === null ? {} : { resourceIds })
   }),
 })

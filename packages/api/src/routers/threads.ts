@@ -2,7 +2,6 @@ import {
   createThreadInputSchema,
   deleteThreadOptionsSchema,
   getCloneMetadata,
-  InvalidInputError,
   isBranch,
   isClone,
   updateThreadInputSchema,
@@ -10,10 +9,8 @@ import {
 import type { ThreadListItem } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'
-import { visibleResourceIds, type Caller } from '../auth/caller.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
-import { requireResource, threadInScope } from '../scope.ts'
 import { branchOf } from './branch-summary.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 
@@ -69,32 +66,18 @@ export function toThreadRow(thread: ThreadListItem) {
   }
 }
 
-/**
- * Which resource a listing covers: the one asked for (when in scope), or every
- * resource the caller sees. A token scoped to several resources names one.
- */
-function listedResource(caller: Caller, resourceId: string | undefined): string | undefined {
-  if (resourceId !== undefined) {
-    requireResource(caller, resourceId)
-    return resourceId
-  }
-  const visible = visibleResourceIds(caller)
-  if (visible === null) return undefined
-  if (visible.length === 1) return visible[0]
-  throw new InvalidInputError('resourceId', 'is required: this API token is scoped to several resources, name one')
-}
-
 export const threadsRouter = router({
   /**
    * Threads, most recently updated first, with message counts, clone flag and
    * depth, providers seen, memory flags and last activity; filterable by flags.
    */
   list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
-    const visible = visibleResourceIds(ctx.caller)
+    const { scope } = ctx.memory
     const { threads, total } = await ctx.services.threadQueries.listThreads({
-      resourceId: listedResource(ctx.caller, input.resourceId),
+      // the one asked for (when in scope), else the scope's (a token scoped to several resources names one)
+      resourceId: scope.single(input.resourceId),
       // clone depth never walks into another tenant's threads
-      ...(visible === null ? {} : { lineageResourceIds: visible }),
+      ...(scope.resourceIds === null ? {} : { lineageResourceIds: scope.resourceIds }),
       titleContains: input.search || undefined,
       isClone: input.isClone,
       isBranch: input.isBranch,
@@ -104,31 +87,32 @@ export const threadsRouter = router({
       offset: (input.page - 1) * input.pageSize,
       orderBy: 'updatedAt',
     })
-    const items = await redactUnreadableSources(ctx.services, ctx.caller, threads)
+    const items = await redactUnreadableSources(ctx.memory, threads)
     return { items: items.map(toThreadRow), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),
 
   /** One thread with its message count and clone metadata. */
   get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
-    const thread = await redactUnreadableSource(ctx.services, ctx.caller, await threadInScope(ctx.services, ctx.caller, input.threadId))
-    const [messageCount, branch] = await Promise.all([ctx.services.memory.countMessages({ threadId: thread.id }), branchOf(ctx.services, ctx.caller, thread)])
+    const thread = await redactUnreadableSource(ctx.memory, await ctx.memory.thread(input.threadId))
+    const [messageCount, branch] = await Promise.all([ctx.services.memory.countMessages({ threadId: thread.id }), branchOf(ctx.memory, thread)])
     return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread), isBranch: branch !== null, branch }
   }),
 
   /** The thread page: the thread and its first messages. */
   byId: authedProcedure.input(byIdInput).query(async ({ ctx, input }) => {
-    const found = await threadInScope(ctx.services, ctx.caller, input.id)
+    const found = await ctx.memory.thread(input.id)
+    // the thread is in scope: its messages are read without checking it again
     const [messages, messageCount, thread] = await Promise.all([
       ctx.services.memory.listMessages({ threadId: found.id, limit: input.messageLimit }),
       ctx.services.memory.countMessages({ threadId: found.id }),
-      redactUnreadableSource(ctx.services, ctx.caller, found),
+      redactUnreadableSource(ctx.memory, found),
     ])
     return { thread, messages, messageCount }
   }),
 
   /** A page of a thread's messages in (createdAt, id) order. */
   messages: authedProcedure.input(messagesInput).query(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
+    const thread = await ctx.memory.thread(input.threadId)
     const [items, total] = await Promise.all([
       ctx.services.memory.listMessages({ threadId: thread.id, limit: input.pageSize, offset: (input.page - 1) * input.pageSize }),
       ctx.services.memory.countMessages({ threadId: thread.id }),
@@ -138,14 +122,12 @@ export const threadsRouter = router({
 
   /** A new thread in a resource of the caller's; a given `threadId` that exists -> CONFLICT. */
   create: writeProcedure.input(createThreadInputSchema).mutation(async ({ ctx, input }) => {
-    requireResource(ctx.caller, input.resourceId)
-    return ctx.services.memory.createThread(input)
+    return ctx.memory.parsed.createThread(input)
   }),
 
   /** Changes the title and/or metadata (clone and branch lineage in the metadata are kept). */
   update: writeProcedure.input(updateThreadInputSchema).mutation(async ({ ctx, input }) => {
-    await threadInScope(ctx.services, ctx.caller, input.threadId)
-    return redactUnreadableSource(ctx.services, ctx.caller, await ctx.services.memory.updateThread(input))
+    return redactUnreadableSource(ctx.memory, await ctx.memory.parsed.updateThread(input))
   }),
 
   /**
@@ -154,8 +136,7 @@ export const threadsRouter = router({
    * 'materialize' (they become independent first) or 'delete' (the whole subtree goes).
    */
   delete: writeProcedure.input(deleteInput).mutation(async ({ ctx, input }) => {
-    const thread = await threadInScope(ctx.services, ctx.caller, input.threadId)
-    await ctx.services.memory.deleteThread(thread.id, input.branches === undefined ? {} : { branches: input.branches })
+    const thread = await ctx.memory.deleteThread(input.threadId, input.branches === undefined ? {} : { branches: input.branches })
     await auditCaller(ctx, {
       action: 'thread.delete',
       resourceId: thread.resourceId,

@@ -1,9 +1,7 @@
-import { InvalidInputError, messageSnippet, type MessagePart, type StoredThread } from '@threadline/engine'
+import { InvalidInputError, messageSnippet, type MessagePart, type ScopedMemory, type StoredThread } from '@threadline/engine'
 import { z } from 'zod'
-import type { Caller } from '../auth/caller.ts'
 import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
 import { modelInput } from '../playground/fixtures.ts'
-import { requireResource, threadInScope } from '../scope.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { streamComparison } from '../workbench/compare.ts'
@@ -25,9 +23,9 @@ const onThread = { threadId: threadIdInput, resourceId: resourceIdInput }
  * secret to it); a thread that is not in the named resource is NOT_FOUND, as a
  * missing one is.
  */
-async function workbenchThread(services: Services, caller: Caller, input: { threadId: string; resourceId: string }): Promise<StoredThread> {
-  requireResource(caller, input.resourceId)
-  const thread = await threadInScope(services, caller, input.threadId)
+async function workbenchThread(memory: ScopedMemory, input: { threadId: string; resourceId: string }): Promise<StoredThread> {
+  memory.scope.require(input.resourceId)
+  const thread = await memory.thread(input.threadId)
   if (thread.resourceId !== input.resourceId) throw new InvalidInputError('resourceId', `Thread "${input.threadId}" is not in resource "${input.resourceId}"`)
   return thread
 }
@@ -36,13 +34,13 @@ type ReplaceTurnInput = { threadId: string; resourceId: string; messageId: strin
 
 /** Edit and regenerate: a new branch cut before the replaced user message, and the turn streamed there (the branch goes if it fails). */
 async function replaceTurn(
-  ctx: { services: Services; caller: Caller },
+  ctx: { services: Services; memory: ScopedMemory },
   input: ReplaceTurnInput,
   signal: AbortSignal | undefined,
   kind: 'edit' | 'regenerate',
   turnOf: (replaced: ReplacedTurn) => { title: string; input: MessagePart[] },
 ) {
-  const thread = await workbenchThread(ctx.services, ctx.caller, input)
+  const thread = await workbenchThread(ctx.memory, input)
   const replaced = await replacedTurn(ctx.services.memory, thread, input.messageId, kind)
   const turn = turnOf(replaced)
   const fork = await forkThread(ctx.services.memory, thread, replaced.branchPointMessageId, {
@@ -78,7 +76,7 @@ export const workbenchRouter = router({
   context: authedProcedure
     .input(z.strictObject({ ...onThread, model: modelInput, message: z.string().max(100_000).optional(), instructions: instructionsInput }))
     .query(async ({ ctx, input }) => {
-      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      const thread = await workbenchThread(ctx.memory, input)
       const next = input.message?.trim() ? [{ type: 'text' as const, text: input.message }] : null
       return contextWindowView({
         services: ctx.services,
@@ -94,7 +92,7 @@ export const workbenchRouter = router({
   turn: writeProcedure
     .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput }))
     .mutation(async ({ ctx, input, signal }) => {
-      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      const thread = await workbenchThread(ctx.memory, input)
       return streamWorkbenchTurn({
         services: ctx.services,
         thread,
@@ -131,7 +129,7 @@ export const workbenchRouter = router({
   compare: writeProcedure
     .input(z.strictObject({ ...onThread, message: messageText, models: z.array(modelInput).min(2).max(4) }))
     .mutation(async ({ ctx, input, signal }) => {
-      const thread = await workbenchThread(ctx.services, ctx.caller, input)
+      const thread = await workbenchThread(ctx.memory, input)
       return streamComparison({ services: ctx.services, thread, models: input.models, text: input.message, signal })
     }),
 })

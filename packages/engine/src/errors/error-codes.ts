@@ -5,6 +5,7 @@
  */
 export type ThreadlineErrorCode =
   | 'THREAD_NOT_FOUND'
+  | 'RESOURCE_OUT_OF_SCOPE'
   | 'THREAD_ALREADY_EXISTS'
   | 'MESSAGE_NOT_FOUND'
   | 'MESSAGE_ALREADY_EXISTS'

@@ -9,3 +9,4 @@ export { InvalidCloneOptionsError, InvalidInputError, InvalidStreamErrorRetryOpt
 export { StorageError, VectorExtensionMissingError } from './storage-errors.ts'
 export { ContextWindowExceededError, ModelResolutionError, ProviderStreamError } from './provider-errors.ts'
 export { NotABranchError } from './branch-operation-errors.ts'
+export { ResourceOutOfScopeError } from './scope-errors.ts'

@@ -7,6 +7,7 @@ import {
   MessageNotFoundError,
   ModelResolutionError,
   ProviderStreamError,
+  ResourceOutOfScopeError,
   StorageError,
   ThreadAlreadyExistsError,
   ThreadlineError,
@@ -29,6 +30,7 @@ function secondCopyOf(error: Error): object {
 const errors = [
   new ThreadNotFoundError('t'),
   new ThreadAlreadyExistsError('t'),
+  new ResourceOutOfScopeError('r'),
   new MessageNotFoundError(['m']),
   new MessageAlreadyExistsError(['m']),
   new InvalidInputError('threadId', 'must not be empty'),

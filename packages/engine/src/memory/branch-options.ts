@@ -9,19 +9,22 @@ import { idSchema, metadataSchema, titleSchema } from './input-schemas.ts'
 export const derivedMemoryModeSchema = z.enum(['as-of-branch-point', 'current', 'empty'])
 export type DerivedMemoryMode = z.infer<typeof derivedMemoryModeSchema>
 
-export const branchThreadArgsSchema = z.strictObject({
-  sourceThreadId: idSchema,
-  /** inclusive cutoff, a message of the source's (effective) history; default: its last message at the time of the call */
-  branchPointMessageId: idSchema.optional(),
-  newThreadId: idSchema.optional(),
-  /** must be the source's when given: a cross-tenant fork is a clone */
-  resourceId: idSchema.optional(),
-  /** default `Branch of ${source.title}`, '' when the source is untitled */
-  title: titleSchema.optional(),
-  /** merged over the source's metadata (`clone` and `branch` keys are lineage: not taken from either) */
-  metadata: metadataSchema.optional(),
-  derivedMemory: derivedMemoryModeSchema.default('as-of-branch-point'),
-})
+export const branchThreadArgsSchema = z
+  .strictObject({
+    sourceThreadId: idSchema,
+    /** inclusive cutoff, a message of the source's (effective) history; default: its last message at the time of the call */
+    branchPointMessageId: idSchema.optional(),
+    newThreadId: idSchema.optional(),
+    /** must be the source's when given: a cross-tenant fork is a clone */
+    resourceId: idSchema.optional(),
+    /** default `Branch of ${source.title}`, '' when the source is untitled */
+    title: titleSchema.optional(),
+    /** merged over the source's metadata (`clone` and `branch` keys are lineage: not taken from either) */
+    metadata: metadataSchema.optional(),
+    derivedMemory: derivedMemoryModeSchema.default('as-of-branch-point'),
+  })
+  // branded: Memory's trusted path (`memory.parsed.branchThread`) takes only what this parsed
+  .brand<'BranchThreadArgs'>()
 
 export type BranchThreadArgs = z.input<typeof branchThreadArgsSchema>
 export type ParsedBranchThreadArgs = z.output<typeof branchThreadArgsSchema>

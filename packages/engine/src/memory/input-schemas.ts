@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exactlyOneOf } from '../validation/exactly-one-of.ts'
 import { recallModeSchema } from './memory-options.ts'
 
 // zod schemas of the outside input Memory takes (everything but messages and
@@ -38,21 +39,29 @@ export const metadataSchema = z
     error: `must be at most ${MAX_METADATA_JSON_LENGTH} characters as JSON`,
   })
 
-export const createThreadInputSchema = z.strictObject({
-  threadId: idSchema.optional(),
-  resourceId: idSchema,
-  title: titleSchema.optional(),
-  metadata: metadataSchema.optional(),
-})
+// The schemas whose parsed output Memory's trusted path (`memory.parsed`) takes are branded: only parsing makes their output.
+
+export const createThreadInputSchema = z
+  .strictObject({
+    threadId: idSchema.optional(),
+    resourceId: idSchema,
+    title: titleSchema.optional(),
+    metadata: metadataSchema.optional(),
+  })
+  .brand<'CreateThreadInput'>()
+export type ParsedCreateThreadInput = z.output<typeof createThreadInputSchema>
 
 export const threadIdInputSchema = z.strictObject({ threadId: idSchema })
 
 /** A thread's title and/or metadata; the metadata replaces the caller's keys (clone/branch lineage is kept). */
-export const updateThreadInputSchema = z.strictObject({
-  threadId: idSchema,
-  title: titleSchema.optional(),
-  metadata: metadataSchema.optional(),
-})
+export const updateThreadInputSchema = z
+  .strictObject({
+    threadId: idSchema,
+    title: titleSchema.optional(),
+    metadata: metadataSchema.optional(),
+  })
+  .brand<'UpdateThreadInput'>()
+export type ParsedUpdateThreadInput = z.output<typeof updateThreadInputSchema>
 
 /** A position in (createdAt, id) order: a page starts after it. */
 export const messageCursorSchema = z.strictObject({ createdAt: dateInputSchema, id: idSchema })
@@ -75,8 +84,8 @@ export const listMessagesInputSchema = z.strictObject({
   after: messageCursorSchema.optional(),
 })
 
-export const searchMessagesInputSchema = z
-  .strictObject({
+export const searchMessagesInputSchema = exactlyOneOf(
+  z.strictObject({
     /** every thread of a resource ... */
     resourceId: idSchema.optional(),
     /** ... or one thread's effective history */
@@ -86,11 +95,10 @@ export const searchMessagesInputSchema = z
     mode: recallModeSchema.optional(),
     /** neighbours each side of a hit (default: the recall options' messageRange, else 1) */
     messageRange: z.number().int().nonnegative().max(20).optional(),
-  })
-  .refine((input) => (input.resourceId === undefined) !== (input.threadId === undefined), {
-    error: 'give either resourceId or threadId',
-    path: ['resourceId'],
-  })
+  }),
+  'threadId',
+  'resourceId',
+)
 
 export const lineageTreeOptionsSchema = z.strictObject({
   resourceIds: z.array(idSchema).optional(),

@@ -18,6 +18,7 @@ import {
   type DeleteMessagesInput,
   type DeleteThreadCallOptions,
   deleteThreadOptionsSchema,
+  type ParsedBranchThreadArgs,
 } from './branch-options.ts'
 import { branchThread, type BranchThreadResult } from './branch-thread.ts'
 import { type LineageEntry, toLineageEntry } from './lineage.ts'
@@ -34,6 +35,8 @@ import {
   listMessagesInputSchema,
   listThreadsInputSchema,
   memoryScopeInputSchema,
+  type ParsedCreateThreadInput,
+  type ParsedUpdateThreadInput,
   recallInputSchema,
   saveObservationalMemoryInputSchema,
   searchMessagesInputSchema,
@@ -42,9 +45,11 @@ import {
   updateWorkingMemoryInputSchema,
 } from './input-schemas.ts'
 import { indexesVectors, type MemoryOptions, memoryOptionsSchema, type RecallMode, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
-import { asStoredMessage, isValidatedMessageBatch, saveMessagesInputSchema } from '../messages/schema.ts'
+import { asStoredMessage, type ParsedSaveMessagesInput, saveMessagesInputSchema } from '../messages/schema.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
+import { type ResourceScopeInput, resourceScope } from './resource-scope.ts'
+import { ScopedMemory } from './scoped-memory.ts'
 import { initialObservationalMemory, reflectedObservationalMemory } from './observational-memory.ts'
 import { givenFields } from '../validation/given-fields.ts'
 import { parseInput } from '../validation/parse-input.ts'
@@ -121,6 +126,19 @@ export type SaveMessagesCallOptions = {
   threadVisible?: (thread: StoredThread) => boolean
 }
 
+/**
+ * Memory's trusted path: operations taking input an engine schema already
+ * parsed. Those schemas brand their output, so only parsing makes such a
+ * value: a caller that parsed at its edge (the API's procedures, whose input
+ * schemas are these) hands it over and nothing is validated twice.
+ */
+export type ParsedMemory = {
+  saveMessages(input: ParsedSaveMessagesInput, callOptions?: SaveMessagesCallOptions): Promise<StoredMessage[]>
+  createThread(input: ParsedCreateThreadInput): Promise<StoredThread>
+  updateThread(input: ParsedUpdateThreadInput): Promise<StoredThread>
+  branchThread(args: ParsedBranchThreadArgs): Promise<BranchThreadResult>
+}
+
 /** A search's hits (best first) and how they were found. */
 export type MessageSearch = { mode: RecallMode; results: RecallHit[] }
 
@@ -142,6 +160,17 @@ export class Memory {
   readonly options: ResolvedMemoryOptions
   /** null: saved messages are embedded inside saveMessages */
   readonly indexQueue: IndexQueue | null
+  /** the trusted path: these operations on input already parsed by their engine schema (ParsedMemory) */
+  readonly parsed: ParsedMemory = {
+    saveMessages: (input, callOptions = {}) => this.saveParsedMessages(input.messages, callOptions),
+    createThread: async ({ threadId, resourceId, title, metadata }) =>
+      withLineageDates(await this.storage.createThread({ id: threadId ?? randomUUID(), resourceId, title: title ?? '', metadata: metadata ?? {} })),
+    updateThread: async ({ threadId, title, metadata }) =>
+      withLineageDates(
+        await this.storage.updateThread(threadId, { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata }) }),
+      ),
+    branchThread: (args) => this.storage.transaction((tx) => branchThread(tx, args, new Date())),
+  }
 
   constructor(config: MemoryConfig) {
     const parsed = parseInput(memoryConfigSchema, config)
@@ -157,12 +186,20 @@ export class Memory {
     }
   }
 
+  /**
+   * This Memory seen by a caller that may touch only `resources` (its tenant
+   * scope; 'all': every one): a thread outside them is unknown
+   * (ThreadNotFoundError, as for a missing one), a resource outside them is
+   * ResourceOutOfScopeError, listings show only what is inside.
+   */
+  scopedTo(resources: ResourceScopeInput): ScopedMemory {
+    return new ScopedMemory(this, resourceScope(resources))
+  }
+
   // ---- threads
 
   async createThread(input: z.input<typeof createThreadInputSchema>): Promise<StoredThread> {
-    const { threadId, resourceId, title, metadata } = parseInput(createThreadInputSchema, input)
-    const thread = await this.storage.createThread({ id: threadId ?? randomUUID(), resourceId, title: title ?? '', metadata: metadata ?? {} })
-    return withLineageDates(thread)
+    return this.parsed.createThread(parseInput(createThreadInputSchema, input))
   }
 
   async getThreadById(input: { threadId: string }): Promise<StoredThread | null> {
@@ -179,9 +216,7 @@ export class Memory {
 
   /** Changes a thread's title and/or metadata (its clone/branch lineage metadata is kept); ThreadNotFoundError when unknown. */
   async updateThread(input: z.input<typeof updateThreadInputSchema>): Promise<StoredThread> {
-    const { threadId, title, metadata } = parseInput(updateThreadInputSchema, input)
-    const thread = await this.storage.updateThread(threadId, { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata }) })
-    return withLineageDates(thread)
+    return this.parsed.updateThread(parseInput(updateThreadInputSchema, input))
   }
 
   /** A page (0-based) of threads, most recently updated first. */
@@ -230,9 +265,11 @@ export class Memory {
    * thread is refused (MessageAlreadyExistsError) instead of moved there.
    */
   async saveMessages(input: { messages: StoredMessage[] }, callOptions: SaveMessagesCallOptions = {}): Promise<StoredMessage[]> {
-    // a batch the engine's own schema already parsed (the API's input) is not validated twice
-    const validated = isValidatedMessageBatch(input.messages) && Object.keys(input).length === 1
-    const messages = validated ? input.messages : parseInput(saveMessagesInputSchema, input).messages.map(asStoredMessage)
+    return this.saveParsedMessages(parseInput(saveMessagesInputSchema, input).messages, callOptions)
+  }
+
+  /** saveMessages after parsing (both paths). */
+  private async saveParsedMessages(messages: StoredMessage[], callOptions: SaveMessagesCallOptions): Promise<StoredMessage[]> {
     if (messages.length === 0) return []
     const seen = new Set<string>()
     const duplicate = messages.find(({ id }) => seen.size === seen.add(id).size)
@@ -361,7 +398,7 @@ export class Memory {
       mode,
       query,
       topK: Math.min(1000, k * 2),
-      scope: threadId === undefined ? { resourceId: resourceId ?? '' } : { threadId },
+      scope: threadId === undefined ? { resourceId } : { threadId },
     })
     const range =
       messageRange === undefined ? (this.options.semanticRecall?.messageRange ?? { before: 1, after: 1 }) : { before: messageRange, after: messageRange }
@@ -498,8 +535,7 @@ export class Memory {
    * last message now), then its own messages. One transaction.
    */
   async branchThread(args: BranchThreadArgs): Promise<BranchThreadResult> {
-    const parsed = parseInput(branchThreadArgsSchema, args)
-    return this.storage.transaction((tx) => branchThread(tx, parsed, new Date()))
+    return this.parsed.branchThread(parseInput(branchThreadArgsSchema, args))
   }
 
   /** True for a branch (false for null / undefined). */

@@ -1,17 +1,21 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { textMessage } from '../testing/storage-fixtures.ts'
-import { isValidatedMessageBatch, storedMessagesSchema } from './schema.ts'
+import type { StoredMessage } from './types.ts'
+import { messageBatchSchema, type ParsedStoredMessages } from './schema.ts'
 
-describe('isValidatedMessageBatch', () => {
+describe('messageBatchSchema', () => {
   const message = textMessage({ id: 'm1', threadId: 't', resourceId: 'r', at: 0 })
 
-  it('knows the arrays storedMessagesSchema parsed, not their input nor copies', () => {
-    const input = [{ ...message, createdAt: message.createdAt.toISOString() }]
-    const parsed = storedMessagesSchema.parse(input)
-    expect(isValidatedMessageBatch(parsed)).toBe(true)
-    expect(isValidatedMessageBatch(input)).toBe(false)
-    expect(isValidatedMessageBatch([...parsed])).toBe(false)
-    // also through a schema built on it (the API router's .min/.max)
-    expect(isValidatedMessageBatch(storedMessagesSchema.min(1).parse([message]))).toBe(true)
+  it('parses a batch into stored messages (createdAt a Date) and refuses an invalid one', () => {
+    const parsed = messageBatchSchema.parse([{ ...message, createdAt: message.createdAt.toISOString() }])
+    expect(parsed).toEqual([message])
+    expect(messageBatchSchema.safeParse([{ ...message, role: 'robot' }]).success).toBe(false)
+  })
+
+  it('brands its output: only parsing makes a ParsedStoredMessages (the trusted path of Memory takes nothing else)', () => {
+    expectTypeOf(messageBatchSchema.parse([message])).toEqualTypeOf<ParsedStoredMessages>()
+    expectTypeOf(messageBatchSchema.min(1).max(10).parse([message])).toEqualTypeOf<ParsedStoredMessages>()
+    expectTypeOf<StoredMessage[]>().not.toExtend<ParsedStoredMessages>()
+    expectTypeOf<ParsedStoredMessages>().toExtend<StoredMessage[]>()
   })
 })

@@ -69,24 +69,24 @@ export function asStoredMessage(message: z.output<typeof storedMessageSchema>): 
   return message
 }
 
-/** Arrays storedMessagesSchema produced from valid input (zod always returns a new array): validated once, not again. */
-const validatedBatches = new WeakSet<object>()
+/** Stored messages; `createdAt` may be a Date, an ISO string or epoch ms and comes out a Date. */
+export const storedMessagesSchema = z.array(storedMessageSchema)
 
 /**
- * Stored messages; `createdAt` may be a Date, an ISO string or epoch ms and
- * comes out a Date. The parsed array is remembered: Memory.saveMessages takes
- * it as it is (an API router that validated the batch does not pay twice).
+ * A batch of messages to save: storedMessagesSchema, its output branded
+ * ParsedStoredMessages. Only parsing makes one, so `memory.parsed.saveMessages`
+ * (the trusted path of a caller that parsed at its edge) takes it without
+ * parsing again. `.min` / `.max` keep the brand.
  */
-export const storedMessagesSchema = z.array(storedMessageSchema).check((payload) => {
-  if (payload.issues.length === 0) validatedBatches.add(payload.value)
-})
+export const messageBatchSchema = storedMessagesSchema.brand<'ParsedStoredMessages'>()
 
-export const saveMessagesInputSchema = z.strictObject({ messages: storedMessagesSchema })
+/** A batch messageBatchSchema parsed (every message a valid StoredMessage). */
+export type ParsedStoredMessages = z.output<typeof messageBatchSchema>
 
-/** An array this module's schema parsed (so every message is a valid StoredMessage). */
-export function isValidatedMessageBatch(value: unknown): value is StoredMessage[] {
-  return typeof value === 'object' && value !== null && validatedBatches.has(value)
-}
+export const saveMessagesInputSchema = z.strictObject({ messages: messageBatchSchema })
+
+/** saveMessages' input as its schema parsed it. */
+export type ParsedSaveMessagesInput = z.output<typeof saveMessagesInputSchema>
 
 export function parseStoredMessages(value: unknown): z.ZodSafeParseResult<StoredMessage[]> {
   return storedMessagesSchema.safeParse(value)

@@ -1,11 +1,4 @@
-import {
-  createThreadInputSchema,
-  deleteThreadOptionsSchema,
-  getCloneMetadata,
-  isBranch,
-  isClone,
-  updateThreadInputSchema,
-} from '@threadline/engine'
+import { createThreadInputSchema, deleteThreadOptionsSchema, getCloneMetadata, isBranch, isClone, updateThreadInputSchema } from '@threadline/engine'
 import type { ThreadListItem } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'

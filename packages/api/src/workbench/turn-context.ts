@@ -4,34 +4,18 @@
 // names the workbench's instructions, passes the model's window and BPE, and
 // shows ProviderHistoryCompat's proactive rewrites of that prompt.
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
-import {
-  Agent,
-  countPrompt,
-  type ContextSection,
-  type LeftOutMessage,
-  type MessagePart,
-  type ProviderHistoryCompat,
-  type StoredThread,
-} from '@threadline/engine'
+import { Agent, countPrompt, type MessagePart, type ProviderHistoryCompat, type StoredThread, type TurnContext } from '@threadline/engine'
 import type { Services } from '../services.ts'
 import type { ModelOption } from './providers.ts'
 import { tokenCounter } from './tiktoken-counter.ts'
 
 export const WORKBENCH_INSTRUCTIONS = 'You are a helpful assistant.'
 
-export type ContextWindowView = {
+/** The engine's context as the view shows it, with the model and the compat rules' rewrite of its prompt. */
+export type ContextWindowView = Pick<TurnContext, 'sections' | 'toolTokens' | 'contextWindow' | 'replyReserve' | 'olderMessages' | 'overLimit'> & {
   model: ModelOption
-  sections: ContextSection[]
-  /** the tokenizer's count of the whole payload after the compat rules (see the engine's token-count.ts for what a message counts), tool definitions included */
+  /** the tokenizer's count of the whole payload after the compat rules, tool definitions included */
   totalTokens: number
-  /** the tool definitions' share of totalTokens (an estimate from their JSON) */
-  toolTokens: number
-  contextWindow: number
-  replyReserve: number
-  /** messages older than the last N and not recalled */
-  olderMessages: number
-  /** messages dropped to fit the window, in drop order */
-  overLimit: LeftOutMessage[]
   /** proactive compat rules that changed the prompt */
   rulesApplied: string[]
   /** the prompt as the provider receives it */

@@ -24,10 +24,10 @@ const SOURCE = 'loop-source'
 
 /** Runs `read` back to back until `stop` settles; the durations in ms. */
 async function readBackToBack(read: () => Promise<unknown>, stop: Promise<unknown>): Promise<number[]> {
-  let running = true
-  void stop.finally(() => (running = false))
+  const stopped = new AbortController()
+  void stop.finally(() => stopped.abort())
   const durations: number[] = []
-  while (running) {
+  while (!stopped.signal.aborted) {
     const started = performance.now()
     await read()
     durations.push(performance.now() - started)
@@ -60,11 +60,9 @@ try {
     report.row('short read (storage.getThreadById)', { phase: 'floor: alone', ...summary(floor), 'load (1 min)': Number((loadavg()[0] ?? 0).toFixed(1)) })
 
     const previews: number[] = []
-    const loopEnds = sleep(seconds)
-    let looping = true
-    void loopEnds.then(() => (looping = false))
+    const loopEnds = AbortSignal.timeout(seconds * 1000)
     const loop = (async () => {
-      while (looping) {
+      while (!loopEnds.aborted) {
         const started = performance.now()
         await memory.previewClone({ sourceThreadId: SOURCE, options: { messageFilter: { startDate: middle }, boundary: 'expand' } })
         previews.push(performance.now() - started)

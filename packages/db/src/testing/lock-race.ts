@@ -30,7 +30,7 @@ function lineReader(child: ChildProcess): () => Promise<string> {
   return async () => {
     const next = await lines.next()
     if (next.done === true) throw new Error('a contender exited early')
-    return String(next.value)
+    return next.value
   }
 }
 

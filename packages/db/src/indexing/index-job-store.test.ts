@@ -139,7 +139,7 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(claimedByA?.id).toBe(job.id)
     const batch = await indexJobs.readBatch(claimedByA!, 3)
     const last = batch.at(-1)!
-    await indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })
+    await indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [], failures: [] })
     const embedder = countingEmbedder()
     const b = createIndexWorker({ jobs: indexJobs, embedder, workerId: 'alive-b', batchSize: 3, leaseMs: 60_000 })
     expect(await b.runOnce()).toBe(false) // A's lease still holds
@@ -150,7 +150,7 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     // B went on after A's batch: the first three were not embedded again
     if (withText) expect(embedder.texts).toEqual(['text of q-dead-m3', 'text of q-dead-m4', 'text of q-dead-m5'])
     // A wakes up late: its write is refused and changes nothing
-    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })).rejects.toSatisfy((error) =>
+    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [], failures: [] })).rejects.toSatisfy((error) =>
       IndexJobLeaseLostError.isInstance(error),
     )
     expect((await indexJobs.get(job.id))?.done).toBe(6)
@@ -201,7 +201,7 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(claimed.id).toBe(running.id)
     expect(await indexJobs.cancel(running.id)).toMatchObject({ state: 'cancelled', lockedBy: null })
     const [first] = await indexJobs.readBatch(claimed, 1)
-    await expect(indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [] })).rejects.toSatisfy(
+    await expect(indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [], failures: [] })).rejects.toSatisfy(
       (error) => IndexJobLeaseLostError.isInstance(error),
     )
     expect(await indexJobs.get(running.id)).toMatchObject({ state: 'cancelled', done: 0 })

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "index_jobs" ADD COLUMN     "failures" JSONB NOT NULL DEFAULT '[]';

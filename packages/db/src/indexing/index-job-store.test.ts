@@ -150,8 +150,8 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     // B went on after A's batch: the first three were not embedded again
     if (withText) expect(embedder.texts).toEqual(['text of q-dead-m3', 'text of q-dead-m4', 'text of q-dead-m5'])
     // A wakes up late: its write is refused and changes nothing
-    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [], failures: [] })).rejects.toSatisfy((error) =>
-      IndexJobLeaseLostError.isInstance(error),
+    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [], failures: [] })).rejects.toSatisfy(
+      (error) => IndexJobLeaseLostError.isInstance(error),
     )
     expect((await indexJobs.get(job.id))?.done).toBe(6)
   })
@@ -201,9 +201,9 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(claimed.id).toBe(running.id)
     expect(await indexJobs.cancel(running.id)).toMatchObject({ state: 'cancelled', lockedBy: null })
     const [first] = await indexJobs.readBatch(claimed, 1)
-    await expect(indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [], failures: [] })).rejects.toSatisfy(
-      (error) => IndexJobLeaseLostError.isInstance(error),
-    )
+    await expect(
+      indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [], failures: [] }),
+    ).rejects.toSatisfy((error) => IndexJobLeaseLostError.isInstance(error))
     expect(await indexJobs.get(running.id)).toMatchObject({ state: 'cancelled', done: 0 })
     expect(await indexJobs.cancel('no-such-job')).toBeNull()
   })

@@ -87,10 +87,11 @@ export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
 
     async claim({ workerId, model, leaseMs }) {
       // Runnable: due queued jobs, and running ones whose worker stopped renewing its lease (it died).
-      // Fair per resource: each job is ranked within its resource, the jobs running under a live lease
-      // first, then by age; the lowest rank goes first, so every resource's oldest job comes before any
-      // resource's second, and a resource with a job running waits behind those with none. (FOR UPDATE
-      // cannot lock a query with a window function: the ranks are a subquery, the lock is on j.)
+      // Fair per resource (round-robin): each job gets its turn within its resource (jobs running under
+      // a live lease first, then by age), and the lowest turn goes first, so a resource with a job running
+      // waits behind one with none; among equal turns, the resource served least recently (its newest
+      // started job) goes first, so a worker that just finished one of A's jobs takes B's before A's next.
+      // (FOR UPDATE cannot lock a query with a window function: the turns are a subquery, the lock is on c.)
       const [claimed] = await prisma.$queryRaw<{ id: string }[]>`
         UPDATE index_jobs j SET state = 'running', locked_by = ${workerId}, lease_expires_at = now() + ${leaseInterval(leaseMs)},
           attempts = j.attempts + 1, started_at = coalesce(j.started_at, now()), updated_at = now()
@@ -104,7 +105,7 @@ export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
             WHERE model = ${model} AND ((state = 'queued' AND run_after <= now()) OR state = 'running')
           ) ranked ON ranked.id = c.id
           WHERE (c.state = 'queued' AND c.run_after <= now()) OR (c.state = 'running' AND c.lease_expires_at < now())
-          ORDER BY ranked.turn, c.created_at, c.id
+          ORDER BY ranked.turn, (SELECT max(s.started_at) FROM index_jobs s WHERE s.resource_id = c.resource_id) NULLS FIRST, c.created_at, c.id
           LIMIT 1
           FOR UPDATE OF c SKIP LOCKED
         ) next

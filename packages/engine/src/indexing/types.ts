@@ -86,9 +86,9 @@ export interface IndexJobStore {
    * Claims one runnable job of `model` (queued and due, or running with an
    * expired lease: its worker died) with FOR UPDATE SKIP LOCKED, so concurrent
    * workers never claim the same job; counts an attempt and takes the lease.
-   * Fair per resource: the resource with the fewest jobs running or claimed
-   * ahead goes first (round-robin over resources, oldest job first in each), so
-   * one tenant's backlog never delays another tenant's job by more than a turn.
+   * Fair per resource (round-robin, oldest job first in each): a resource with
+   * fewer jobs running goes first, then the one served least recently, so one
+   * tenant's backlog delays another tenant's job by about one job, not all of them.
    */
   claim(args: { workerId: string; model: string; leaseMs: number }): Promise<IndexJob | null>
   /** The job's next messages after its cursor, in id order. */

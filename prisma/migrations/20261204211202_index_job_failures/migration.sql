@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "index_jobs" ADD COLUMN     "failures" JSONB NOT NULL DEFAULT '[]';

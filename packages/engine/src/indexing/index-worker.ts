@@ -19,9 +19,9 @@ export type IndexWorkerOptions = {
   concurrency?: number
   /** messages per embedding call and per write transaction (default 100) */
   batchSize?: number
-  /** how long a claim holds without a written batch; renewed by each batch (default 60 s) */
+  /** how long a claim holds without a written batch; renewed by each batch (default 60 s, or twice embedTimeoutMs when longer) */
   leaseMs?: number
-  /** deadline of one embedding call; a call past it is aborted and the job retried with backoff (default 30 s, keep it below leaseMs) */
+  /** deadline of one embedding call; a call past it is aborted and the job retried with backoff (default 30 s) */
   embedTimeoutMs?: number
   /** idle wait between looks for work (default 1 s); `wake()` cuts it short */
   pollMs?: number
@@ -56,10 +56,12 @@ function errorText(error: unknown): string {
 /** A worker over the job store; `start()` runs its loops, `runOnce()` one job (tests, scripts). */
 export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
   const { jobs } = options
-  const embedder = withEmbedTimeout(options.embedder, options.embedTimeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS)
+  const embedTimeoutMs = options.embedTimeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS
+  const embedder = withEmbedTimeout(options.embedder, embedTimeoutMs)
   const workerId = options.workerId ?? `indexer-${randomUUID()}`
   const batchSize = options.batchSize ?? 100
-  const leaseMs = options.leaseMs ?? 60_000
+  // a slow but answering call must not outlive the lease: another worker would take the job meanwhile
+  const leaseMs = options.leaseMs ?? Math.max(60_000, 2 * embedTimeoutMs)
   const pollMs = options.pollMs ?? 1_000
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 }
   const run = { stopped: false }

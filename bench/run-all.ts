@@ -12,7 +12,7 @@ import { formatTable } from './lib/report.ts'
 import { targetChecks } from './lib/targets.ts'
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url))
-const all = ['compat', 'retry', 'recall', 'recall-quality', 'clone', 'branch', 'api', 'calls'] as const
+const all = ['compat', 'retry', 'recall', 'recall-quality', 'indexing', 'clone', 'branch', 'api', 'calls'] as const
 /** run only when named: `pnpm bench soak` (10 minutes by default), `pnpm bench embedded-stall` (seeds a 50k-message thread) */
 const onRequest = ['soak', 'embedded-stall'] as const
 

@@ -7,7 +7,7 @@
 // checks the vectors written and the embedder's calls.
 import { createIndexWorker, IndexJobLeaseLostError, type Embedder, type IndexJob, type StoredMessage } from '@threadline/engine'
 import { expect, it } from 'vitest'
-import { describeEachDatabase, textMessage } from '../testing/index.ts'
+import { describeEachDatabase, textMessage, waitFor } from '../testing/index.ts'
 
 /** Records every text it embeds; `failWith` makes each call throw. */
 function countingEmbedder(failWith?: string): Embedder & { texts: string[] } {
@@ -21,16 +21,6 @@ function countingEmbedder(failWith?: string): Embedder & { texts: string[] } {
       texts.push(...values)
       return values.map((value) => [value.length, 1, 0.5])
     },
-  }
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 

@@ -8,7 +8,7 @@
 import { createIndexWorker, resolveEmbedder, resolveEmbeddingModel, type IndexJob, type StoredMessage } from '@threadline/engine'
 import { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from '@threadline/engine/testing'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeEachDatabase, textMessage } from '../testing/index.ts'
+import { describeEachDatabase, textMessage, waitFor } from '../testing/index.ts'
 
 let server: FakeEmbeddingsServer
 beforeAll(async () => {
@@ -22,16 +22,6 @@ afterAll(() => server.close())
 /** The AI SDK's OpenAI embedding model `modelId` at the loopback server: its jobs are those of 'openai/<modelId>'. */
 const providerEmbedder = (modelId: string) =>
   resolveEmbedder(resolveEmbeddingModel(`openai:${modelId}`, { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.baseURL }))
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describeEachDatabase('index worker faults', (getDb, kind) => {
   const withVectors = kind === 'pglite'

@@ -12,7 +12,7 @@ import { formatTable } from './lib/report.ts'
 import { targetChecks } from './lib/targets.ts'
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url))
-const all = ['compat', 'retry', 'recall', 'recall-quality', 'clone', 'branch', 'api', 'calls'] as const
+const all = ['compat', 'retry', 'recall', 'recall-quality', 'indexing', 'clone', 'branch', 'api', 'calls'] as const
 /** run only when named: `pnpm bench soak` (10 minutes by default), `pnpm bench embedded-stall` (seeds a 50k-message thread), `pnpm bench embedded-preview-loop` (the same, in-process), `pnpm bench lock-race` (80 trials of racing processes) */
 const onRequest = ['soak', 'embedded-stall', 'embedded-preview-loop', 'lock-race'] as const
 

@@ -7,7 +7,14 @@ const pgSetup = 'packages/db/src/testing/global-setup.ts'
 
 export default defineConfig({
   test: {
-    include: ['eslint.config.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/scripts/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'eslint.config.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'packages/*/scripts/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/.next/**', 'e2e/**'],
     globalSetup: existsSync(pgSetup) ? [pgSetup] : [],
     testTimeout: 60_000,

@@ -68,7 +68,8 @@ export async function contextWindowView(request: ContextViewRequest): Promise<Co
   return {
     model,
     sections: context.sections,
-    totalTokens: (await countPrompt(config.tokenCounter, verdict.prompt)) + context.toolTokens,
+    // the rules' rewrite is counted again (its texts may be new); an unchanged prompt keeps the engine's count
+    totalTokens: verdict.rulesApplied.length === 0 ? context.totalTokens : (await countPrompt(config.tokenCounter, verdict.prompt)) + context.toolTokens,
     toolTokens: context.toolTokens,
     contextWindow: context.contextWindow,
     replyReserve: context.replyReserve,

@@ -13,8 +13,8 @@ import type { CountTokensResult } from './count-tokens-job.ts'
 
 /** Characters one request counts exactly, all its batches together. */
 export const MAX_COUNTED_CHARS = 1_000_000
-/** A batch's time on a worker before the texts left are estimated. */
-export const COUNT_BUDGET_MS = 2_000
+/** A batch's time on a worker before the texts left are estimated (within the pool's 5 s deadline, with room for a loaded machine). */
+export const COUNT_BUDGET_MS = 3_000
 
 export type BpeCounterOptions = { pool: PlaygroundPool; callerKey: string; encoding: Encoding }
 

@@ -1,8 +1,8 @@
 // The token counts of one batch, as a sandbox worker computes them: exact BPE
 // (linear-bpe.ts) until the batch's time budget is spent, then the engine's
-// estimate (a token per 4 bytes) for the texts left, so a batch answers within
-// its budget plus one text's encoding (under 2 s for 100,000 characters
-// without spaces on a loaded 2-core machine) and never hits the run's deadline.
+// estimate (a token per 4 bytes) for the text being counted and those left, so
+// a batch answers within its budget (checked between pre-tokenizer pieces)
+// and never reaches the run's deadline.
 import { approximateTokens } from '@threadline/engine'
 import type { Encoding } from '../model-catalog.ts'
 import { loadBpe } from './bpe-encodings.ts'
@@ -18,11 +18,9 @@ export async function countTokensJob(job: CountTokensJob): Promise<CountTokensRe
   const counts: number[] = []
   let estimated = 0
   for (const text of job.texts) {
-    if (performance.now() < stopAt) counts.push(bpe.count(text))
-    else {
-      counts.push(approximateTokens(text))
-      estimated += 1
-    }
+    const exact = estimated === 0 ? bpe.count(text, stopAt) : undefined
+    if (exact === undefined) estimated += 1
+    counts.push(exact ?? approximateTokens(text))
   }
   return { counts, estimated }
 }

@@ -18,7 +18,11 @@ const BATCH_CHARS = 4_096
 
 type Ranks = ConstructorParameters<typeof Tiktoken>[0]
 
-export type LinearBpe = { encoding: Encoding; count(text: string): number }
+export type LinearBpe = {
+  encoding: Encoding
+  /** the text's tokens, or undefined when `stopAt` (a performance.now() time) passed before they were all counted */
+  count(text: string, stopAt?: number): number | undefined
+}
 
 export function linearBpe(encoding: Encoding, ranks: Ranks): LinearBpe {
   const tiktoken = new Tiktoken(ranks)
@@ -27,10 +31,11 @@ export function linearBpe(encoding: Encoding, ranks: Ranks): LinearBpe {
   const encoded = (text: string) => (text === '' ? 0 : tiktoken.encode(text, [], []).length)
   return {
     encoding,
-    count(text) {
+    count(text, stopAt = Infinity) {
       let tokens = 0
       let batchStart = 0
       for (const match of text.matchAll(pieces)) {
+        if (performance.now() > stopAt) return undefined
         const piece = match[0]
         const start = match.index
         if (piece.length > MAX_PIECE_CHARS) {

@@ -13,8 +13,8 @@ import { targetChecks } from './lib/targets.ts'
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url))
 const all = ['compat', 'retry', 'recall', 'recall-quality', 'clone', 'branch', 'api', 'calls'] as const
-/** run only when named: `pnpm bench soak` (10 minutes by default), `pnpm bench embedded-stall` (seeds a 50k-message thread) */
-const onRequest = ['soak', 'embedded-stall'] as const
+/** run only when named: `pnpm bench soak` (10 minutes by default), `pnpm bench embedded-stall` (seeds a 50k-message thread), `pnpm bench workbench-stall` (spinning rules) */
+const onRequest = ['soak', 'embedded-stall', 'workbench-stall'] as const
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--')
 const names = args.filter((arg) => !arg.startsWith('--'))

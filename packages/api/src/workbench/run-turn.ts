@@ -1,6 +1,6 @@
 // One workbench turn, streamed: the engine's Agent on the thread's Memory (it
 // assembles the context from the Memory's options, fitted to the model's
-// window), ProviderHistoryCompat with the saved rules and
+// window), the compat rules (built-ins here, saved rules on the sandbox pool) and
 // StreamErrorRetryProcessor. The Agent saves the user message and the reply at
 // the end; a failed or cancelled turn saves nothing (and a branch made for it
 // is deleted again).

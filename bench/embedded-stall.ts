@@ -15,12 +15,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { issueApiToken } from '@threadline/api'
-import { createOperator, openDatabase } from '@threadline/db'
+import { openDatabase } from '@threadline/db'
 import { flagValue } from './lib/args.ts'
-import { ensureBuild, startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
+import { ensureBuild, send, startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
 import { healthFigures, withHealthPoller } from './lib/health-poller.ts'
 import { createReport } from './lib/report.ts'
+import { stallToken } from './lib/stall-token.ts'
 import { seedThread } from './lib/seed.ts'
 
 const messages = Number(flagValue('messages') ?? 50_000)
@@ -33,18 +33,6 @@ type Answer = { bytes: number | null; failure: string | null }
 /** Next compresses an answer the client accepts gzipped (fetch asks for it by default): both are measured. */
 const withHeaders = (request: HttpRequest, headers: Record<string, string>): HttpRequest => ({ ...request, headers: { ...request.headers, ...headers } })
 
-/** One request that must succeed; its answer's size in bytes. */
-async function send(request: HttpRequest): Promise<number> {
-  const response = await fetch(request.url, {
-    method: request.method ?? 'GET',
-    headers: request.headers ?? {},
-    ...(request.body ? { body: request.body } : {}),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 500)}`)
-  return Buffer.byteLength(text)
-}
-
 const report = createReport('embedded-stall', { messages, floorSeconds })
 await ensureBuild(report)
 const folder = mkdtempSync(path.join(tmpdir(), 'threadline-stall-'))
@@ -52,15 +40,7 @@ try {
   const url = `file:${folder}`
   const db = await openDatabase(url)
   const seeded = await seedThread(db, { threadId: SOURCE, resourceId: RESOURCE, count: messages, seed: 7 })
-  const operator = await createOperator(db.prisma, { email: 'stall@threadline.invalid', name: 'Stall', password: 'stall-password-0123456789' })
-  const { token } = await issueApiToken(db.prisma, {
-    name: 'stall',
-    createdById: operator.id,
-    allResources: false,
-    resourceIds: [RESOURCE],
-    canWrite: true,
-    expiresAt: null,
-  })
+  const token = await stallToken(db, RESOURCE, { canRunRules: false })
   // the server owns the folder: the bench process closes it first
   await db.close()
   const middle = seeded.messages[Math.floor(messages / 2)]?.createdAt ?? new Date()

@@ -16,12 +16,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { issueApiToken } from '@threadline/api'
-import { createOperator, openDatabase } from '@threadline/db'
+import { openDatabase } from '@threadline/db'
 import { flagValue } from './lib/args.ts'
-import { startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
+import { send, startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
 import { healthFigures, withHealthPoller } from './lib/health-poller.ts'
 import { createReport } from './lib/report.ts'
+import { stallToken } from './lib/stall-token.ts'
 
 const calls = Number(flagValue('calls') ?? 3)
 const floorSeconds = Number(flagValue('floor-seconds') ?? 5)
@@ -30,16 +30,6 @@ const RUN_THREAD = 'stall-run'
 const SMALL_THREAD = 'stall-small'
 const MODEL = 'openai/gpt-4o'
 const HEAVY_RULES = 20
-
-async function send(request: HttpRequest): Promise<void> {
-  const response = await fetch(request.url, {
-    method: request.method ?? 'GET',
-    headers: request.headers ?? {},
-    ...(request.body ? { body: request.body } : {}),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 500)}`)
-}
 
 type Phase = { name: string; requests: HttpRequest[]; atOnce: boolean }
 
@@ -119,16 +109,7 @@ try {
       },
     ])
   }
-  const operator = await createOperator(db.prisma, { email: 'stall@threadline.invalid', name: 'Stall', password: 'stall-password-0123456789' })
-  const { token } = await issueApiToken(db.prisma, {
-    name: 'stall',
-    createdById: operator.id,
-    allResources: false,
-    resourceIds: [RESOURCE],
-    canWrite: true,
-    canRunRules: true,
-    expiresAt: null,
-  })
+  const token = await stallToken(db, RESOURCE, { canRunRules: true })
   // the server owns the folder: the bench process closes it first
   await db.close()
   const context = (base: string, threadId: string) => trpcRequest(base, token, 'workbench.context', 'query', { threadId, resourceId: RESOURCE, model: MODEL })

@@ -24,7 +24,7 @@ export type {
 
 // A memory-aware turn's context (built by the Agent: previewContext, result.context): last messages, recall, working and observational memory, fitted to the window
 export type { ContextSection, LeftOutMessage, SectionKind, SectionMessage, TurnContext } from './context/turn-context.ts'
-export { countPrompt, type TokenCounter } from './context/token-count.ts'
+export { approximateTokens, countPrompt, type TokenCounter } from './context/token-count.ts'
 export { UPDATE_WORKING_MEMORY_TOOL } from './context/working-memory.ts'
 
 // LLM calls as data: the typed events of each provider call (onEvent), folded into traces, and the port that stores them

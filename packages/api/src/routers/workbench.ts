@@ -1,6 +1,6 @@
 import { InvalidInputError, messageSnippet, type MessagePart, type ScopedMemory, type StoredThread } from '@threadline/engine'
 import { z } from 'zod'
-import { callerKey } from '../auth/caller.ts'
+import { callerKey, type Caller } from '../auth/caller.ts'
 import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
 import { modelInput } from '../playground/fixtures.ts'
 import type { Services } from '../services.ts'
@@ -34,7 +34,7 @@ type ReplaceTurnInput = { threadId: string; resourceId: string; messageId: strin
 
 /** Edit and regenerate: a new branch cut before the replaced user message, and the turn streamed there (the branch goes if it fails). */
 async function replaceTurn(
-  ctx: { services: Services; memory: ScopedMemory },
+  ctx: { services: Services; memory: ScopedMemory; caller: Caller },
   input: ReplaceTurnInput,
   signal: AbortSignal | undefined,
   kind: 'edit' | 'regenerate',

@@ -69,7 +69,8 @@ export const workbenchRouter = router({
   /** The models to offer (configured providers, or the scripted demo), with context windows; `hint` says which variable to set when none is configured. */
   models: authedProcedure.query(({ ctx }) => {
     // the UI asks for the models when a thread opens: start a sandbox worker (it loads the BPE tables, megabytes) before the first turn needs one
-    void ctx.services.playground.warm()
+    // best effort: a full queue (many clients opening threads at once) only means no warm-up, never an unhandled rejection
+    ctx.services.playground.warm().catch(() => undefined)
     return modelChoice()
   }),
 

@@ -231,8 +231,9 @@ test.describe('the API as an app backend adopts it: built app on PostgreSQL, pac
       workingMemoryPut: '# Customer\n- ships to Lisbon',
       workingMemory: '# Customer\n- ships to Lisbon',
       otherTenantThread: problem(404, 'NOT_FOUND', 'threadId'),
-      otherTenantWrite: { ...problem(403, 'FORBIDDEN'), detail: `This API token is not scoped to resource "${OTHER}"` },
-      otherTenantClone: problem(403, 'FORBIDDEN'),
+      // a resource outside the token's scope names the field that named it (ResourceOutOfScopeError)
+      otherTenantWrite: { ...problem(403, 'FORBIDDEN', 'resourceId'), detail: `This API token is not scoped to resource "${OTHER}"` },
+      otherTenantClone: problem(403, 'FORBIDDEN', 'resourceId'),
       badBatchAccepted: false,
       badBatch: { ...problem(400, 'BAD_REQUEST', 'messages[0].role'), detail: 'messages[0].role: must be one of "user", "assistant", "system"' },
       afterBadBatch: 1000,

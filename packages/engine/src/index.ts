@@ -69,7 +69,7 @@ export {
   type IndexScope,
 } from './indexing/types.ts'
 export { createIndexWorker, DEFAULT_EMBED_TIMEOUT_MS, type IndexWorker } from './indexing/index-worker.ts'
-export { indexJobProgress } from './indexing/job-progress.ts'
+export { indexJobProgress, type IndexJobProgress } from './indexing/job-progress.ts'
 
 // Errors: one typed error per failure kind, with a stable `code`
 export {

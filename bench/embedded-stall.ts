@@ -15,13 +15,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
-import { issueApiToken } from '@threadline/api'
-import { createOperator, openDatabase } from '@threadline/db'
+import { openDatabase } from '@threadline/db'
 import { flagValue } from './lib/args.ts'
-import { ensureBuild, startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
-import { percentile } from './lib/measure.ts'
+import { ensureBuild, send, startServer, stopServer, trpcRequest, type HttpRequest } from './lib/app-server.ts'
+import { healthFigures, withHealthPoller } from './lib/health-poller.ts'
 import { createReport } from './lib/report.ts'
+import { stallToken } from './lib/stall-token.ts'
 import { seedThread } from './lib/seed.ts'
 
 const messages = Number(flagValue('messages') ?? 50_000)
@@ -29,63 +28,10 @@ const floorSeconds = Number(flagValue('floor-seconds') ?? 5)
 const RESOURCE = 'stall'
 const SOURCE = 'stall-source'
 
-// Plain JavaScript (no loader in the worker): health back to back until told to stop, then the durations.
-const pollerSource = `
-const { parentPort, workerData } = require('node:worker_threads')
-let running = true
-parentPort.on('message', () => { running = false })
-;(async () => {
-  const durations = []
-  let failure = null
-  while (running && failure === null) {
-    const started = performance.now()
-    try {
-      const response = await fetch(workerData.url)
-      await response.text()
-      if (!response.ok) failure = 'health.check answered ' + response.status
-    } catch (error) {
-      failure = String(error.cause ?? error)
-    }
-    durations.push(performance.now() - started)
-  }
-  parentPort.postMessage({ durations, failure })
-})()
-`
-
-type PollerResult = { durations: number[]; failure: string | null }
-
-/** Runs `work` while the poller calls health; the poller's durations (and its first failure: it stops there) and the work's time. */
-async function withHealthPoller<T>(healthUrl: string, work: () => Promise<T>): Promise<PollerResult & { workMs: number; value: T }> {
-  const worker = new Worker(pollerSource, { eval: true, workerData: { url: healthUrl } })
-  const polled = new Promise<PollerResult>((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
-  })
-  const started = performance.now()
-  const value = await work()
-  const workMs = performance.now() - started
-  worker.postMessage('stop')
-  const result = { ...(await polled), workMs, value }
-  await worker.terminate()
-  return result
-}
-
 type Answer = { bytes: number | null; failure: string | null }
 
 /** Next compresses an answer the client accepts gzipped (fetch asks for it by default): both are measured. */
 const withHeaders = (request: HttpRequest, headers: Record<string, string>): HttpRequest => ({ ...request, headers: { ...request.headers, ...headers } })
-
-/** One request that must succeed; its answer's size in bytes. */
-async function send(request: HttpRequest): Promise<number> {
-  const response = await fetch(request.url, {
-    method: request.method ?? 'GET',
-    headers: request.headers ?? {},
-    ...(request.body ? { body: request.body } : {}),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 500)}`)
-  return Buffer.byteLength(text)
-}
 
 const report = createReport('embedded-stall', { messages, floorSeconds })
 await ensureBuild(report)
@@ -94,15 +40,7 @@ try {
   const url = `file:${folder}`
   const db = await openDatabase(url)
   const seeded = await seedThread(db, { threadId: SOURCE, resourceId: RESOURCE, count: messages, seed: 7 })
-  const operator = await createOperator(db.prisma, { email: 'stall@threadline.invalid', name: 'Stall', password: 'stall-password-0123456789' })
-  const { token } = await issueApiToken(db.prisma, {
-    name: 'stall',
-    createdById: operator.id,
-    allResources: false,
-    resourceIds: [RESOURCE],
-    canWrite: true,
-    expiresAt: null,
-  })
+  const token = await stallToken(db, RESOURCE, { canRunRules: false })
   // the server owns the folder: the bench process closes it first
   await db.close()
   const middle = seeded.messages[Math.floor(messages / 2)]?.createdAt ?? new Date()
@@ -153,15 +91,11 @@ try {
       })
       const { bytes } = value
       if (failure !== null || value.failure !== null) report.note(`${phase.name}: health ${failure ?? 'ok'}; request ${value.failure ?? 'ok'}`)
-      const sorted = [...durations].sort((a, b) => a - b)
       report.row('health during one request', {
         phase: phase.name,
         'request ms': request ? Math.round(workMs) : null,
         'answer bytes': bytes,
-        'health calls': sorted.length,
-        'health p50 ms': Number(percentile(sorted, 50).toFixed(1)),
-        'health p99 ms': Number(percentile(sorted, 99).toFixed(1)),
-        'slowest health ms': Number((sorted.at(-1) ?? 0).toFixed(1)),
+        ...healthFigures(durations),
         'load (1 min)': Number((loadavg()[0] ?? 0).toFixed(1)),
       })
     }

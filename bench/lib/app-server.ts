@@ -120,3 +120,15 @@ export function trpcRequest(base: string, token: string, procedure: string, kind
     ? { url: `${base}/api/trpc/${procedure}?input=${encodeURIComponent(payload)}`, headers }
     : { url: `${base}/api/trpc/${procedure}`, method: 'POST', headers, body: payload }
 }
+
+/** One request that must succeed; its answer's size in bytes. */
+export async function send(request: HttpRequest): Promise<number> {
+  const response = await fetch(request.url, {
+    method: request.method ?? 'GET',
+    headers: request.headers ?? {},
+    ...(request.body ? { body: request.body } : {}),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 500)}`)
+  return Buffer.byteLength(text)
+}

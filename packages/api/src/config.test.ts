@@ -12,6 +12,7 @@ describe('readServerConfig', () => {
     expect(config.trustedProxyHops).toBe(0)
     expect(config.firstAdmin).toBeNull()
     expect(config.embeddingModel).toBeNull()
+    expect(config.indexing).toEqual({ concurrency: 2, batchSize: 100, embedTimeoutMs: 30_000 })
     expect(readServerConfig({}).auth.secret).not.toBe(config.auth.secret)
   })
 
@@ -29,6 +30,7 @@ describe('readServerConfig', () => {
       THREADLINE_PASSWORD_CHECKS: '4',
       THREADLINE_PASSWORD_CHECK_QUEUE: '0',
       THREADLINE_TRUSTED_PROXY_HOPS: '2',
+      THREADLINE_INDEX_EMBED_TIMEOUT_MS: '5000',
     })
     expect(config).toMatchObject({
       auth: { secret: 's'.repeat(32), secretIsEphemeral: false, baseURL: 'https://threadline.example.com' },
@@ -37,6 +39,7 @@ describe('readServerConfig', () => {
       signInThrottle: { freeFailures: 3, maxAddressDelaySeconds: 60, maxAccountDelaySeconds: 10 },
       passwordChecks: { concurrent: 4, maxWaiting: 0 },
       trustedProxyHops: 2,
+      indexing: { embedTimeoutMs: 5_000 },
     })
   })
 
@@ -45,6 +48,7 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ THREADLINE_RATE_LIMIT_BURST: 'lots' })).toThrow(ServerConfigError)
     expect(() => readServerConfig({ THREADLINE_SIGN_IN_FREE_FAILURES: '0' })).toThrow(/THREADLINE_SIGN_IN_FREE_FAILURES/)
     expect(() => readServerConfig({ THREADLINE_TRUSTED_PROXY_HOPS: '-1' })).toThrow(/THREADLINE_TRUSTED_PROXY_HOPS/)
+    expect(() => readServerConfig({ THREADLINE_INDEX_EMBED_TIMEOUT_MS: '0' })).toThrow(/THREADLINE_INDEX_EMBED_TIMEOUT_MS/)
     expect(() => readServerConfig({ THREADLINE_ADMIN_EMAIL: 'admin@example.com' })).toThrow(/both THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD/)
     expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'anthropic:claude' })).toThrow(/THREADLINE_EMBEDDING_MODEL: .*no embedding models/)
     expect(() => readServerConfig({ THREADLINE_EMBEDDING_MODEL: 'text-embedding-3-small' })).toThrow(ServerConfigError)

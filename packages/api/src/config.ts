@@ -2,7 +2,7 @@
 // value stops the server with the variable's name instead of failing later.
 import { randomBytes } from 'node:crypto'
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
-import { fieldIssues, ModelResolutionError } from '@threadline/engine'
+import { DEFAULT_EMBED_TIMEOUT_MS, fieldIssues, ModelResolutionError } from '@threadline/engine'
 import { resolveEmbeddingModelOrLocal } from '@threadline/local-embedder'
 import { z } from 'zod'
 import type { SignInThrottleConfig } from './auth/sign-in-throttle.ts'
@@ -47,6 +47,8 @@ const envSchema = z.object({
   THREADLINE_INDEX_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
   /** messages per embedding call and per write transaction of an index job */
   THREADLINE_INDEX_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(100),
+  /** deadline of one embedding call of an index job (ms): past it the call is aborted and the job retried with backoff */
+  THREADLINE_INDEX_EMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_EMBED_TIMEOUT_MS),
   /** record every workbench LLM call (issue 14): on by default; off records nothing */
   THREADLINE_RECORD_CALLS: z.enum(['on', 'off']).default('on'),
 })
@@ -70,7 +72,7 @@ export type ServerConfig = {
   /** THREADLINE_EMBEDDING_MODEL, resolved (its provider's variables read once); null: full-text recall alone */
   embeddingModel: EmbeddingModelV3 | null
   /** the background index worker (only with an embedding model and pgvector) */
-  indexing: { concurrency: number; batchSize: number }
+  indexing: { concurrency: number; batchSize: number; embedTimeoutMs: number }
   /** whether workbench turns record their LLM calls (THREADLINE_RECORD_CALLS) */
   recordCalls: boolean
 }
@@ -126,7 +128,11 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       maxOutputBytes: vars.THREADLINE_PLAYGROUND_MAX_OUTPUT_BYTES,
       perCaller: vars.THREADLINE_PLAYGROUND_RUNS_PER_CALLER,
     },
-    indexing: { concurrency: vars.THREADLINE_INDEX_CONCURRENCY, batchSize: vars.THREADLINE_INDEX_BATCH_SIZE },
+    indexing: {
+      concurrency: vars.THREADLINE_INDEX_CONCURRENCY,
+      batchSize: vars.THREADLINE_INDEX_BATCH_SIZE,
+      embedTimeoutMs: vars.THREADLINE_INDEX_EMBED_TIMEOUT_MS,
+    },
     recordCalls: vars.THREADLINE_RECORD_CALLS === 'on',
   }
 }

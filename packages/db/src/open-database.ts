@@ -20,6 +20,13 @@ import { createPrismaStorage } from './storage/prisma-storage.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
+/**
+ * PGlite is one session: a long read outside a transaction goes as pages of
+ * this many rows, other requests' statements between them (issue 33). A page
+ * of a thread's structure costs ~30-80 ms there (50k rows: ~3.4 s in one statement).
+ */
+const PGLITE_PAGE_ROWS = 1_000
+
 export type Database = {
   storage: MemoryStorage
   /**
@@ -180,7 +187,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
       throw error
     }
   }
-  const { storage, vector } = createPrismaStorage(connection.prisma)
+  const { storage, vector } = createPrismaStorage(connection.prisma, connection.kind === 'pglite' ? { interleaveRows: PGLITE_PAGE_ROWS } : {})
   return {
     storage,
     vector,

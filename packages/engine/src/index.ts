@@ -24,7 +24,7 @@ export type {
 
 // A memory-aware turn's context (built by the Agent: previewContext, result.context): last messages, recall, working and observational memory, fitted to the window
 export type { ContextSection, LeftOutMessage, SectionKind, SectionMessage, TurnContext } from './context/turn-context.ts'
-export { countPrompt, type TokenCounter } from './context/token-count.ts'
+export { approximateTokens, countPrompt, type TokenCounter } from './context/token-count.ts'
 export { UPDATE_WORKING_MEMORY_TOOL } from './context/working-memory.ts'
 
 // LLM calls as data: the typed events of each provider call (onEvent), folded into traces, and the port that stores them
@@ -49,12 +49,14 @@ export type { Embedder, EmbeddingModelInput } from './embedders/types.ts'
 export { resolveEmbeddingModel } from './embedders/resolve-embedding-model.ts'
 export { resolveEmbedder } from './embedders/resolve-embedder.ts'
 export { EmbeddingError } from './embedders/embed-in-batches.ts'
+export { EmbeddingTimeoutError } from './embedders/embed-timeout.ts'
 
 // Background indexing: the job store port and the worker that embeds jobs' messages
 export {
   IndexJobLeaseLostError,
   indexJobReasonSchema,
   indexJobStateSchema,
+  indexMessageFailureSchema,
   type EnqueueIndexJob,
   type IndexBatchResult,
   type IndexJob,
@@ -63,9 +65,10 @@ export {
   type IndexJobReason,
   type IndexJobState,
   type IndexJobStore,
+  type IndexMessageFailure,
   type IndexScope,
 } from './indexing/types.ts'
-export { createIndexWorker, type IndexWorker } from './indexing/index-worker.ts'
+export { createIndexWorker, DEFAULT_EMBED_TIMEOUT_MS, type IndexWorker } from './indexing/index-worker.ts'
 export { indexJobProgress, type IndexJobProgress } from './indexing/job-progress.ts'
 
 // Errors: one typed error per failure kind, with a stable `code`

@@ -210,6 +210,8 @@ export const indexJobResponse = z.looseObject({
   total: counted,
   done: counted,
   lastError: z.string().nullable(),
+  /** messages the embedder refused, each failed alone with its reason (the others got vectors) */
+  failures: z.array(z.object({ messageId: idSchema, error: z.string() })),
   createdAt: isoDate,
   progress: z.object({ done: counted, total: counted, fraction: z.number(), perSecond: z.number().nullable(), etaSeconds: z.number().nullable() }),
 })

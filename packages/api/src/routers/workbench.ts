@@ -1,15 +1,15 @@
 import { InvalidInputError, messageSnippet, type MessagePart, type ScopedMemory, type StoredThread } from '@threadline/engine'
 import { z } from 'zod'
+import { callerKey, type Caller } from '../auth/caller.ts'
 import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
 import { modelInput } from '../playground/fixtures.ts'
 import type { Services } from '../services.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { streamComparison } from '../workbench/compare.ts'
-import { workbenchCompat } from '../workbench/compat.ts'
 import { forkThread, replacedTurn, resendableParts, type ReplacedTurn } from '../workbench/forks.ts'
 import { modelChoice, modelOption } from '../workbench/providers.ts'
 import { streamWorkbenchTurn } from '../workbench/run-turn.ts'
-import { tokenCounter } from '../workbench/tiktoken-counter.ts'
+import { workbenchCompat } from '../workbench/saved-rules/workbench-compat.ts'
 import { contextWindowView } from '../workbench/turn-context.ts'
 
 const messageText = z.string().trim().min(1, 'must not be empty').max(100_000)
@@ -34,7 +34,7 @@ type ReplaceTurnInput = { threadId: string; resourceId: string; messageId: strin
 
 /** Edit and regenerate: a new branch cut before the replaced user message, and the turn streamed there (the branch goes if it fails). */
 async function replaceTurn(
-  ctx: { services: Services; memory: ScopedMemory },
+  ctx: { services: Services; memory: ScopedMemory; caller: Caller },
   input: ReplaceTurnInput,
   signal: AbortSignal | undefined,
   kind: 'edit' | 'regenerate',
@@ -52,6 +52,7 @@ async function replaceTurn(
   return streamWorkbenchTurn({
     services: ctx.services,
     thread: fork.thread,
+    callerKey: callerKey(ctx.caller),
     model: input.model,
     input: turn.input,
     instructions: input.instructions,
@@ -66,9 +67,10 @@ async function replaceTurn(
 // request's `signal` aborts the provider call when the caller goes away.
 export const workbenchRouter = router({
   /** The models to offer (configured providers, or the scripted demo), with context windows; `hint` says which variable to set when none is configured. */
-  models: authedProcedure.query(() => {
-    // the UI asks for the models when a thread opens: load the BPE tables (megabytes) before the first turn needs them
-    void tokenCounter('o200k_base')
+  models: authedProcedure.query(({ ctx }) => {
+    // the UI asks for the models when a thread opens: start a sandbox worker (it loads the BPE tables, megabytes) before the first turn needs one
+    // best effort: a full queue (many clients opening threads at once) only means no warm-up, never an unhandled rejection
+    ctx.services.playground.warm().catch(() => undefined)
     return modelChoice()
   }),
 
@@ -82,7 +84,8 @@ export const workbenchRouter = router({
         services: ctx.services,
         thread,
         model: modelOption(input.model),
-        compat: await workbenchCompat(ctx.services.rules),
+        compat: await workbenchCompat(ctx.services.rules, ctx.services.playground, callerKey(ctx.caller)),
+        callerKey: callerKey(ctx.caller),
         instructions: input.instructions,
         next,
       })
@@ -96,6 +99,7 @@ export const workbenchRouter = router({
       return streamWorkbenchTurn({
         services: ctx.services,
         thread,
+        callerKey: callerKey(ctx.caller),
         model: input.model,
         input: [{ type: 'text', text: input.message }],
         instructions: input.instructions,
@@ -130,6 +134,6 @@ export const workbenchRouter = router({
     .input(z.strictObject({ ...onThread, message: messageText, models: z.array(modelInput).min(2).max(4) }))
     .mutation(async ({ ctx, input, signal }) => {
       const thread = await workbenchThread(ctx.memory, input)
-      return streamComparison({ services: ctx.services, thread, models: input.models, text: input.message, signal })
+      return streamComparison({ services: ctx.services, thread, callerKey: callerKey(ctx.caller), models: input.models, text: input.message, signal })
     }),
 })

@@ -8,7 +8,15 @@ import { forkThread } from './forks.ts'
 import { streamWorkbenchTurn } from './run-turn.ts'
 import type { CompareEvent } from './turn-events.ts'
 
-export type CompareRequest = { services: Services; thread: StoredThread; models: string[]; text: string; signal?: AbortSignal | undefined }
+export type CompareRequest = {
+  services: Services
+  thread: StoredThread
+  /** whose comparison this is; each column is its own caller of the worker pool (at most 4), so the columns run side by side */
+  callerKey: string
+  models: string[]
+  text: string
+  signal?: AbortSignal | undefined
+}
 
 export async function* streamComparison(request: CompareRequest): AsyncGenerator<CompareEvent> {
   const { services, thread } = request
@@ -30,6 +38,7 @@ export async function* streamComparison(request: CompareRequest): AsyncGenerator
       const turn = streamWorkbenchTurn({
         services,
         thread: fork.thread,
+        callerKey: `${request.callerKey}#compare-${column}`,
         model: request.models[column] ?? '',
         input: [{ type: 'text', text: request.text }],
         signal: request.signal,

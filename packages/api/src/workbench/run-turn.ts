@@ -1,6 +1,6 @@
 // One workbench turn, streamed: the engine's Agent on the thread's Memory (it
 // assembles the context from the Memory's options, fitted to the model's
-// window), ProviderHistoryCompat with the saved rules and
+// window), the compat rules (built-ins here, saved rules on the sandbox pool) and
 // StreamErrorRetryProcessor. The Agent saves the user message and the reply at
 // the end; a failed or cancelled turn saves nothing (and a branch made for it
 // is deleted again).
@@ -15,7 +15,6 @@ import {
   type AgentStreamEvent,
   type MessagePart,
   type Processor,
-  type ProviderHistoryCompat,
   type StoredThread,
 } from '@threadline/engine'
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider'
@@ -23,8 +22,8 @@ import { TRPCError } from '@trpc/server'
 import { engineErrorToTRPCError } from '../errors.ts'
 import { logger } from '../logger.ts'
 import type { Services } from '../services.ts'
-import { workbenchCompat } from './compat.ts'
 import { DEMO_MODEL, modelChoice, modelOption } from './providers.ts'
+import { workbenchCompat, type WorkbenchCompat } from './saved-rules/workbench-compat.ts'
 import type { TurnEvent } from './turn-events.ts'
 import { workbenchAgentConfig } from './turn-context.ts'
 
@@ -34,6 +33,8 @@ const MAX_RETRIES = 3
 export type WorkbenchTurnRequest = {
   services: Services
   thread: StoredThread
+  /** whose turn this is: the worker pool's per-caller limit (token counts, saved rules) */
+  callerKey: string
   model: string
   /** the user message's parts */
   input: MessagePart[]
@@ -54,13 +55,13 @@ async function agentModel(services: Services, model: string): Promise<string | L
 }
 
 /** The compat processor, reporting which proactive rules rewrote each step's prompt (and passing its events on to the recording). */
-function reportingCompat(compat: ProviderHistoryCompat, report: (stepNumber: number, rules: string[]) => void): Processor {
+function reportingCompat(compat: WorkbenchCompat, report: (stepNumber: number, rules: string[]) => void): Processor {
   return {
     id: compat.id,
     name: compat.name,
-    processLLMRequest(args) {
+    async processLLMRequest(args) {
       const changed: string[] = []
-      const result = compat.processLLMRequest({
+      const result = await compat.processLLMRequest({
         ...args,
         onEvent: (event) => {
           if (event.type === 'rule-applied') changed.push(event.rule)
@@ -120,10 +121,10 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
   const tracing = openTelemetryCallListener()
   try {
     const option = modelOption(request.model)
-    const compat = await workbenchCompat(services.rules)
+    const compat = await workbenchCompat(services.rules, services.playground, request.callerKey)
     const channel = new EventChannel<TurnEvent>()
     const agent = new Agent({
-      ...(await workbenchAgentConfig(services, option, request.instructions)),
+      ...workbenchAgentConfig(services, option, request.instructions, request.callerKey),
       model: await agentModel(services, request.model),
       ...(recording ? { onEvent: recording.listener } : {}),
       inputProcessors: [reportingCompat(compat, (stepNumber, rules) => channel.push({ type: 'rules', stepNumber, rules }))],

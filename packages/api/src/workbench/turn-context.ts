@@ -4,10 +4,11 @@
 // names the workbench's instructions, passes the model's window and BPE, and
 // shows ProviderHistoryCompat's proactive rewrites of that prompt.
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
-import { Agent, countPrompt, type MessagePart, type ProviderHistoryCompat, type StoredThread, type TurnContext } from '@threadline/engine'
+import { Agent, countPrompt, type MessagePart, type StoredThread, type TurnContext } from '@threadline/engine'
 import type { Services } from '../services.ts'
 import type { ModelOption } from './providers.ts'
-import { tokenCounter } from './tiktoken-counter.ts'
+import type { WorkbenchCompat } from './saved-rules/workbench-compat.ts'
+import { bpeTokenCounter } from './tokens/bpe-counter.ts'
 
 export const WORKBENCH_INSTRUCTIONS = 'You are a helpful assistant.'
 
@@ -22,15 +23,15 @@ export type ContextWindowView = Pick<TurnContext, 'sections' | 'toolTokens' | 'c
   prompt: LanguageModelV3Prompt
 }
 
-/** The settings every workbench agent shares: the thread's Memory, the model's context window and tokenizer. */
-export async function workbenchAgentConfig(services: Services, option: ModelOption, instructions: string | undefined) {
+/** The settings every workbench agent shares: the thread's Memory, the model's context window and tokenizer (counting on the worker pool for `callerKey`). */
+export function workbenchAgentConfig(services: Services, option: ModelOption, instructions: string | undefined, callerKey: string) {
   return {
     id: 'threadline-workbench',
     name: 'Threadline workbench',
     instructions: instructions ?? WORKBENCH_INSTRUCTIONS,
     memory: services.memory,
     contextWindow: option.contextWindow,
-    tokenCounter: await tokenCounter(option.encoding),
+    tokenCounter: bpeTokenCounter({ pool: services.playground, callerKey, encoding: option.encoding }),
   }
 }
 
@@ -38,7 +39,9 @@ export type ContextViewRequest = {
   services: Services
   thread: StoredThread
   model: ModelOption
-  compat: ProviderHistoryCompat
+  compat: WorkbenchCompat
+  /** whose request this is: the worker pool's per-caller limit */
+  callerKey: string
   instructions: string | undefined
   /** the next user message's parts, or null: the thread as it stands */
   next: MessagePart[] | null
@@ -47,23 +50,24 @@ export type ContextViewRequest = {
 /** What a turn with `model` would send now: the engine's context, then the compat rules' rewrite of its prompt. */
 export async function contextWindowView(request: ContextViewRequest): Promise<ContextWindowView> {
   const { services, thread, model, compat } = request
-  const config = await workbenchAgentConfig(services, model, request.instructions)
+  const config = workbenchAgentConfig(services, model, request.instructions, request.callerKey)
   // the model is never called by a preview: its id is enough (the demo's loopback server is not started)
   const agent = new Agent({ ...config, model: model.model })
   const context = await agent.previewContext(request.next === null ? null : [{ role: 'user', content: request.next }], {
     memory: { thread: thread.id, resource: thread.resourceId },
   })
-  const verdict = compat.explain({ prompt: context.prompt, model: model.model, messages: [], retryCount: 0 }).proactive
+  const verdict = await compat.explainPrompt(context.prompt, model.model)
   return {
     model,
     sections: context.sections,
-    totalTokens: countPrompt(config.tokenCounter, verdict.prompt) + context.toolTokens,
+    // the rules' rewrite is counted again (its texts may be new); an unchanged prompt keeps the engine's count
+    totalTokens: verdict.rulesApplied.length === 0 ? context.totalTokens : (await countPrompt(config.tokenCounter, verdict.prompt)) + context.toolTokens,
     toolTokens: context.toolTokens,
     contextWindow: context.contextWindow,
     replyReserve: context.replyReserve,
     olderMessages: context.olderMessages,
     overLimit: context.overLimit,
-    rulesApplied: verdict.rules.flatMap((outcome) => (outcome.status === 'changed' ? [outcome.rule.name] : [])),
+    rulesApplied: verdict.rulesApplied,
     prompt: verdict.prompt,
   }
 }

@@ -2,14 +2,15 @@
 // `db:seed`) corrupted it. Now the second one is refused with a message naming
 // the owner, and the folder opens fine afterwards, also after the owner was
 // SIGKILLed (a stale lock is taken over).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../open-database.ts'
-import { DatabaseInUseError, lockDataFolder } from './data-folder-lock.ts'
+import { DatabaseInUseError, LOCK_FILE_NAME, lockDataFolder } from './data-folder-lock.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const holder = path.join(here, '../testing/hold-embedded-database.ts')
@@ -78,5 +79,30 @@ describe('one owner per embedded data folder', () => {
     expect(() => lockDataFolder(folder)).toThrow(/already open in this process/)
     lock.release()
     lockDataFolder(folder).release()
+  })
+
+  it('takes over a lock whose pid now belongs to another process (a restarted container), and a takeover left by a dead process', () => {
+    const reused = mkdtempSync(path.join(os.tmpdir(), 'threadline-owner-'))
+    try {
+      const lockFile = path.join(reused, LOCK_FILE_NAME)
+      const before = {
+        pid: process.pid,
+        hostname: os.hostname(),
+        command: 'the server before the restart',
+        startedAt: new Date(0).toISOString(),
+        processStart: '1',
+      }
+      writeFileSync(lockFile, JSON.stringify(before))
+      lockDataFolder(reused).release()
+      // a process that died between taking over that lock and removing it left its takeover file behind
+      const raw = JSON.stringify(before)
+      writeFileSync(lockFile, raw)
+      const dead = { ...before, pid: spawnSync(process.execPath, ['-e', '']).pid, command: 'a taker that crashed' }
+      writeFileSync(`${lockFile}.takeover-${createHash('sha256').update(raw).digest('hex').slice(0, 16)}`, JSON.stringify(dead))
+      lockDataFolder(reused).release()
+      expect(readdirSync(reused)).toEqual([])
+    } finally {
+      rmSync(reused, { recursive: true, force: true })
+    }
   })
 })

@@ -7,7 +7,7 @@
 // checks the vectors written and the embedder's calls.
 import { createIndexWorker, IndexJobLeaseLostError, type Embedder, type IndexJob, type StoredMessage } from '@threadline/engine'
 import { expect, it } from 'vitest'
-import { describeEachDatabase, textMessage } from '../testing/index.ts'
+import { describeEachDatabase, textMessage, waitFor } from '../testing/index.ts'
 
 /** Records every text it embeds; `failWith` makes each call throw. */
 function countingEmbedder(failWith?: string): Embedder & { texts: string[] } {
@@ -21,16 +21,6 @@ function countingEmbedder(failWith?: string): Embedder & { texts: string[] } {
       texts.push(...values)
       return values.map((value) => [value.length, 1, 0.5])
     },
-  }
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
@@ -139,7 +129,7 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(claimedByA?.id).toBe(job.id)
     const batch = await indexJobs.readBatch(claimedByA!, 3)
     const last = batch.at(-1)!
-    await indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })
+    await indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [], failures: [] })
     const embedder = countingEmbedder()
     const b = createIndexWorker({ jobs: indexJobs, embedder, workerId: 'alive-b', batchSize: 3, leaseMs: 60_000 })
     expect(await b.runOnce()).toBe(false) // A's lease still holds
@@ -150,8 +140,8 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     // B went on after A's batch: the first three were not embedded again
     if (withText) expect(embedder.texts).toEqual(['text of q-dead-m3', 'text of q-dead-m4', 'text of q-dead-m5'])
     // A wakes up late: its write is refused and changes nothing
-    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [] })).rejects.toSatisfy((error) =>
-      IndexJobLeaseLostError.isInstance(error),
+    await expect(indexJobs.writeBatch({ jobId: job.id, workerId: 'dead-a', leaseMs, last, processed: 3, vectors: [], failures: [] })).rejects.toSatisfy(
+      (error) => IndexJobLeaseLostError.isInstance(error),
     )
     expect((await indexJobs.get(job.id))?.done).toBe(6)
   })
@@ -201,9 +191,9 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(claimed.id).toBe(running.id)
     expect(await indexJobs.cancel(running.id)).toMatchObject({ state: 'cancelled', lockedBy: null })
     const [first] = await indexJobs.readBatch(claimed, 1)
-    await expect(indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [] })).rejects.toSatisfy(
-      (error) => IndexJobLeaseLostError.isInstance(error),
-    )
+    await expect(
+      indexJobs.writeBatch({ jobId: running.id, workerId: 'c', leaseMs: 60_000, last: first!, processed: 1, vectors: [], failures: [] }),
+    ).rejects.toSatisfy((error) => IndexJobLeaseLostError.isInstance(error))
     expect(await indexJobs.get(running.id)).toMatchObject({ state: 'cancelled', done: 0 })
     expect(await indexJobs.cancel('no-such-job')).toBeNull()
   })

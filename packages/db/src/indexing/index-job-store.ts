@@ -2,7 +2,15 @@
 // reads and writes, raw SQL where the queue needs it (FOR UPDATE SKIP LOCKED,
 // leases on the database clock). Works the same on PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto'
-import { IndexJobLeaseLostError, indexJobReasonSchema, indexJobStateSchema, type IndexJob, type IndexJobStore, type IndexScope } from '@threadline/engine'
+import {
+  IndexJobLeaseLostError,
+  indexJobReasonSchema,
+  indexJobStateSchema,
+  indexMessageFailureSchema,
+  type IndexJob,
+  type IndexJobStore,
+  type IndexScope,
+} from '@threadline/engine'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import type { IndexJob as IndexJobRow } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
@@ -13,7 +21,13 @@ import { createVectorStore } from '../storage/vectors.ts'
 import { decodeCursor, encodeCursor } from './job-cursor.ts'
 
 function toJob(row: IndexJobRow): IndexJob {
-  return { ...row, messageIds: row.messageIds, state: indexJobStateSchema.parse(row.state), reason: indexJobReasonSchema.parse(row.reason) }
+  return {
+    ...row,
+    messageIds: row.messageIds,
+    state: indexJobStateSchema.parse(row.state),
+    reason: indexJobReasonSchema.parse(row.reason),
+    failures: indexMessageFailureSchema.array().parse(row.failures),
+  }
 }
 
 const leaseInterval = (ms: number) => Prisma.sql`(${ms} * interval '1 millisecond')`
@@ -72,17 +86,28 @@ export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
     },
 
     async claim({ workerId, model, leaseMs }) {
-      // due queued jobs, and running ones whose worker stopped renewing its lease (it died)
+      // Runnable: due queued jobs, and running ones whose worker stopped renewing its lease (it died).
+      // Fair per resource (round-robin): each job gets its turn within its resource (jobs running under
+      // a live lease first, then by age), and the lowest turn goes first, so a resource with a job running
+      // waits behind one with none; among equal turns, the resource served least recently (its newest
+      // started job) goes first, so a worker that just finished one of A's jobs takes B's before A's next.
+      // (FOR UPDATE cannot lock a query with a window function: the turns are a subquery, the lock is on c.)
       const [claimed] = await prisma.$queryRaw<{ id: string }[]>`
         UPDATE index_jobs j SET state = 'running', locked_by = ${workerId}, lease_expires_at = now() + ${leaseInterval(leaseMs)},
           attempts = j.attempts + 1, started_at = coalesce(j.started_at, now()), updated_at = now()
         FROM (
-          SELECT id FROM index_jobs
-          WHERE model = ${model}
-            AND ((state = 'queued' AND run_after <= now()) OR (state = 'running' AND lease_expires_at < now()))
-          ORDER BY run_after, created_at, id
+          SELECT c.id FROM index_jobs c
+          JOIN (
+            SELECT id, row_number() OVER (
+              PARTITION BY resource_id ORDER BY (state = 'running' AND lease_expires_at >= now()) DESC, created_at, id
+            ) AS turn
+            FROM index_jobs
+            WHERE model = ${model} AND ((state = 'queued' AND run_after <= now()) OR state = 'running')
+          ) ranked ON ranked.id = c.id
+          WHERE (c.state = 'queued' AND c.run_after <= now()) OR (c.state = 'running' AND c.lease_expires_at < now())
+          ORDER BY ranked.turn, (SELECT max(s.started_at) FROM index_jobs s WHERE s.resource_id = c.resource_id) NULLS FIRST, c.created_at, c.id
           LIMIT 1
-          FOR UPDATE SKIP LOCKED
+          FOR UPDATE OF c SKIP LOCKED
         ) next
         WHERE j.id = next.id
         RETURNING j.id`
@@ -108,6 +133,7 @@ export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
         // the fence: only the lease holder of a running job moves it on (the row lock also keeps claimers away)
         const held = await tx.$executeRaw`
           UPDATE index_jobs SET done = done + ${batch.processed}, cursor = ${cursor},
+            failures = failures || ${JSON.stringify(batch.failures)}::jsonb,
             lease_expires_at = now() + ${leaseInterval(batch.leaseMs)}, updated_at = now()
           WHERE id = ${batch.jobId} AND locked_by = ${batch.workerId} AND state = 'running'`
         if (held === 0) throw new IndexJobLeaseLostError(batch.jobId)

@@ -13,6 +13,12 @@ export type StorageContext = {
   /** true inside `transaction()`: nested transactions reuse `db` instead of opening one */
   inTransaction: boolean
   vectorSupport: VectorSupport
+  /**
+   * Set where ONE session serves every request (PGlite): rows per statement of
+   * a long read outside a transaction (readInPages), and read-only
+   * transactions run as plain statements, so other requests interleave.
+   */
+  interleaveRows?: number
 }
 
 // Big clones copy 100k rows in one transaction; PGlite also queues other work

@@ -9,6 +9,7 @@ import { guardUpsert, lockThreadsForWrite, rejectPlacementBeforeCuts } from './m
 import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { effectiveContentSql, effectiveContentValueSql, effectiveRoleSql, effectiveRoleValueSql, nearestOverrideJoinSql } from './branch-history-sql.ts'
+import { afterPositionSql, readInPages, type EffectivePosition } from './interleaved-reads.ts'
 import { toolInvocationsSql } from './message-structure-sql.ts'
 import { toMessage, toMessageStructures, type MessageRow } from './rows.ts'
 import { assertThreadsExist } from './threads.ts'
@@ -155,10 +156,12 @@ export async function upsertMessages(ctx: StorageContext, messages: StoredMessag
  * filters AND together; each level is read by a LATERAL index range scan cut to
  * what the page can need, then the levels are merged in effective order.
  * `last` keeps the newest n, returned oldest first; `limit`/`offset` paginate
- * (both ignored when `last` is set). `columns` name the row `m`.
+ * (both ignored when `last` is set). `columns` name the row `m` (with its
+ * level's `depth`). `from`: only rows after that position (readInPages).
  */
-function selectionQuery(columns: Prisma.Sql, s: MessageSelection): Prisma.Sql {
+function selectionQuery(columns: Prisma.Sql, s: MessageSelection, from?: EffectivePosition): Prisma.Sql {
   const conditions = [
+    from && afterPositionSql('m', 'l', from),
     withinLevelSql('m', 'l'),
     s.startDate && Prisma.sql`m.created_at >= ${s.startDate}`,
     s.endDate && Prisma.sql`m.created_at <= ${s.endDate}`,
@@ -193,21 +196,36 @@ export async function listMessages(ctx: StorageContext, selection: MessageSelect
   return rows.map(toMessage)
 }
 
-export async function listMessageIds(
-  ctx: StorageContext,
-  selection: MessageSelection,
-): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]> {
-  return ctx.db.$queryRaw(selectionQuery(Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql}`, selection))
+type MessagePlace = { id: string; createdAt: Date; role: StoredMessage['role'] }
+
+/** In pages on a single-session database (readInPages). */
+export async function listMessageIds(ctx: StorageContext, selection: MessageSelection): Promise<MessagePlace[]> {
+  const columns = Prisma.sql`m.id, m.created_at AS "createdAt", ${effectiveRoleSql}, m.depth`
+  return readInPages(ctx, selection, async (run, page, from) => {
+    const rows = await run((db) => db.$queryRaw<(MessagePlace & { depth: number })[]>(selectionQuery(columns, page, from)))
+    const last = rows.at(-1)
+    return { rows: rows.map(({ id, createdAt, role }) => ({ id, createdAt, role })), last }
+  })
 }
 
-/** The selection as listMessages reads it, without content: its tool invocations are extracted in SQL, the rows come as one JSON value. */
+/**
+ * The selection as listMessages reads it, without content: its tool invocations are extracted in SQL, the rows
+ * come as one JSON value (per page on a single-session database: readInPages).
+ */
 export async function listMessageStructure(ctx: StorageContext, selection: MessageSelection): Promise<MessageStructure[]> {
   const columns = Prisma.sql`json_build_array(m.id, m.created_at, ${effectiveRoleValueSql}, ${toolInvocationsSql(effectiveContentValueSql)}) AS s,
     m.depth, m.created_at, m.id`
-  // the aggregate restates selectionQuery's order (ancestors first, then (createdAt, id))
-  const [row] = await ctx.db.$queryRaw<{ structure: string | null }[]>`
-    SELECT json_agg(q.s ORDER BY q.depth DESC, q.created_at, q.id)::text AS structure FROM (${selectionQuery(columns, selection)}) q`
-  return toMessageStructures(row?.structure ?? null)
+  return readInPages(ctx, selection, async (run, page, from) => {
+    // the aggregate restates selectionQuery's order (ancestors first, then (createdAt, id)); the last row is on the shallowest level
+    const [row] = await run(
+      (db) => db.$queryRaw<{ structure: string | null; depth: number | null }[]>`
+        SELECT json_agg(q.s ORDER BY q.depth DESC, q.created_at, q.id)::text AS structure, min(q.depth) AS depth
+        FROM (${selectionQuery(columns, page, from)}) q`,
+    )
+    const rows = await toMessageStructures(row?.structure ?? null)
+    const last = rows.at(-1)
+    return { rows, last: last && row?.depth != null ? { depth: row.depth, createdAt: last.createdAt, id: last.id } : undefined }
+  })
 }
 
 /** Known messages in (createdAt, id) order; unknown ids are left out. */

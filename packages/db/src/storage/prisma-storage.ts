@@ -78,7 +78,8 @@ function createBundle(ctx: StorageContext): StorageBundle {
 
 /** Nested calls reuse the open transaction; errors thrown by `fn` itself pass through untouched. */
 async function runTransaction<T>(ctx: StorageContext, current: StorageBundle, fn: (tx: StorageBundle) => Promise<T>, options?: TransactionOptions): Promise<T> {
-  if (ctx.inTransaction) return fn(current)
+  // read-only work on a single session: its statements and pages interleave with other requests' (TransactionOptions.readOnly)
+  if (ctx.inTransaction || (options?.readOnly === true && ctx.interleaveRows !== undefined)) return fn(current)
   let failedInside = false
   try {
     return await atomically(
@@ -100,6 +101,7 @@ async function runTransaction<T>(ctx: StorageContext, current: StorageBundle, fn
   }
 }
 
-export function createPrismaStorage(prisma: PrismaClient): StorageBundle {
-  return createBundle({ db: prisma, root: prisma, inTransaction: false, vectorSupport: createVectorSupport() })
+/** `interleaveRows`: the database is one session (PGlite): see StorageContext. */
+export function createPrismaStorage(prisma: PrismaClient, options: { interleaveRows?: number } = {}): StorageBundle {
+  return createBundle({ db: prisma, root: prisma, inTransaction: false, vectorSupport: createVectorSupport(), ...options })
 }

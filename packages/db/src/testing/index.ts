@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe } from 'vitest'
 import type { DatabaseKind } from '../open-database.ts'
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from './test-database.ts'
 
+export { waitFor } from './wait-for.ts'
 export { wholeThreadCloneArgs } from './whole-thread-clone-args.ts'
 export { emptyTestDatabase, openTestDatabase, testDatabaseKinds, type TestDatabase } from './test-database.ts'
 // the builders live beside the engine's MemoryStorage contract suite, which uses them too

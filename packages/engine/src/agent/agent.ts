@@ -49,7 +49,7 @@ const configSchema = z.object({
   onEvent: z.custom((value) => typeof value === 'function', 'expected a function receiving LLM-call events').optional(),
   contextWindow: z.number().int().positive().optional(),
   replyReserve: z.number().int().nonnegative().optional(),
-  tokenCounter: z.custom((value) => isObject(value) && typeof value.count === 'function', 'expected a token counter with count(text)').optional(),
+  tokenCounter: z.custom((value) => isObject(value) && typeof value.countAll === 'function', 'expected a token counter with countAll(texts)').optional(),
 })
 
 export class Agent {

@@ -3,7 +3,7 @@
 // options ask for. `agent.previewContext()` stops here, so the admin UI's
 // context-window view shows exactly what a turn would send.
 import type { ToolSet } from 'ai'
-import { approximateTokenCounter } from '../context/token-count.ts'
+import { approximateTokenCounter, countText } from '../context/token-count.ts'
 import { buildTurnContext, type TurnContext } from '../context/turn-context.ts'
 import { UPDATE_WORKING_MEMORY_TOOL, updateWorkingMemoryTool } from '../context/working-memory.ts'
 import { InvalidInputError } from '../errors/index.ts'
@@ -54,7 +54,7 @@ export async function prepareTurn(config: AgentConfig, call: TurnRequest): Promi
           contextWindow: config.contextWindow,
           replyReserve: config.replyReserve,
           tokenCounter: counter,
-          toolTokens: functionTools.length > 0 ? counter.count(JSON.stringify(functionTools)) : 0,
+          toolTokens: functionTools.length > 0 ? await countText(counter, JSON.stringify(functionTools)) : 0,
         })
       : null
   return { memory, target, thread, ensureThread, tools, functionTools, draft, context }

@@ -5,8 +5,16 @@
 // are not included.
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from '@ai-sdk/provider'
 
-/** Counts the tokens of a text. The workbench passes OpenAI's BPE; the engine's default estimates. */
-export type TokenCounter = { count(text: string): number }
+/**
+ * Counts the tokens of texts, all of one context in a batch (the engine
+ * collects them first): a result per text, in order. It may answer later, so
+ * a tokenizer can count off the caller's thread (the workbench counts OpenAI's
+ * BPE on a worker thread); the engine's default estimates synchronously.
+ */
+export type TokenCounter = { countAll(texts: readonly string[]): readonly number[] | Promise<readonly number[]> }
+
+/** A token per 4 bytes of UTF-8, rounded up. */
+export const approximateTokens = (text: string): number => Math.ceil(Buffer.byteLength(text, 'utf8') / 4)
 
 /**
  * The default estimate: a token per 4 bytes of UTF-8, which is close for
@@ -14,7 +22,7 @@ export type TokenCounter = { count(text: string): number }
  * character, about one token each). Linear in the text, whatever it holds.
  */
 export const approximateTokenCounter: TokenCounter = {
-  count: (text) => Math.ceil(Buffer.byteLength(text, 'utf8') / 4),
+  countAll: (texts) => texts.map(approximateTokens),
 }
 
 const json = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value))
@@ -56,10 +64,55 @@ function toolResultText(output: ToolResultOutput): string {
   }
 }
 
-export function countMessage(counter: TokenCounter, message: LanguageModelV3Message): number {
-  return promptMessageTexts(message).reduce((sum, text) => sum + counter.count(text), 0)
+/** The wire texts of a whole prompt. */
+export function promptTexts(prompt: LanguageModelV3Prompt): string[] {
+  return prompt.flatMap(promptMessageTexts)
 }
 
-export function countPrompt(counter: TokenCounter, prompt: LanguageModelV3Prompt): number {
-  return prompt.reduce((sum, message) => sum + countMessage(counter, message), 0)
+/**
+ * The counts of one context's texts: `add` counts the texts not seen yet in
+ * one batch (a text sent twice, like a message that is both costed and sent,
+ * is counted once); `count` then answers from what was added, synchronously.
+ */
+export class TokenTally {
+  readonly #counter: TokenCounter
+  readonly #counts = new Map<string, number>()
+
+  constructor(counter: TokenCounter) {
+    this.#counter = counter
+  }
+
+  async add(texts: readonly string[]): Promise<void> {
+    const fresh = [...new Set(texts)].filter((text) => !this.#counts.has(text))
+    if (fresh.length === 0) return
+    const counts = await this.#counter.countAll(fresh)
+    fresh.forEach((text, index) => this.#counts.set(text, counts[index] ?? approximateTokens(text)))
+  }
+
+  /** @throws Error for a text that was not added first (a bug in the caller) */
+  count(text: string): number {
+    const tokens = this.#counts.get(text)
+    if (tokens === undefined) throw new Error('TokenTally.count: the text was not added first')
+    return tokens
+  }
+
+  countMessage(message: LanguageModelV3Message): number {
+    return promptMessageTexts(message).reduce((sum, text) => sum + this.count(text), 0)
+  }
+
+  countPrompt(prompt: LanguageModelV3Prompt): number {
+    return prompt.reduce((sum, message) => sum + this.countMessage(message), 0)
+  }
+}
+
+/** The tokens of a prompt's wire texts, counted in one batch. */
+export async function countPrompt(counter: TokenCounter, prompt: LanguageModelV3Prompt): Promise<number> {
+  const tally = new TokenTally(counter)
+  await tally.add(promptTexts(prompt))
+  return tally.countPrompt(prompt)
+}
+
+/** The tokens of one text. */
+export async function countText(counter: TokenCounter, text: string): Promise<number> {
+  return (await counter.countAll([text]))[0] ?? approximateTokens(text)
 }

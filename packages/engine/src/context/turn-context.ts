@@ -12,7 +12,7 @@ import type { StoredMessage } from '../messages/types.ts'
 import type { StoredThread } from '../storage/types.ts'
 import { type Costed, DEFAULT_CONTEXT_WINDOW, defaultReplyReserve, fitToBudget } from './context-budget.ts'
 import { recalledBlock, recalledBlockFrame, recalledMessageLine, recallRanks } from './recalled-context.ts'
-import { approximateTokenCounter, countPrompt, type TokenCounter } from './token-count.ts'
+import { approximateTokenCounter, promptTexts, TokenTally, type TokenCounter } from './token-count.ts'
 import { workingMemorySection } from './working-memory.ts'
 
 /** The part of Memory a turn's context is read from. */
@@ -101,25 +101,35 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
     thread === null ? Promise.resolve(0) : memory.countMessages({ threadId: thread.id }),
   ])
 
-  const messageCost = (message: StoredMessage) => countPrompt(counter, toPrompt([message]))
   const observationsText = observational ? `<observations>\n${observational}\n</observations>` : null
+  // every text this context may cost, counted in one batch; the system prompt they make up is counted once it is built
+  const tally = new TokenTally(counter)
+  const messagePrompts = new Map([...recent, ...next].map((message) => [message, toPrompt([message])]))
+  await tally.add([
+    request.instructions,
+    ...(workingMemory === null ? [] : [workingMemory]),
+    ...(observationsText === null ? [] : [observationsText]),
+    ...(recall.messages.length > 0 ? [recalledBlockFrame(), ...recall.messages.map(recalledMessageLine)] : []),
+    ...[...messagePrompts.values()].flatMap(promptTexts),
+  ])
+  const messageCost = (message: StoredMessage) => tally.countPrompt(messagePrompts.get(message) ?? toPrompt([message]))
   const recallRange = options.semanticRecall?.messageRange ?? { before: 0, after: 0 }
   const ranks = recallRanks(recall.messages, recall.matches, recallRange)
   const recalledCosts: Costed<StoredMessage>[] = recall.messages.map((message, index) => ({
     item: message,
-    tokens: counter.count(recalledMessageLine(message)),
+    tokens: tally.count(recalledMessageLine(message)),
     rank: ranks[index] ?? 0,
   }))
   const fixed =
-    counter.count(request.instructions) +
-    (workingMemory === null ? 0 : counter.count(workingMemory)) +
+    tally.count(request.instructions) +
+    (workingMemory === null ? 0 : tally.count(workingMemory)) +
     next.reduce((sum, message) => sum + messageCost(message), 0) +
     toolTokens +
-    (recall.messages.length > 0 ? counter.count(recalledBlockFrame()) : 0)
+    (recall.messages.length > 0 ? tally.count(recalledBlockFrame()) : 0)
   const fitted = fitToBudget({
     budget: contextWindow - replyReserve,
     fixed,
-    observations: observationsText === null ? 0 : counter.count(observationsText),
+    observations: observationsText === null ? 0 : tally.count(observationsText),
     recalled: recalledCosts,
     recent: recent.map((message) => ({ item: message, tokens: messageCost(message), rank: 0 })),
   })
@@ -127,12 +137,13 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
   const keptObservations = fitted.keepObservations ? observationsText : null
   const system = [request.instructions, workingMemory, keptObservations, recalledText].filter((text) => text !== null && text !== '').join('\n\n')
   const prompt = toPrompt([...fitted.recent, ...next], { instructions: system })
+  await tally.add(promptTexts(prompt))
 
   const tokensOf = new Map(recalledCosts.map((entry) => [entry.item.id, entry.tokens]))
   const sections: ContextSection[] = [
-    textSection('system', 'Instructions', request.instructions, counter),
-    ...(workingMemory === null ? [] : [textSection('working-memory', 'Working memory', workingMemory, counter)]),
-    ...(keptObservations === null ? [] : [textSection('observational-memory', 'Observational memory', keptObservations, counter)]),
+    textSection('system', 'Instructions', request.instructions, tally),
+    ...(workingMemory === null ? [] : [textSection('working-memory', 'Working memory', workingMemory, tally)]),
+    ...(keptObservations === null ? [] : [textSection('observational-memory', 'Observational memory', keptObservations, tally)]),
     messageSection(
       'recall',
       recall.mode === null ? 'Recalled messages' : `Recalled messages (${recall.mode} search)`,
@@ -148,7 +159,7 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
     messages: fitted.recent,
     recalled: fitted.recalled,
     sections,
-    totalTokens: countPrompt(counter, prompt) + toolTokens,
+    totalTokens: tally.countPrompt(prompt) + toolTokens,
     toolTokens,
     contextWindow,
     replyReserve,
@@ -205,8 +216,8 @@ async function observationsOf(memory: TurnContextMemory, thread: StoredThread | 
   return record?.activeObservations.trim() ?? ''
 }
 
-function textSection(kind: SectionKind, title: string, text: string, counter: TokenCounter): ContextSection {
-  return { kind, title, tokens: counter.count(text), text, messages: [] }
+function textSection(kind: SectionKind, title: string, text: string, tally: TokenTally): ContextSection {
+  return { kind, title, tokens: tally.count(text), text, messages: [] }
 }
 
 function messageSection(kind: SectionKind, title: string, messages: StoredMessage[], tokensOf: (message: StoredMessage) => number): ContextSection {

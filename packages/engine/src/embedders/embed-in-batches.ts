@@ -19,11 +19,34 @@ export class EmbeddingError extends ThreadlineError {
 }
 
 /**
- * Embeds `texts` in sequential batches of `batchSize` (one embedder call per
- * batch: predictable load on the provider, a failing batch stops the rest, and
- * a caller can store each batch before the next is computed). Checks every
- * vector: one per text, all of one size (the embedder's declared `dimensions`
- * when it has one), finite numbers.
+ * One embedder call for `texts`, its vectors checked: one per text, all of one
+ * size (`size.dimensions`, set by the first vector when 0: the embedder's
+ * declared `dimensions` when it has one), finite numbers.
+ */
+export async function embedChecked(
+  embedder: Embedder,
+  texts: string[],
+  size: { dimensions: number },
+  options?: { abortSignal?: AbortSignal },
+): Promise<number[][]> {
+  const embeddings = await embedder.embed(texts, options)
+  if (embeddings.length !== texts.length) {
+    throw new EmbeddingError(embedder.id, `returned ${embeddings.length} vectors for ${texts.length} texts`)
+  }
+  for (const vector of embeddings) {
+    if (size.dimensions === 0) size.dimensions = vector.length
+    if (vector.length === 0 || vector.length !== size.dimensions) {
+      throw new EmbeddingError(embedder.id, `returned a vector of ${vector.length} dimensions, expected ${size.dimensions}`)
+    }
+    if (!vector.every(Number.isFinite)) throw new EmbeddingError(embedder.id, 'returned a non-finite value')
+  }
+  return embeddings
+}
+
+/**
+ * Embeds `texts` in sequential batches of `batchSize` (one checked embedder
+ * call per batch: predictable load on the provider, a failing batch stops the
+ * rest, and a caller can store each batch before the next is computed).
  */
 export async function* embedBatches(
   embedder: Embedder,
@@ -31,21 +54,10 @@ export async function* embedBatches(
   batchSize: number,
   options?: { abortSignal?: AbortSignal },
 ): AsyncGenerator<{ offset: number; embeddings: number[][]; dimensions: number }> {
-  let dimensions = embedder.dimensions ?? 0
+  const size = { dimensions: embedder.dimensions ?? 0 }
   for (let offset = 0; offset < texts.length; offset += batchSize) {
-    const batch = texts.slice(offset, offset + batchSize)
-    const embeddings = await embedder.embed(batch, options)
-    if (embeddings.length !== batch.length) {
-      throw new EmbeddingError(embedder.id, `returned ${embeddings.length} vectors for ${batch.length} texts`)
-    }
-    for (const vector of embeddings) {
-      if (dimensions === 0) dimensions = vector.length
-      if (vector.length === 0 || vector.length !== dimensions) {
-        throw new EmbeddingError(embedder.id, `returned a vector of ${vector.length} dimensions, expected ${dimensions}`)
-      }
-      if (!vector.every(Number.isFinite)) throw new EmbeddingError(embedder.id, 'returned a non-finite value')
-    }
-    yield { offset, embeddings, dimensions }
+    const embeddings = await embedChecked(embedder, texts.slice(offset, offset + batchSize), size, options)
+    yield { offset, embeddings, dimensions: size.dimensions }
   }
 }
 

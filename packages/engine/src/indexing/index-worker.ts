@@ -1,7 +1,11 @@
 // The background indexer: claims jobs of its embedder's model from the job
-// store and embeds their messages batch by batch, off the request path.
+// store and embeds their messages batch by batch, off the request path. Every
+// embedding call has a deadline (a hanging provider releases the job for a
+// retry instead of holding a worker loop), and a message the provider refuses
+// fails alone: its batch is split until the others get their vectors.
 import { randomUUID } from 'node:crypto'
-import { embedBatches } from '../embedders/embed-in-batches.ts'
+import { embedEachAlone } from '../embedders/embed-each-alone.ts'
+import { withEmbedTimeout } from '../embedders/embed-timeout.ts'
 import type { Embedder } from '../embedders/types.ts'
 import { embeddingTargetOf } from '../memory/semantic-index.ts'
 import { IndexJobLeaseLostError, type IndexJob, type IndexJobStore } from './types.ts'
@@ -15,8 +19,10 @@ export type IndexWorkerOptions = {
   concurrency?: number
   /** messages per embedding call and per write transaction (default 100) */
   batchSize?: number
-  /** how long a claim holds without a written batch; renewed by each batch (default 60 s) */
+  /** how long a claim holds without a written batch; renewed by each batch (default 60 s, or twice embedTimeoutMs when longer) */
   leaseMs?: number
+  /** deadline of one embedding call; a call past it is aborted and the job retried with backoff (default 30 s) */
+  embedTimeoutMs?: number
   /** idle wait between looks for work (default 1 s); `wake()` cuts it short */
   pollMs?: number
   /** retry delay after a failed attempt: baseMs * 2^(attempt-1), at most maxMs (default 1 s .. 5 min) */
@@ -35,6 +41,8 @@ export type IndexWorker = {
   stop(): Promise<void>
 }
 
+export const DEFAULT_EMBED_TIMEOUT_MS = 30_000
+
 /** The delay before attempt `attempts + 1`: exponential, capped. */
 export function retryDelayMs(attempts: number, backoff: { baseMs: number; maxMs: number }): number {
   return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1))
@@ -47,10 +55,13 @@ function errorText(error: unknown): string {
 
 /** A worker over the job store; `start()` runs its loops, `runOnce()` one job (tests, scripts). */
 export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
-  const { jobs, embedder } = options
+  const { jobs } = options
+  const embedTimeoutMs = options.embedTimeoutMs ?? DEFAULT_EMBED_TIMEOUT_MS
+  const embedder = withEmbedTimeout(options.embedder, embedTimeoutMs)
   const workerId = options.workerId ?? `indexer-${randomUUID()}`
   const batchSize = options.batchSize ?? 100
-  const leaseMs = options.leaseMs ?? 60_000
+  // a slow but answering call must not outlive the lease: another worker would take the job meanwhile
+  const leaseMs = options.leaseMs ?? Math.max(60_000, 2 * embedTimeoutMs)
   const pollMs = options.pollMs ?? 1_000
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 5 * 60_000 }
   const run = { stopped: false }
@@ -67,20 +78,20 @@ export function createIndexWorker(options: IndexWorkerOptions): IndexWorker {
         const last = messages.at(-1)
         if (last === undefined) break
         const targets = messages.map(embeddingTargetOf).filter((target) => target.text !== '')
-        const vectors = []
-        for await (const batch of embedBatches(
+        const { outcomes, dimensions } = await embedEachAlone(
           embedder,
           targets.map((target) => target.text),
-          batchSize,
-        )) {
-          for (const [index, embedding] of batch.embeddings.entries()) {
-            const target = targets[batch.offset + index]
-            if (target === undefined) continue
-            const { messageId, threadId, resourceId } = target
-            vectors.push({ messageId, threadId, resourceId, embedding, model: embedder.id, dimensions: batch.dimensions })
-          }
+        )
+        const vectors = []
+        const failures = []
+        for (const [index, outcome] of outcomes.entries()) {
+          const target = targets[index]
+          if (target === undefined) continue
+          const { messageId, threadId, resourceId } = target
+          if ('error' in outcome) failures.push({ messageId, error: errorText(outcome.error) })
+          else vectors.push({ messageId, threadId, resourceId, embedding: outcome.embedding, model: embedder.id, dimensions })
         }
-        const cursor = await jobs.writeBatch({ jobId: job.id, workerId, leaseMs, last, processed: messages.length, vectors })
+        const cursor = await jobs.writeBatch({ jobId: job.id, workerId, leaseMs, last, processed: messages.length, vectors, failures })
         job = { ...job, cursor }
       }
       await jobs.finish({ jobId: job.id, workerId })

@@ -11,6 +11,10 @@ export type IndexJobState = z.infer<typeof indexJobStateSchema>
 export const indexJobReasonSchema = z.enum(['save', 'index', 'seed'])
 export type IndexJobReason = z.infer<typeof indexJobReasonSchema>
 
+/** A message the embedder refused (the others of its batch got vectors): recorded on its job, never retried by it. */
+export const indexMessageFailureSchema = z.object({ messageId: z.string(), error: z.string() })
+export type IndexMessageFailure = z.infer<typeof indexMessageFailureSchema>
+
 /** What a job embeds: a resource's messages, or one thread's (its effective history). */
 export type IndexScope = { resourceId: string; threadId?: string | undefined }
 
@@ -32,6 +36,8 @@ export type IndexJob = {
   attempts: number
   maxAttempts: number
   lastError: string | null
+  /** messages that failed alone, with the embedder's reason (the job goes on without them) */
+  failures: IndexMessageFailure[]
   runAfter: Date
   lockedBy: string | null
   leaseExpiresAt: Date | null
@@ -69,6 +75,8 @@ export type IndexBatchResult = {
   /** messages gone through (with or without text to embed) */
   processed: number
   vectors: MessageVector[]
+  /** the batch's messages the embedder refused, appended to the job's failures */
+  failures: IndexMessageFailure[]
 }
 
 export interface IndexJobStore {
@@ -78,6 +86,9 @@ export interface IndexJobStore {
    * Claims one runnable job of `model` (queued and due, or running with an
    * expired lease: its worker died) with FOR UPDATE SKIP LOCKED, so concurrent
    * workers never claim the same job; counts an attempt and takes the lease.
+   * Fair per resource (round-robin, oldest job first in each): a resource with
+   * fewer jobs running goes first, then the one served least recently, so one
+   * tenant's backlog delays another tenant's job by about one job, not all of them.
    */
   claim(args: { workerId: string; model: string; leaseMs: number }): Promise<IndexJob | null>
   /** The job's next messages after its cursor, in id order. */

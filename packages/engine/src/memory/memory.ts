@@ -514,7 +514,9 @@ export class Memory {
         const context = this.cloneContext(tx)
         return summarizeClonePlan(context, await planClone(context, parsed, 'preview'), parsedPage)
       },
-      { isolationLevel: 'RepeatableRead' },
+      // a preview writes nothing: on the embedded database a filtered preview of a
+      // 50k-message thread must not hold the one session for seconds (issue 33)
+      { isolationLevel: 'RepeatableRead', readOnly: true },
     )
   }
 

@@ -249,7 +249,17 @@ export type TextMatch = { messageId: string; threadId: string; score: number }
  * uses it so its selection, `lastMessageId` and the copy agree while other
  * sessions append to the source. Default: the database's (READ COMMITTED).
  */
-export type TransactionOptions = { isolationLevel?: 'ReadCommitted' | 'RepeatableRead' }
+export type TransactionOptions = {
+  isolationLevel?: 'ReadCommitted' | 'RepeatableRead'
+  /**
+   * `fn` only reads. Where ONE session serves every request (the embedded
+   * database), the storage then runs its statements outside a transaction,
+   * its long reads in pages, so other requests' statements run between them
+   * (issue 33): `fn` gives up the single snapshot there, and a write landing
+   * meanwhile may show in part of what it reads. Elsewhere: a transaction as asked.
+   */
+  readOnly?: boolean
+}
 
 /**
  * `MemoryStorage.cloneWholeThread`: a clone of a whole thread that carries no

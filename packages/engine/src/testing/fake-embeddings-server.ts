@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net'
 /**
  * A loopback server answering like OpenAI's (and OpenAI-compatible) `/embeddings`:
  * the vector of a text is `vectorOf(text, index)` (default [its length, its index in
- * the request]); every request's model and input are recorded.
+ * the request]); every request's model and input are recorded. `faults` make it
+ * misbehave like a real provider: never answer a request (`hangs`), or refuse one
+ * with a 400 naming the offending input (`rejects`, as a provider refuses an input
+ * over its token limit).
  */
 export type FakeEmbeddingsServer = {
   /** e.g. http://127.0.0.1:PORT/v1 */
@@ -13,14 +16,29 @@ export type FakeEmbeddingsServer = {
   close(): Promise<void>
 }
 
+export type FakeEmbeddingsFaults = {
+  /** the request is read and recorded, then never answered (until `close()`) */
+  hangs?: (input: string[]) => boolean
+  /** a request with such a text is refused with a 400 invalid_request_error */
+  rejects?: (text: string) => boolean
+}
+
 export async function startFakeEmbeddingsServer(
   vectorOf: (text: string, index: number) => number[] = (text, index) => [text.length, index],
+  faults: FakeEmbeddingsFaults = {},
 ): Promise<FakeEmbeddingsServer> {
   const requests: FakeEmbeddingsServer['requests'] = []
   const answer = (body: string, res: ServerResponse) => {
     const { input, model } = JSON.parse(body) as { input: string[]; model: string }
     requests.push({ input, model })
+    if (faults.hangs?.(input)) return
     res.setHeader('content-type', 'application/json')
+    const rejected = input.findIndex((text) => faults.rejects?.(text) === true)
+    if (rejected !== -1) {
+      res.statusCode = 400
+      res.end(JSON.stringify({ error: { message: `input[${rejected}] is not accepted`, type: 'invalid_request_error', param: 'input', code: null } }))
+      return
+    }
     res.end(
       JSON.stringify({
         object: 'list',
@@ -39,6 +57,11 @@ export async function startFakeEmbeddingsServer(
   return {
     baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        // hanging requests would hold close() open forever
+        server.closeAllConnections()
+      }),
   }
 }

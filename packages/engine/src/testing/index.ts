@@ -2,7 +2,7 @@
 // The loopback provider and the provider-error presets are real modules of
 // their own subpaths; re-exported here so a test has one import.
 export * from '../loopback-provider/index.ts'
-export { startFakeEmbeddingsServer, type FakeEmbeddingsServer } from './fake-embeddings-server.ts'
+export { startFakeEmbeddingsServer, type FakeEmbeddingsFaults, type FakeEmbeddingsServer } from './fake-embeddings-server.ts'
 export * from '../loopback-provider/provider-error-presets.ts'
 export * from './spec-examples.ts'
 export { observationalMemoryRecord, textMessage, toolCallExchange } from './storage-fixtures.ts'

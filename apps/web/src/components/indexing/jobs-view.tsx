@@ -149,6 +149,16 @@ function JobRowView({ job, onCancel, cancelling }: { job: JobRow; onCancel: () =
             {job.lastError}
           </p>
         )}
+        {job.failures.length > 0 && (
+          <p
+            className="mt-1 break-words text-xs text-amber-700"
+            data-testid="index-job-failures"
+            title={job.failures.map((failure) => `${failure.messageId}: ${failure.error}`).join('\n')}
+          >
+            {job.failures.length} {job.failures.length === 1 ? 'message' : 'messages'} refused by the embedder (the others got vectors):{' '}
+            {job.failures[0]?.error}
+          </p>
+        )}
       </td>
       <td className="px-4 py-3">
         <Badge tone={jobStateTone[job.state]}>{job.state}</Badge>

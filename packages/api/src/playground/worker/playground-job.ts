@@ -16,6 +16,9 @@ import { runRuleFixtures, type RuleFixture } from '../fixtures.ts'
 import { toProviderError, type ProviderErrorInput } from '../provider-error.ts'
 import { resolveRetryOptions } from '../retry-options.ts'
 import { compileSavedRule } from '../compile-saved-rule.ts'
+import { countTokensJob, type CountTokensJob } from '../../workbench/tokens/count-tokens-job.ts'
+import { loadBpe } from '../../workbench/tokens/bpe-encodings.ts'
+import { runSavedRulesJob, type SavedRulesJob } from '../../workbench/saved-rules/saved-rules-job.ts'
 
 type RulesChoice = { builtInRules: string[] | undefined; customRules: RuleSource[] }
 
@@ -31,6 +34,9 @@ export type PlaygroundJob =
     } & RulesChoice)
   | { op: 'retryDecision'; error: ProviderErrorInput; options: StreamErrorRetryOptionsData; retryCount: number; model: string }
   | { op: 'runFixtures'; rule: { code: string; name: string; errorPatterns: string[] }; fixtures: RuleFixture[] }
+  // the workbench's work that must not run on the server's thread: token counts, saved rules
+  | CountTokensJob
+  | SavedRulesJob
 
 /** What a worker sends back: the value, or a failure the main thread turns into the matching error. */
 export type PlaygroundJobOutcome =
@@ -75,6 +81,11 @@ async function evaluate(job: PlaygroundJob): Promise<unknown> {
       const results = await runRuleFixtures(await compileSavedRule(job.rule), job.fixtures)
       return { passed: results.every((result) => result.passed), results }
     }
+    case 'countTokens':
+      return countTokensJob(job)
+    case 'savedRulesPrompt':
+    case 'savedRulesError':
+      return runSavedRulesJob(job)
   }
 }
 
@@ -97,8 +108,13 @@ export async function runPlaygroundJob(job: PlaygroundJob, maxOutputBytes: numbe
   }
 }
 
-/** Loads the sandbox (QuickJS) in this worker by compiling a trivial rule, so a warm worker's first run pays no start-up. */
+/**
+ * Loads the sandbox (QuickJS) in this worker by compiling a trivial rule, and
+ * the default BPE encoding (seconds of parsing), so a warm worker's first run
+ * pays no start-up.
+ */
 export async function warmUp(): Promise<PlaygroundJobOutcome> {
+  await loadBpe('o200k_base')
   await compileCustomRule('export default { name: "warm-up", applyToPrompt: () => undefined }', { name: undefined, errorPatterns: undefined, ruleId: null })
   return { ok: true, value: null }
 }

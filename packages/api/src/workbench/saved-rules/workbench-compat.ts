@@ -1,0 +1,120 @@
+// The compat processor of a workbench turn and of the context view: the
+// built-in rules run here (cheap, the engine's own code), then the operators'
+// saved, enabled rules run on the sandbox worker pool with the playground's
+// budgets (saved-rules-job.ts), so a slow rule costs a worker, never the
+// server's thread. Same order and outcome as one ProviderHistoryCompat with
+// the saved rules as its `additionalRules`: proactively built-ins then saved
+// rules on each step's prompt; reactively the built-ins' fix first, then the
+// saved rules'.
+import {
+  errorTexts,
+  ProviderHistoryCompat,
+  type LanguageModelPrompt,
+  type ModelRef,
+  type ProcessAPIErrorArgs,
+  type ProcessAPIErrorResult,
+  type Processor,
+  type ProcessLLMRequestArgs,
+  type ProcessLLMRequestResult,
+  type StoredMessage,
+} from '@threadline/engine'
+import type { PlaygroundPool } from '../../playground/worker/playground-pool.ts'
+import type { RuleStore } from '../../playground/rule-store.ts'
+import type { ModelData, SavedRuleCode, SavedRulesErrorResult, SavedRulesJob, SavedRulesPromptResult } from './saved-rules-job.ts'
+
+const modelData = (model: ModelRef): ModelData => (typeof model === 'string' ? model : { provider: model.provider, modelId: model.modelId })
+
+/** The live message list takes the worker's repair: changed messages replaced, or the whole list when its length changed. */
+function applyRepair(messages: StoredMessage[], repaired: StoredMessage[]): void {
+  if (repaired.length !== messages.length) {
+    messages.splice(0, messages.length, ...repaired)
+    return
+  }
+  repaired.forEach((message, index) => {
+    if (JSON.stringify(message) !== JSON.stringify(messages[index])) messages[index] = message
+  })
+}
+
+export class WorkbenchCompat implements Processor {
+  readonly id: string
+  readonly name: string
+  readonly #builtIn = new ProviderHistoryCompat()
+  readonly #saved: readonly SavedRuleCode[]
+  readonly #pool: PlaygroundPool
+  readonly #callerKey: string
+
+  constructor(saved: readonly SavedRuleCode[], pool: PlaygroundPool, callerKey: string) {
+    this.id = this.#builtIn.id
+    this.name = this.#builtIn.name
+    this.#saved = saved
+    this.#pool = pool
+    this.#callerKey = callerKey
+  }
+
+  #run<T>(job: SavedRulesJob): Promise<T> {
+    return this.#pool.run(this.#callerKey, job) as Promise<T>
+  }
+
+  async processLLMRequest(args: ProcessLLMRequestArgs): Promise<ProcessLLMRequestResult> {
+    const builtIn = this.#builtIn.processLLMRequest(args)
+    if (this.#saved.length === 0) return builtIn
+    const { onEvent } = args
+    const result = await this.#run<SavedRulesPromptResult>({
+      op: 'savedRulesPrompt',
+      rules: [...this.#saved],
+      prompt: builtIn?.prompt ?? args.prompt,
+      model: modelData(args.model),
+      stepNumber: args.stepNumber,
+      retryCount: args.retryCount,
+      record: onEvent !== undefined,
+    })
+    for (const event of result.events) onEvent?.(event)
+    return result.prompt === null ? builtIn : { prompt: result.prompt }
+  }
+
+  async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult> {
+    const builtIn = await this.#builtIn.processAPIError(args)
+    if (builtIn?.retry === true || this.#saved.length === 0) return builtIn
+    const { onEvent } = args
+    const result = await this.#run<SavedRulesErrorResult>({
+      op: 'savedRulesError',
+      rules: [...this.#saved],
+      errorTexts: errorTexts(args.error),
+      messages: args.messages,
+      model: modelData(args.model),
+      stepNumber: args.stepNumber,
+      retryCount: args.retryCount,
+      record: onEvent !== undefined,
+    })
+    for (const event of result.events) onEvent?.(event)
+    if (!result.retry) return undefined
+    applyRepair(args.messages, result.messages)
+    return { retry: true }
+  }
+
+  /** What the proactive rules make of `prompt` (nothing is sent): the rewritten prompt and the rules that changed it, in order. */
+  async explainPrompt(prompt: LanguageModelPrompt, model: ModelRef): Promise<{ prompt: LanguageModelPrompt; rulesApplied: string[] }> {
+    const rulesApplied: string[] = []
+    const result = await this.processLLMRequest({
+      prompt,
+      model,
+      stepNumber: 0,
+      retryCount: 0,
+      state: {},
+      onEvent: (event) => {
+        if (event.type === 'rule-applied') rulesApplied.push(event.rule)
+      },
+    })
+    return { prompt: result?.prompt ?? prompt, rulesApplied }
+  }
+}
+
+/** The processor with the operators' enabled saved rules, running them on the pool for `callerKey`. */
+export async function workbenchCompat(rules: RuleStore, pool: PlaygroundPool, callerKey: string): Promise<WorkbenchCompat> {
+  const enabled = (await rules.list()).filter((rule) => rule.enabled)
+  return new WorkbenchCompat(
+    enabled.map(({ code, name, errorPatterns }) => ({ code, name, errorPatterns })),
+    pool,
+    callerKey,
+  )
+}

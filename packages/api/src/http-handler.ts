@@ -2,7 +2,7 @@
 // the integration tests put it behind node:http on a loopback port.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { authenticate } from './auth/authenticate.ts'
-import { clientAddressOf } from './auth/client-address.ts'
+import { clientAddressesOf } from './auth/client-address.ts'
 import { limitRequestBody } from './body-limit.ts'
 import type { Caller } from './auth/caller.ts'
 import { appRouter } from './routers/app.ts'
@@ -14,11 +14,13 @@ export const TRPC_ENDPOINT = '/api/trpc'
 export function createContextFactory(services: Services) {
   return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): Context => {
     let caller: Promise<Caller> | undefined
+    const { address, forwardedFor } = clientAddressesOf(req.headers, services.config.trustedProxyHops)
     return {
       services,
       headers: req.headers,
       resHeaders,
-      clientAddress: clientAddressOf(req.headers, services.config.trustedProxyHops),
+      clientAddress: address,
+      forwardedFor,
       getCaller: () => (caller ??= authenticate({ prisma: services.db.prisma, auth: services.auth, tokens: services.tokenCache }, req.headers)),
     }
   }

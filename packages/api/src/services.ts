@@ -16,7 +16,7 @@ import {
 import type { ThreadQueries } from '@threadline/engine/storage'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
-import { concurrencyGate } from './auth/concurrency-gate.ts'
+import { concurrencyGate, type ConcurrencyGate } from './auth/concurrency-gate.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
 import { signInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts'
 import { databaseRateLimiter, type RateLimiter } from './auth/rate-limiter.ts'
@@ -64,6 +64,8 @@ export type Services = {
   /** false on a PostgreSQL server without pgvector (then recall is full-text alone, whatever the embedder) */
   semanticRecall: boolean
   auth: OperatorAuth
+  /** the process's cap on password hashing (auth's hash and verify run through it) */
+  passwordChecks: ConcurrencyGate
   /** per API token, in the database (shared by every instance); also re-checks the token on every call */
   tokenRateLimiter: RateLimiter
   /** verified API tokens of the last few seconds (revocation: see tokenRateLimiter) */
@@ -135,6 +137,7 @@ export async function createServices(db: Database, config: ServerConfig, options
   }
   const scoped = { thread: memoryWith('thread'), resource: memoryWith('resource') }
   await ensureFirstAdmin(db.prisma, config.firstAdmin)
+  const passwordChecks = concurrencyGate(config.passwordChecks)
   return {
     db,
     config,
@@ -150,7 +153,8 @@ export async function createServices(db: Database, config: ServerConfig, options
     indexJobs: db.indexJobs,
     indexWorker,
     semanticRecall,
-    auth: createOperatorAuth(db.prisma, config.auth, concurrencyGate(config.passwordChecks)),
+    auth: createOperatorAuth(db.prisma, config.auth, passwordChecks),
+    passwordChecks,
     tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),
     tokenCache: tokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_ENTRIES }),
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),

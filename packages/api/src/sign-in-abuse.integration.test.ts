@@ -3,6 +3,7 @@
 // trusted proxy hop count, a process-wide cap on password hashing, argon2id
 // with rehash of bcrypt hashes, failures that cost the same whether or not the
 // email exists, and `health` staying fast under a flood of bad sign-ins.
+import { request } from 'node:http'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import bcrypt from 'bcryptjs'
 import { createOperator } from '@threadline/db'
@@ -23,6 +24,8 @@ describeEachApi('sign-in under abuse', (getApi, kind) => {
   let api: ApiHarness
   let server: TestServer
   let other: TestServer
+  /** an instance no proxy is trusted in front of (the default hop count 0): its clients reach it from loopback addresses of their own */
+  let direct: TestServer
   const clock = manualClock()
   let emails = 0
   const freshEmail = (name = 'guess') => `${name}-${kind}-${++emails}@example.test`
@@ -33,16 +36,32 @@ describeEachApi('sign-in under abuse', (getApi, kind) => {
     const env = { THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET, THREADLINE_TRUSTED_PROXY_HOPS: '1', THREADLINE_PASSWORD_CHECK_QUEUE: '4' }
     server = await startTestServer(await createServices(api.db, readServerConfig(env), { now: clock.now }))
     other = await startTestServer(await createServices(api.db, readServerConfig(env), { now: clock.now }))
+    const directEnv = { THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET, THREADLINE_PASSWORD_CHECK_QUEUE: '4' }
+    direct = await startTestServer(await createServices(api.db, readServerConfig(directEnv), { now: clock.now }))
   })
   afterAll(async () => {
     await server.close()
     await other.close()
+    await direct.close()
   })
 
   /** the proxy appended `address`; whatever the client wrote before it (`forged`) must not count */
   const from = (address: string, target = server, forged = '') =>
     createThreadlineClient({ url: target.url, headers: { 'x-forwarded-for': `${forged}${address}` }, retry: false })
   const signIn = (address: string, email: string, password: string, target = server) => failureOf(from(address, target).auth.signIn.mutate({ email, password }))
+
+  /** A sign-in to `direct` over a socket bound to `socketAddress` (any 127.x.y.z reaches loopback), claiming `forwardedFor`: the HTTP status. */
+  const signInDirect = (socketAddress: string, email: string, password: string, forwardedFor?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const { hostname, port } = new URL(direct.url)
+      const headers = { 'content-type': 'application/json', 'x-threadline-csrf': '1', ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) }
+      request({ host: hostname, port, method: 'POST', path: '/api/trpc/auth.signIn', localAddress: socketAddress, headers }, (response) => {
+        response.resume().on('end', () => resolve(response.statusCode ?? 0))
+      })
+        .on('error', reject)
+        .end(JSON.stringify({ json: { email, password } }))
+    })
+  const socketAddress = (last: number) => `127.${kind === 'pglite' ? 1 : 2}.0.${last}`
 
   it('delays an address progressively after 5 failures (1 s, then 2 s, ...), whatever it writes in front of the proxy entry, on every instance', async () => {
     const address = `203.0.113.${kind === 'pglite' ? 1 : 2}`
@@ -172,5 +191,42 @@ describeEachApi('sign-in under abuse', (getApi, kind) => {
     expect(count('UNAUTHORIZED')).toBeGreaterThanOrEqual(5)
     // generous for a shared 2-core machine: before, bcryptjs on the loop took health to 7.9 s with 32 attempts
     expect(maxHealthMs).toBeLessThan(5_000)
+  })
+
+  it('with no trusted proxy, keys the delay by the socket address: a forged X-Forwarded-For neither escapes it nor lands it on the named address', async () => {
+    const attacker = socketAddress(1)
+    const operator = socketAddress(2)
+    const email = freshEmail('operator')
+    await createOperator(api.db.prisma, { email, name: 'Direct operator', password: PASSWORD })
+    expect(await signInDirect(operator, email, PASSWORD)).toBe(200)
+    // a new forged address on every guess: each still counts for the attacker's socket, so the 6th failure starts a delay
+    for (let index = 0; index < 6; index++) expect(await signInDirect(attacker, freshEmail(), 'guess-guess', `203.0.113.${index}`)).toBe(401)
+    expect(await signInDirect(attacker, freshEmail(), 'guess-guess', '203.0.113.99')).toBe(429)
+    // naming the operator's own address (and guessing the operator's account): the operator is not held back
+    clock.advance(60 * 60 * 1000 + 1)
+    for (let index = 0; index < 20; index++) await signInDirect(attacker, email, 'guess-guess', operator)
+    expect(await signInDirect(operator, email, PASSWORD)).toBe(200)
+    expect(await signInDirect(socketAddress(3), email, PASSWORD)).toBe(429)
+    // the audit trail has the socket address, and the claimed one apart
+    expect(await signInDirect(operator, email, PASSWORD, '198.51.100.1')).toBe(200)
+    const [entry] = (await api.services.audit.list({ action: 'operator.signIn', limit: 1 })).events
+    expect(entry).toMatchObject({ clientAddress: operator, forwardedFor: '198.51.100.1', details: { email } })
+    clock.advance(60 * 60 * 1000 + 1)
+  })
+
+  it('never refuses the operator from a known address while 80 attackers from other addresses flood the password checks', async () => {
+    const operator = socketAddress(20)
+    const email = freshEmail('flooded')
+    await createOperator(api.db.prisma, { email, name: 'Flooded operator', password: PASSWORD })
+    expect(await signInDirect(operator, email, PASSWORD)).toBe(200)
+    const flood = Promise.all(Array.from({ length: 80 }, (_, index) => signInDirect(socketAddress(100 + index), freshEmail('flood'), 'guess-guess')))
+    const operatorTries: number[] = []
+    for (let index = 0; index < 7; index++) operatorTries.push(await signInDirect(operator, email, PASSWORD))
+    const attackers = await flood
+    console.log(
+      `[B2 ${kind}] 80 concurrent attackers: ${attackers.filter((status) => status === 429).length} x 429 for them; the operator: ${operatorTries.join(', ')}`,
+    )
+    expect(attackers.filter((status) => status === 429).length).toBeGreaterThan(0)
+    expect(operatorTries).toEqual(Array.from({ length: 7 }, () => 200))
   })
 })

@@ -15,8 +15,10 @@ export type Context = {
   headers: Headers
   /** headers of the response (sign-in sets its cookie here) */
   resHeaders: Headers
-  /** the client's address, for the sign-in rate limit */
+  /** the client's address (auth/client-address.ts): the socket peer, or the trusted proxies' client; sign-in limits are keyed by it */
   clientAddress: string
+  /** X-Forwarded-For as the request claimed it (untrusted): recorded beside the address in the audit trail */
+  forwardedFor: string | null
   /** who is calling: authenticated once per HTTP request (a batch shares it), on first need */
   getCaller: () => Promise<Caller>
 }

@@ -22,6 +22,7 @@ for (const kind of testDatabaseKinds) {
         actor: { kind: 'token', id: 'token-1', name: index === 0 ? `${'n'.repeat(199)}😀 cut inside the pair` : 'backend' },
         action: 'thread.clone',
         clientAddress: '203.0.113.9',
+        forwardedFor: index === 0 ? '192.0.2.1, 203.0.113.9' : null,
         resourceId: 'acme',
         threadId: `clone-${index}`,
         targetId: 'source',
@@ -36,6 +37,7 @@ for (const kind of testDatabaseKinds) {
         resourceId: 'acme',
         targetId: 'source',
         clientAddress: '203.0.113.9',
+        forwardedFor: '192.0.2.1, 203.0.113.9',
         details: { messages: 0, note: 'x' },
       })
       expect(events[0]?.details).toEqual({ messages: 4, note: null })

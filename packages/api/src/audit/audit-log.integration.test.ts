@@ -51,10 +51,11 @@ describeEachApi(
       token = createThreadlineClient({ url: api.server.url, token: issued.token, headers: forwardedFor(TOKEN_ADDRESS), retry: false })
     })
 
-    it('records a sign-in with the operator and the address through the trusted hop (the forged entry ignored)', async () => {
+    it('records a sign-in with the operator and the address through the trusted hop (the forged entry ignored), the claimed header apart', async () => {
       expect(await latest({ action: 'operator.signIn', actorId: operatorId })).toMatchObject({
         actor: { kind: 'operator', id: operatorId, name: demoOperator.name },
         clientAddress: OPERATOR_ADDRESS,
+        forwardedFor: `10.6.6.6, ${OPERATOR_ADDRESS}`,
         details: { email: demoOperator.email },
       })
     })
@@ -202,10 +203,10 @@ describeEachApi(
         expect((await failureOf(api.anonymous().audit.list.query({}))).code).toBe('UNAUTHORIZED')
       })
 
-      it('bounds what it stores: an oversized forwarded address is cut', async () => {
+      it('bounds what it stores: an oversized forwarded address is cut, and so is the claimed header kept beside it', async () => {
         const long = createThreadlineClient({ url: api.server.url, fetch: cookieJarFetch(), headers: { 'x-forwarded-for': 'a'.repeat(5000) } })
         await long.auth.signIn.mutate({ email: demoOperator.email, password: demoOperator.password })
-        expect((await latest({ action: 'operator.signIn' }))!.clientAddress).toBe('a'.repeat(100))
+        expect(await latest({ action: 'operator.signIn' })).toMatchObject({ clientAddress: 'a'.repeat(100), forwardedFor: 'a'.repeat(500) })
       })
     })
   },

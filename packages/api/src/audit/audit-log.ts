@@ -14,7 +14,10 @@ export type AuditDetails = Record<string, string | number | boolean | null>
 export type AuditEntry = {
   actor: AuditActor
   action: AuditAction
+  /** the trusted address: the socket peer, or the trusted proxies' client (auth/client-address.ts) */
   clientAddress: string
+  /** X-Forwarded-For as the request claimed it: untrusted, kept apart; null without one */
+  forwardedFor: string | null
   resourceId?: string | undefined
   threadId?: string | undefined
   targetId?: string | undefined
@@ -31,6 +34,7 @@ export type AuditEvent = {
   threadId: string | null
   targetId: string | null
   clientAddress: string
+  forwardedFor: string | null
   details: AuditDetails
 }
 
@@ -63,6 +67,8 @@ export type AuditLog = {
 const NAME_LENGTH = 200
 const ID_LENGTH = 256
 const ADDRESS_LENGTH = 100
+/** a chain of proxies' entries: longer than one address */
+const FORWARDED_FOR_LENGTH = 500
 const DETAIL_TEXT_LENGTH = 200
 const MAX_DETAILS = 12
 
@@ -73,8 +79,8 @@ function cut(text: string, length: number): string {
   return text.slice(0, end)
 }
 
-function cutOptional(text: string | undefined, length: number): string | null {
-  return text === undefined ? null : cut(text, length)
+function cutOptional(text: string | null | undefined, length: number): string | null {
+  return text === undefined || text === null ? null : cut(text, length)
 }
 
 function boundedDetails(details: AuditDetails = {}): AuditDetails {
@@ -96,6 +102,7 @@ type AuditRow = {
   threadId: string | null
   targetId: string | null
   clientAddress: string
+  forwardedFor: string | null
   details: unknown
 }
 
@@ -109,6 +116,7 @@ function toAuditEvent(row: AuditRow): AuditEvent {
     threadId: row.threadId,
     targetId: row.targetId,
     clientAddress: row.clientAddress,
+    forwardedFor: row.forwardedFor,
     details: (row.details ?? {}) as AuditDetails,
   }
 }
@@ -127,6 +135,7 @@ function auditColumns(entry: AuditEntry) {
     threadId: cutOptional(entry.threadId, ID_LENGTH),
     targetId: cutOptional(entry.targetId, ID_LENGTH),
     clientAddress: cut(entry.clientAddress, ADDRESS_LENGTH),
+    forwardedFor: cutOptional(entry.forwardedFor, FORWARDED_FOR_LENGTH),
     details: boundedDetails(entry.details),
   }
 }
@@ -134,11 +143,11 @@ function auditColumns(entry: AuditEntry) {
 /** Entries in ONE statement (a function scan keeps their order, so ids do too; `at` is the statement's time). */
 async function insertEntries(prisma: PrismaClient, entries: AuditEntry[]): Promise<void> {
   await prisma.$executeRaw`
-    INSERT INTO audit_events (actor_kind, actor_id, actor_name, action, resource_id, thread_id, target_id, client_address, details)
-    SELECT e."actorKind", e."actorId", e."actorName", e.action, e."resourceId", e."threadId", e."targetId", e."clientAddress", e.details
+    INSERT INTO audit_events (actor_kind, actor_id, actor_name, action, resource_id, thread_id, target_id, client_address, forwarded_for, details)
+    SELECT e."actorKind", e."actorId", e."actorName", e.action, e."resourceId", e."threadId", e."targetId", e."clientAddress", e."forwardedFor", e.details
     FROM jsonb_to_recordset(${JSON.stringify(entries.map(auditColumns))}::jsonb) AS e(
       "actorKind" text, "actorId" text, "actorName" text, action text, "resourceId" text, "threadId" text,
-      "targetId" text, "clientAddress" text, details jsonb)`
+      "targetId" text, "clientAddress" text, "forwardedFor" text, details jsonb)`
 }
 
 export function auditLog(prisma: PrismaClient): AuditLog {

@@ -1,6 +1,7 @@
 // Writes an audit entry for an action that has just succeeded: the actor is
 // the caller (or, for sign-in, the operator who signed in) and the address is
-// the request's client address through the trusted proxy hops.
+// the request's client address (the socket peer, or the trusted proxies'
+// client) and, apart from it, the X-Forwarded-For the request claimed.
 import type { Caller } from '../auth/caller.ts'
 import { logger } from '../logger.ts'
 import type { Context } from '../trpc.ts'
@@ -17,8 +18,11 @@ export function actorOf(caller: Caller): AuditActor {
  * leaves no entry). A failing audit write does not turn the committed action
  * into an error the client would retry; it is logged with the entry instead.
  */
-export async function recordAudit(ctx: Pick<Context, 'services' | 'clientAddress'>, entry: Omit<AuditEntry, 'clientAddress'>): Promise<void> {
-  const full = { ...entry, clientAddress: ctx.clientAddress }
+export async function recordAudit(
+  ctx: Pick<Context, 'services' | 'clientAddress' | 'forwardedFor'>,
+  entry: Omit<AuditEntry, 'clientAddress' | 'forwardedFor'>,
+): Promise<void> {
+  const full = { ...entry, clientAddress: ctx.clientAddress, forwardedFor: ctx.forwardedFor }
   try {
     await ctx.services.audit.record(full)
   } catch (error) {
@@ -28,8 +32,8 @@ export async function recordAudit(ctx: Pick<Context, 'services' | 'clientAddress
 
 /** recordAudit with the calling operator or token as the actor. */
 export function auditCaller(
-  ctx: Pick<Context, 'services' | 'clientAddress'> & { caller: Caller },
-  entry: Omit<AuditEntry, 'clientAddress' | 'actor'>,
+  ctx: Pick<Context, 'services' | 'clientAddress' | 'forwardedFor'> & { caller: Caller },
+  entry: Omit<AuditEntry, 'clientAddress' | 'forwardedFor' | 'actor'>,
 ): Promise<void> {
   return recordAudit(ctx, { ...entry, actor: actorOf(ctx.caller) })
 }

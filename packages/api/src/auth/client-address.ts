@@ -1,16 +1,49 @@
-// The client's address, for sign-in delays and the audit trail. Every proxy
-// appends the address it saw to X-Forwarded-For, so only the last
-// `trustedProxyHops` entries were written by proxies we trust; anything left
-// of them came from the client and may be forged. Next's own server fills the
-// header from the socket when a request has none (with 0 hops that entry is
-// the peer address; a client talking to Next directly can still forge it, so
-// production runs behind a proxy and sets the hop count).
+// The client's address, for sign-in delays and the audit trail. The socket's
+// peer address is the only one a client cannot choose: the server in front of
+// the handlers (Next's, through instrumentation; the tests' node:http) stamps
+// it on every request under a header whose name holds a per-process secret,
+// overwriting whatever came in, so a client can neither forge nor guess it.
+// X-Forwarded-For is read only when proxies are trusted (`trustedProxyHops` >
+// 0): each appends the address it saw, so the hops-th entry from the right is
+// the one the outermost trusted proxy wrote; anything left of it may be forged.
+// Whatever the header says is still kept as the claimed address (`forwardedFor`),
+// for the audit trail only.
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 
-export function clientAddressOf(headers: Headers, trustedProxyHops: number): string {
-  const entries = (headers.get('x-forwarded-for') ?? '')
+export type ClientAddresses = {
+  /** the address limits are keyed by and the audit trail trusts: the socket peer, or the trusted proxies' client */
+  address: string
+  /** X-Forwarded-For as it came in (claimed, never trusted by itself); null without one */
+  forwardedFor: string | null
+}
+
+const SECRET_KEY = Symbol.for('threadline.peerAddressHeader')
+
+/**
+ * The name the peer address is stamped under. One per process, shared through
+ * globalThis: Next bundles the instrumentation hook and the route handlers
+ * separately, each with its own copy of this module.
+ */
+export function peerAddressHeader(): string {
+  const holder = globalThis as { [SECRET_KEY]?: string }
+  holder[SECRET_KEY] ??= `x-threadline-peer-${randomBytes(12).toString('hex')}`
+  return holder[SECRET_KEY]
+}
+
+/** Sets the request's peer-address stamp from its socket, overwriting any value the client sent. */
+export function stampPeerAddress(incoming: IncomingMessage): void {
+  incoming.headers[peerAddressHeader()] = incoming.socket.remoteAddress ?? 'unknown'
+}
+
+export function clientAddressesOf(headers: Headers, trustedProxyHops: number): ClientAddresses {
+  const peer = headers.get(peerAddressHeader()) ?? 'unknown'
+  const forwardedFor = headers.get('x-forwarded-for')
+  if (trustedProxyHops === 0 || forwardedFor === null) return { address: peer, forwardedFor }
+  const entries = forwardedFor
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
-  // the entry the outermost trusted proxy appended; fewer entries than hops: the leftmost one
-  return entries[Math.max(0, entries.length - Math.max(1, trustedProxyHops))] ?? 'unknown'
+  // fewer entries than hops: the leftmost, which a trusted proxy wrote
+  return { address: entries[Math.max(0, entries.length - trustedProxyHops)] ?? peer, forwardedFor }
 }

@@ -34,4 +34,26 @@ describe('concurrencyGate', () => {
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     expect(await gate.run(async () => 'next')).toBe('next')
   })
+
+  it('lets prioritized work (a known sign-in) past a full queue and ahead of it, in a lane of its own size', async () => {
+    const gate = concurrencyGate({ concurrent: 1, maxWaiting: 2 })
+    const order: string[] = []
+    const running = deferred()
+    const job = (name: string) => async () => {
+      order.push(name)
+      if (name === 'first') await running.promise
+    }
+    const flood = [gate.run(job('first')), gate.run(job('queued-1')), gate.run(job('queued-2'))]
+    await Promise.resolve()
+    // the queue is full: a stranger is refused, a prioritized caller waits (and runs next)
+    await expect(gate.run(job('stranger'))).rejects.toBeInstanceOf(GateFullError)
+    const known = [gate.prioritized(() => gate.run(job('known-1'))), gate.prioritized(() => gate.run(job('known-2')))]
+    expect(gate.stats()).toEqual({ running: 1, waiting: 4 })
+    // its lane is bounded too: the third prioritized caller is refused
+    await expect(gate.prioritized(() => gate.run(job('known-3')))).rejects.toBeInstanceOf(GateFullError)
+    running.resolve()
+    await Promise.all([...flood, ...known])
+    expect(order).toEqual(['first', 'known-1', 'known-2', 'queued-1', 'queued-2'])
+    expect(gate.stats()).toEqual({ running: 0, waiting: 0 })
+  })
 })

@@ -3,9 +3,11 @@
 // client address and for the account (email): past `freeFailures`, the next
 // attempt waits 1 s, then 2, 4, ... up to a cap, and an attempt during the wait
 // is refused before any password is hashed. An address the account has signed
-// in from before is not held back by the account's delay: an attacker elsewhere
-// slows the real user's known address down only through that address's own
-// failures. Counts restart after an hour with no failure.
+// in from before is not held back by the account's delay, and its password
+// check does not queue behind anyone else's: an attacker elsewhere slows the
+// real user's known address down only through that address's own failures.
+// The address is one the client cannot choose (auth/client-address.ts).
+// Counts restart after an hour with no failure.
 import type { PrismaClient } from '@threadline/db'
 
 export type SignInThrottleConfig = {
@@ -19,7 +21,8 @@ export type SignInThrottleConfig = {
 
 export type SignInAttempt = { email: string; address: string }
 
-export type SignInThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number }
+/** `known`: the account has signed in from this address before (its password checks go first: concurrency-gate.ts) */
+export type SignInThrottleDecision = { allowed: true; known: boolean } | { allowed: false; retryAfterMs: number }
 
 const RESET_AFTER_MS = 60 * 60 * 1000
 
@@ -44,7 +47,7 @@ export function signInThrottle(prisma: PrismaClient, config: SignInThrottleConfi
         .filter((row) => row.key === keys.address || (row.key === keys.account && !known))
         .map((row) => (row.next_attempt_at?.getTime() ?? 0) - now())
       const retryAfterMs = Math.max(0, ...waits)
-      return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true }
+      return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true, known }
     },
 
     async recordFailure(attempt) {

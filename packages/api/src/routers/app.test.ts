@@ -29,6 +29,7 @@ describeEachDatabase('app router', (getDb) => {
       headers: new Headers(),
       resHeaders: new Headers(),
       clientAddress: 'test',
+      forwardedFor: null,
       getCaller: async () => ({ kind: 'operator', operator: { id: 'op', email: 'op@example.test', name: 'Op' }, sessionId: 's' }),
     })
 

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleApiRequest } from '../api-handler.ts'
+import { stampPeerAddress } from '../auth/client-address.ts'
 import type { Services } from '../services.ts'
 
 export type TestServer = { url: string; close(): Promise<void> }
@@ -44,8 +45,8 @@ export async function startTestServer(services: Services): Promise<TestServer> {
     outgoing.on('close', () => {
       if (!outgoing.writableFinished) aborted.abort()
     })
-    // as Next's server does: the peer address when the request names none
-    incoming.headers['x-forwarded-for'] ??= incoming.socket.remoteAddress
+    // as Next's server does (apps/web/instrumentation.ts): the socket's address, stamped over whatever the client sent
+    stampPeerAddress(incoming)
     toRequest(incoming, origin, aborted.signal)
       .then((request) => handleApiRequest(request, services))
       .then((response) => send(response, outgoing))

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "audit_events" ADD COLUMN     "forwarded_for" TEXT;

@@ -54,7 +54,11 @@ describeEachApi('sign-in under abuse', (getApi, kind) => {
   const signInDirect = (socketAddress: string, email: string, password: string, forwardedFor?: string) =>
     new Promise<number>((resolve, reject) => {
       const { hostname, port } = new URL(direct.url)
-      const headers = { 'content-type': 'application/json', 'x-threadline-csrf': '1', ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }) }
+      const headers = {
+        'content-type': 'application/json',
+        'x-threadline-csrf': '1',
+        ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+      }
       request({ host: hostname, port, method: 'POST', path: '/api/trpc/auth.signIn', localAddress: socketAddress, headers }, (response) => {
         response.resume().on('end', () => resolve(response.statusCode ?? 0))
       })

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { clientAddressesOf, peerAddressHeader, stampPeerAddress } from './client-address.ts'
+import { clientAddressesOf, peerAddressHeader, stampPeerAddress, stampPeerAddressOnEveryServer } from './client-address.ts'
 
 /** The headers of a request as the server in front stamped them: the socket's address, and what the client claimed. */
 function stamped(peer: string, forwardedFor?: string): Headers {
@@ -32,25 +32,38 @@ describe('clientAddressesOf', () => {
   })
 })
 
+/** What a server sees of one request sent with a forged stamp and X-Forwarded-For: `onRequest` stamps it, or not. */
+async function seenByServer(onRequest: (incoming: IncomingMessage) => void): Promise<Headers> {
+  let seen: IncomingMessage | undefined
+  const server = createServer((incoming, outgoing) => {
+    onRequest(incoming)
+    seen = incoming
+    outgoing.end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve, reject) =>
+    request(
+      { port, host: '127.0.0.1', localAddress: '127.0.0.9', headers: { [peerAddressHeader()]: '192.0.2.1', 'x-forwarded-for': '192.0.2.1' } },
+      (response) => {
+        response.resume().on('end', resolve)
+      },
+    )
+      .on('error', reject)
+      .end(),
+  )
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return new Headers(seen!.headers as Record<string, string>)
+}
+
 describe('stampPeerAddress', () => {
   it("overwrites whatever the client sent under the stamp's name with the socket's address", async () => {
-    let seen: IncomingMessage | undefined
-    const server = createServer((incoming, outgoing) => {
-      stampPeerAddress(incoming)
-      seen = incoming
-      outgoing.end()
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
-    await new Promise<void>((resolve, reject) =>
-      request({ port, host: '127.0.0.1', headers: { [peerAddressHeader()]: '192.0.2.1', 'x-forwarded-for': '192.0.2.1' } }, (response) => {
-        response.resume().on('end', resolve)
-      })
-        .on('error', reject)
-        .end(),
-    )
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-    const headers = new Headers(seen!.headers as Record<string, string>)
-    expect(clientAddressesOf(headers, 0)).toEqual({ address: '127.0.0.1', forwardedFor: '192.0.2.1' })
+    expect(clientAddressesOf(await seenByServer(stampPeerAddress), 0)).toEqual({ address: '127.0.0.9', forwardedFor: '192.0.2.1' })
+  })
+
+  it("stampPeerAddressOnEveryServer: a server that stamps nothing itself (Next's) sees the socket's address too", async () => {
+    stampPeerAddressOnEveryServer()
+    stampPeerAddressOnEveryServer()
+    expect(clientAddressesOf(await seenByServer(() => {}), 0)).toEqual({ address: '127.0.0.9', forwardedFor: '192.0.2.1' })
   })
 })

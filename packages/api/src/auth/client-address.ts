@@ -9,7 +9,7 @@
 // Whatever the header says is still kept as the claimed address (`forwardedFor`),
 // for the audit trail only.
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import { Server, type IncomingMessage } from 'node:http'
 
 export type ClientAddresses = {
   /** the address limits are keyed by and the audit trail trusts: the socket peer, or the trusted proxies' client */
@@ -19,6 +19,7 @@ export type ClientAddresses = {
 }
 
 const SECRET_KEY = Symbol.for('threadline.peerAddressHeader')
+const EVERY_SERVER_KEY = Symbol.for('threadline.peerAddressOnEveryServer')
 
 /**
  * The name the peer address is stamped under. One per process, shared through
@@ -34,6 +35,24 @@ export function peerAddressHeader(): string {
 /** Sets the request's peer-address stamp from its socket, overwriting any value the client sent. */
 export function stampPeerAddress(incoming: IncomingMessage): void {
   incoming.headers[peerAddressHeader()] = incoming.socket.remoteAddress ?? 'unknown'
+}
+
+/**
+ * For a server this code does not create (Next's `next start`, from
+ * apps/web/instrumentation.ts): every request of every node:http server of the
+ * process is stamped before its listener sees it, servers already listening
+ * included (the patched `emit` is their prototype's). A request that arrived
+ * before this ran carries no stamp and counts as 'unknown', never as a forged one.
+ */
+export function stampPeerAddressOnEveryServer(): void {
+  const holder = globalThis as { [EVERY_SERVER_KEY]?: true }
+  if (holder[EVERY_SERVER_KEY]) return
+  holder[EVERY_SERVER_KEY] = true
+  const emit = Server.prototype.emit
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') stampPeerAddress(args[0] as IncomingMessage)
+    return emit.call(this, event, ...args)
+  }
 }
 
 export function clientAddressesOf(headers: Headers, trustedProxyHops: number): ClientAddresses {

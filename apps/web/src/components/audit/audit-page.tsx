@@ -49,6 +49,11 @@ function AuditRow({ event }: { event: AuditEvent }) {
         <span className="text-slate-500" title="client address">
           from {event.clientAddress}
         </span>
+        {event.forwardedFor && (
+          <span className="break-all text-slate-400" title="X-Forwarded-For as the request claimed it (untrusted)">
+            claims {event.forwardedFor}
+          </span>
+        )}
       </div>
       <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
         {event.threadId && (

@@ -3,7 +3,7 @@
 // tenant's thread into the token's resource). Every id of such a source, and
 // of its messages, is shown as REDACTED; the lineage itself (that the thread
 // is a clone or a branch, and when) stays visible.
-import type { ScopedMemory, StoredThread } from '@threadline/engine'
+import type { LineageTree, LineageTreeNode, ScopedMemory, StoredThread } from '@threadline/engine'
 
 export const REDACTED = '[redacted]'
 
@@ -60,4 +60,25 @@ export async function redactUnreadableSources<Thread extends LineageSources>(mem
 export async function redactUnreadableSource<Thread extends LineageSources>(memory: ScopedMemory, thread: Thread): Promise<Thread> {
   const [redacted] = await redactUnreadableSources(memory, [thread])
   return redacted ?? thread
+}
+
+/** Every node of a lineage tree (an ancestor's children may repeat nodes: fine for a lookup by node). */
+function nodesOf(node: LineageTreeNode): LineageTreeNode[] {
+  return [node, ...node.children.flatMap(nodesOf)]
+}
+
+/**
+ * A lineage tree as this caller may see it: each node's thread redacted as
+ * above (one query for the whole tree), so a clone of another tenant's thread
+ * shows neither its source nor the source's last message (`lastMessageId`).
+ */
+export async function redactLineageTree(memory: ScopedMemory, tree: LineageTree): Promise<LineageTree> {
+  const nodes = [...tree.ancestors, tree.thread].flatMap(nodesOf)
+  const threads = await redactUnreadableSources(
+    memory,
+    nodes.map((node) => node.thread),
+  )
+  const redacted = new Map(nodes.map((node, index) => [node, threads[index] ?? node.thread]))
+  const rebuilt = (node: LineageTreeNode): LineageTreeNode => ({ ...node, thread: redacted.get(node) ?? node.thread, children: node.children.map(rebuilt) })
+  return { ...tree, ancestors: tree.ancestors.map(rebuilt), thread: rebuilt(tree.thread) }
 }

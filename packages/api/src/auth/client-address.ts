@@ -49,9 +49,9 @@ export function stampPeerAddressOnEveryServer(): void {
   if (holder[EVERY_SERVER_KEY]) return
   holder[EVERY_SERVER_KEY] = true
   const emit = Server.prototype.emit
-  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') stampPeerAddress(args[0] as IncomingMessage)
-    return emit.call(this, event, ...args)
+    return Reflect.apply(emit, this, [event, ...args]) as boolean
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
+import { redactLineageTree } from '../lineage-redaction.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { branchSummary } from './branch-summary.ts'
 import { lineageNode } from './fork-lineage.ts'
@@ -45,7 +46,7 @@ export const branchesRouter = router({
   /** Ancestors (root first) and the tree of clones and branches below the thread, each node with its fork kind and point. */
   lineage: authedProcedure.input(byThread).query(async ({ ctx, input }) => {
     // threads of other tenants are left out: ancestors stop below the first, forks go with their subtree
-    const lineage = await ctx.memory.getLineageTree(input.threadId, { maxNodes: MAX_LINEAGE_NODES })
+    const lineage = await redactLineageTree(ctx.memory, await ctx.memory.getLineageTree(input.threadId, { maxNodes: MAX_LINEAGE_NODES }))
     return { ancestors: lineage.ancestors.map(lineageNode), thread: lineageNode(lineage.thread), truncated: lineage.truncated }
   }),
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
+import { redactLineageTree } from '../lineage-redaction.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { plainJson } from '../wire-transformer.ts'
 import { clonePreviewAnswer, clonePreviewOutput, clonePreviewPage, clonePreviewPageInput } from './clone-preview.ts'
@@ -103,7 +104,7 @@ export const cloneRouter = router({
    */
   lineage: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
     // threads of other tenants are left out: ancestors stop below the first, clones go with their subtree
-    const lineage = await ctx.memory.getLineageTree(input.threadId, { maxNodes: MAX_LINEAGE_NODES })
+    const lineage = await redactLineageTree(ctx.memory, await ctx.memory.getLineageTree(input.threadId, { maxNodes: MAX_LINEAGE_NODES }))
     return { ancestors: lineage.ancestors.map(lineageNode), thread: lineageNode(lineage.thread), truncated: lineage.truncated }
   }),
 })

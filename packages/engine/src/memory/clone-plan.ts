@@ -71,12 +71,22 @@ export type ClonePlan<Selection extends CloneSelection = CloneSelection> = {
 /** A clone's default title: the source's after this ('' stays ''). */
 export const CLONE_TITLE_PREFIX = 'Clone of '
 
+/**
+ * A thread as the caller may know it: null when it does not exist or lives in
+ * a resource outside `sourceResourceIds`. The source and a taken newThreadId
+ * alike: another tenant's thread answers exactly as a missing one (no oracle).
+ * A clone into such an id still fails when it inserts the thread, with the
+ * same ThreadAlreadyExistsError as for the caller's own (the namespace is global).
+ */
+async function visibleThread(storage: MemoryStorage, args: ParsedCloneArgs, threadId: string): Promise<StoredThread | null> {
+  const thread = await storage.getThreadById(threadId)
+  return thread === null || (args.sourceResourceIds !== null && !args.sourceResourceIds.includes(thread.resourceId)) ? null : thread
+}
+
 async function loadSource(storage: MemoryStorage, args: ParsedCloneArgs): Promise<{ source: StoredThread; newThreadId: string }> {
-  const source = await storage.getThreadById(args.sourceThreadId)
-  if (source === null || (args.sourceResourceIds !== null && !args.sourceResourceIds.includes(source.resourceId))) {
-    throw new ThreadNotFoundError(args.sourceThreadId)
-  }
-  if (args.newThreadId !== undefined && (await storage.getThreadById(args.newThreadId)) !== null) {
+  const source = await visibleThread(storage, args, args.sourceThreadId)
+  if (source === null) throw new ThreadNotFoundError(args.sourceThreadId)
+  if (args.newThreadId !== undefined && (await visibleThread(storage, args, args.newThreadId)) !== null) {
     throw new ThreadAlreadyExistsError(args.newThreadId)
   }
   return { source, newThreadId: args.newThreadId ?? randomUUID() }

@@ -505,9 +505,14 @@ export class Memory {
    * What cloneThread would do with these arguments, computed by the same planning code; writes nothing.
    * `page` pages the message ids (count, warnings and memory are the whole selection's): `limit` ids
    * after the (createdAt, id) position `after` (the previous page's `nextAfter`).
+   * `sourceResourceIds`: the caller's resources, as for cloneThread (a taken newThreadId outside them previews as free).
    */
-  async previewClone(args: CloneThreadArgs, page?: ClonePreviewPageInput): Promise<ClonePreview> {
-    const parsed = parseCloneArgs(args)
+  async previewClone(
+    args: CloneThreadArgs,
+    page?: ClonePreviewPageInput,
+    callOptions?: Pick<NonNullable<CloneCallOptions>, 'sourceResourceIds'>,
+  ): Promise<ClonePreview> {
+    const parsed = parseCloneArgs(args, callOptions)
     const parsedPage = parseInput(clonePreviewPageSchema, page ?? {}, { root: 'page' })
     return this.storage.transaction(
       async (tx) => {

@@ -155,10 +155,12 @@ export class ScopedMemory {
     return this.memory.cloneThread(args, { ...callOptions, ...(sourceResourceIds === undefined ? {} : { sourceResourceIds }) })
   }
 
+  /** Memory.previewClone within the scope: a newThreadId taken outside it previews as a free one (no oracle). */
   async previewClone(args: CloneThreadArgs, page?: ClonePreviewPageInput): Promise<ClonePreview> {
     const source = await this.thread(args.sourceThreadId)
     if (args.resourceId !== undefined) this.scope.require(args.resourceId)
-    return this.memory.previewClone({ ...args, sourceThreadId: source.id }, page)
+    const sourceResourceIds = this.narrowed(undefined)
+    return this.memory.previewClone({ ...args, sourceThreadId: source.id }, page, sourceResourceIds === undefined ? {} : { sourceResourceIds })
   }
 
   async branchThread(args: BranchThreadArgs): Promise<BranchThreadResult> {

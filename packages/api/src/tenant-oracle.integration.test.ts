@@ -3,7 +3,7 @@
 // the read paths a read-only token reaches (a clone preview's newThreadId, over
 // tRPC and REST), and a lineage shows no field of a source in another tenant.
 // Where a write must refuse a taken id, the refusal is one answer whoever
-// owns the id (the id namespace is global: see docs/api.md, "Tenant isolation").
+// owns the id (the id namespace is global: docs/operations.md, "No cross-tenant hints").
 import { demoThreads } from '@threadline/db/seed'
 import { beforeAll, expect, it } from 'vitest'
 import type { ThreadlineClient } from './client/index.ts'
@@ -93,5 +93,18 @@ describeEachApi('no tenant oracle', (getApi) => {
     const foreignMessage = foreignSeed.messages[0]!.id
     const ownMessage = ownOther.messages[0]!.id
     expect(anonymised(await failureOf(saveAs(foreignMessage)), foreignMessage)).toEqual(anonymised(await failureOf(saveAs(ownMessage)), ownMessage))
+  })
+
+  it("naming another tenant's thread in a write is NOT_FOUND exactly like a missing one: messages.save, threads.update, workbench", async () => {
+    const writes: Record<string, (threadId: string) => Promise<unknown>> = {
+      'messages.save': (threadId) => writer.messages.save.mutate({ messages: [{ ...ownThreads[0]!.messages[0]!, id: `oracle-${threadId}`, threadId }] }),
+      'threads.update': (threadId) => writer.threads.update.mutate({ threadId, title: 'probe' }),
+      'workbench.context': (threadId) => writer.workbench.context.query({ threadId, resourceId: OWN, model: 'cerebras/gpt-oss-120b' }),
+    }
+    for (const [name, write] of Object.entries(writes)) {
+      const foreign = await failureOf(write(foreignThread))
+      expect(foreign, name).toMatchObject({ code: 'NOT_FOUND', httpStatus: 404 })
+      expect(anonymised(foreign, foreignThread), name).toEqual(anonymised(await failureOf(write(FREE)), FREE))
+    }
   })
 })

@@ -27,9 +27,10 @@ const EVERY_SERVER_KEY = Symbol.for('threadline.peerAddressOnEveryServer')
  * separately, each with its own copy of this module.
  */
 export function peerAddressHeader(): string {
-  const holder = globalThis as { [SECRET_KEY]?: string }
-  holder[SECRET_KEY] ??= `x-threadline-peer-${randomBytes(12).toString('hex')}`
-  return holder[SECRET_KEY]
+  const holder = globalThis as Partial<Record<symbol, string>>
+  const name = holder[SECRET_KEY] ?? `x-threadline-peer-${randomBytes(12).toString('hex')}`
+  holder[SECRET_KEY] = name
+  return name
 }
 
 /** Sets the request's peer-address stamp from its socket, overwriting any value the client sent. */
@@ -45,13 +46,13 @@ export function stampPeerAddress(incoming: IncomingMessage): void {
  * before this ran carries no stamp and counts as 'unknown', never as a forged one.
  */
 export function stampPeerAddressOnEveryServer(): void {
-  const holder = globalThis as { [EVERY_SERVER_KEY]?: true }
+  const holder = globalThis as Partial<Record<symbol, true>>
   if (holder[EVERY_SERVER_KEY]) return
   holder[EVERY_SERVER_KEY] = true
-  const emit = Server.prototype.emit
+  const emit = Reflect.get(Server.prototype, 'emit') as (this: Server, event: string | symbol, ...args: unknown[]) => boolean
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === 'request') stampPeerAddress(args[0] as IncomingMessage)
-    return Reflect.apply(emit, this, [event, ...args]) as boolean
+    return emit.call(this, event, ...args)
   }
 }
 

@@ -13,6 +13,7 @@ export default defineConfig({
       'packages/*/scripts/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
       'apps/web/*.test.ts',
+      'apps/web/app/**/*.test.ts',
       'bench/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],

@@ -2,6 +2,8 @@
 // paths reach it (its matcher, with the app's next.config) and what it answers.
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server'
 import { NextRequest } from 'next/server'
+import { openApiDocument } from '@threadline/api/openapi'
+import { restFuzzProbes, type OpenApiDocumentLike } from '@threadline/api/testing'
 import { describe, expect, it } from 'vitest'
 import nextConfig from './next.config.ts'
 import { config, proxy } from './proxy.ts'
@@ -30,6 +32,29 @@ describe('the proxy on REST paths', () => {
     expect(nextConfig.skipTrailingSlashRedirect).toBe(true)
     expect(passesOn(visit('/api/v1/threads/'))).toBe(true)
     expect(passesOn(visit('/api/v1'))).toBe(true)
+  })
+
+  it('answers every path of the REST fuzz itself, or passes it on to a route whose parameters Next can decode', async () => {
+    const document = openApiDocument() as unknown as OpenApiDocumentLike
+    const paths = new Set(restFuzzProbes(document, { knownId: 'acme-delivery-storm', oversize: 10, bodyLimit: 10 }).map((probe) => probe.path))
+    const undecodable: string[] = []
+    for (const path of paths) {
+      // as Next's server parses it: dot segments resolved
+      const { pathname } = new URL(path, ORIGIN)
+      const response = reaches(pathname) ? visit(pathname) : null
+      if (response && !passesOn(response)) {
+        expect(response.headers.get('content-type')).toBe('application/problem+json')
+        expect(await response.json()).toMatchObject({ status: 400, code: 'BAD_REQUEST' })
+        continue
+      }
+      try {
+        pathname.split('/').forEach((segment) => decodeURIComponent(segment))
+      } catch {
+        undecodable.push(path)
+      }
+    }
+    expect(paths.size).toBeGreaterThan(100)
+    expect(undecodable).toEqual([])
   })
 
   it('leaves tRPC and the other API routes alone', () => {

@@ -4,7 +4,6 @@
 // is a problem document without stack or database text. `pnpm bench rest-fuzz`
 // runs more rounds.
 import { beforeAll, expect, it } from 'vitest'
-import { DEFAULT_MAX_BODY_BYTES } from '../body-limit.ts'
 import type { ApiHarness } from '../testing/api-harness.ts'
 import { describeEachApi } from '../testing/each-database.ts'
 import { fuzzFailure, restFuzzProbes, sendProbe, type OpenApiDocumentLike } from '../testing/rest-fuzz.ts'
@@ -23,7 +22,7 @@ describeEachApi(
 
     it('answers every probe without a 5xx, and every error as a problem document without stack or database text', async () => {
       const document = (await (await fetch(`${api.server.url}/api/openapi.json`)).json()) as OpenApiDocumentLike
-      const probes = restFuzzProbes(document, { knownId: 'acme-delivery-storm', oversize: 100_001, bodyLimit: DEFAULT_MAX_BODY_BYTES })
+      const probes = restFuzzProbes(document, { knownId: 'acme-delivery-storm', oversize: 100_001, bodyLimit: api.services.config.maxBodyBytes })
       const failures: string[] = []
       const statuses = new Map<number, number>()
       for (let start = 0; start < probes.length; start += CONCURRENCY) {

@@ -12,6 +12,8 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'packages/*/scripts/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/web/*.test.ts',
+      'apps/web/app/**/*.test.ts',
       'bench/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],

@@ -29,6 +29,10 @@ function securityHeaders(options: { development: boolean }): { key: string; valu
 const nextConfig: NextConfig = {
   // no X-Powered-By: the server does not advertise what it runs
   poweredByHeader: false,
+  // Next would answer `/api/v1/threads/.` (resolved to `/api/v1/threads/`) with a
+  // redirect to another operation's path; the proxy (proxy.ts) does this redirect
+  // for the pages instead, and REST paths reach the REST handler as they are.
+  skipTrailingSlashRedirect: true,
   // on every page and API response
   headers: () => Promise.resolve([{ source: '/:path*', headers: securityHeaders({ development: process.env.NODE_ENV === 'development' }) }]),
   // The workspace packages export their TypeScript sources (with `.ts` import

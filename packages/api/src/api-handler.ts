@@ -3,7 +3,7 @@
 // integration tests serve this one on a loopback port.
 import { handleTrpcRequest, TRPC_ENDPOINT } from './http-handler.ts'
 import { OPENAPI_PATH, openApiDocument } from './rest/openapi-document.ts'
-import { REST_BASE_PATH } from './rest/operations.ts'
+import { REST_BASE_PATH } from './rest/path-segments.ts'
 import { handleRestRequest } from './rest/rest-handler.ts'
 import type { Services } from './services.ts'
 
@@ -15,7 +15,7 @@ export function openApiResponse(): Response {
 export async function handleApiRequest(request: Request, services: Services): Promise<Response> {
   const { pathname } = new URL(request.url)
   if (pathname === OPENAPI_PATH) return openApiResponse()
-  if (pathname.startsWith(`${REST_BASE_PATH}/`)) return handleRestRequest(request, services)
+  if (pathname === REST_BASE_PATH || pathname.startsWith(`${REST_BASE_PATH}/`)) return handleRestRequest(request, services)
   if (pathname.startsWith(TRPC_ENDPOINT)) return handleTrpcRequest(request, services)
   return new Response('Not found', { status: 404 })
 }

@@ -8,6 +8,7 @@ import { CSRF_HEADER } from './auth/csrf.ts'
 import { appRouter } from './routers/app.ts'
 import { cookieJarFetch, type ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'
+import { LEAKED_TEXT } from './testing/rest-fuzz.ts'
 
 /** `{"d":{"d":...}}` nested `levels` deep, as JSON text (JSON.stringify itself overflows the test's stack at 5,000). */
 const deepJson = (levels: number): string => `${'{"d":'.repeat(levels)}"leaf"${'}'.repeat(levels)}`
@@ -35,9 +36,6 @@ function inputsWith(bad: unknown): unknown[] {
     { name: bad, allResources: true },
   ]
 }
-
-/** What the probe found in 500s: driver and ORM error text (checked in error answers; a 200 carries stored data) */
-const DATABASE_TEXT = /database error|prisma|invocation|code: 22|22021|22P05|duplicate key value|violates [a-z ]*constraint|relation "|column "/i
 
 type Probe = { path: string; type: string; input: unknown; as: string; json?: string }
 
@@ -93,7 +91,7 @@ describeEachApi(
         answers.forEach((answer, index) => {
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
           const probe = batch[index]!
-          if (answer.status >= 500 || (answer.status >= 400 && DATABASE_TEXT.test(answer.body))) {
+          if (answer.status >= 500 || (answer.status >= 400 && LEAKED_TEXT.test(answer.body))) {
             failures.push(`${probe.path} as ${probe.as} ${JSON.stringify(probe.input).slice(0, 120)} -> ${answer.status} ${answer.body.slice(0, 300)}`)
           }
         })

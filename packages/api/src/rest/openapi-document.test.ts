@@ -8,6 +8,7 @@ import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
 import { appRouter } from '../routers/app.ts'
 import { openApiDocument, procedureOf } from './openapi-document.ts'
 import { matchRestOperation, notOnRestReason, restOperations } from './operations.ts'
+import { decodedPathSegments } from './path-segments.ts'
 
 const doc = openApiDocument()
 
@@ -99,10 +100,13 @@ describe('the OpenAPI document', () => {
     expect(at(doc, 'components', 'schemas', 'Problem', 'required')).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']))
   })
 
-  it('matches methods and paths to operations', () => {
-    expect(matchRestOperation('GET', '/threads/t%201/messages')).toMatchObject({ operation: { operationId: 'listMessages' }, params: { threadId: 't 1' } })
-    expect(matchRestOperation('POST', '/threads')?.operation.operationId).toBe('createThread')
-    expect(matchRestOperation('PUT', '/threads')).toBeNull()
-    expect(matchRestOperation('GET', '/threads//messages')).toBeNull()
+  it('matches methods and %-decoded paths to operations', () => {
+    const matchRestPath = (method: string, path: string) => matchRestOperation(method, decodedPathSegments(path) ?? [])
+    expect(matchRestPath('GET', '/threads/t%201/messages')).toMatchObject({ operation: { operationId: 'listMessages' }, params: { threadId: 't 1' } })
+    expect(matchRestPath('POST', '/threads')?.operation.operationId).toBe('createThread')
+    expect(matchRestPath('PUT', '/threads')).toBeNull()
+    expect(matchRestPath('GET', '/threads//messages')).toBeNull()
+    expect(decodedPathSegments('/threads/%E0%A4%A')).toBeNull()
+    expect(decodedPathSegments('/threads/%zz')).toBeNull()
   })
 })

@@ -28,8 +28,6 @@ import {
 } from './response-schemas.ts'
 import { serviceOperations } from './service-operations.ts'
 
-export const REST_BASE_PATH = '/api/v1'
-
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type RestOperation = {
@@ -314,9 +312,8 @@ export function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].flatMap((match) => match[1] ?? [])
 }
 
-/** The operation for a method and a path under REST_BASE_PATH, with its path parameters' values. */
-export function matchRestOperation(method: string, path: string): { operation: RestOperation; params: Record<string, string> } | null {
-  const segments = path.split('/')
+/** The operation for a method and the %-decoded segments of a path under REST_BASE_PATH (decodedPathSegments), with its path parameters' values. */
+export function matchRestOperation(method: string, segments: readonly string[]): { operation: RestOperation; params: Record<string, string> } | null {
   for (const operation of restOperations) {
     if (operation.method !== method) continue
     const template = operation.path.split('/')
@@ -327,7 +324,7 @@ export function matchRestOperation(method: string, path: string): { operation: R
       const name = /^\{(\w+)\}$/.exec(part)?.[1]
       if (name === undefined) return part === segment
       if (segment === '') return false
-      params[name] = decodeURIComponent(segment)
+      params[name] = segment
       return true
     })
     if (matches) return { operation, params }

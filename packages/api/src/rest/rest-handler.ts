@@ -13,7 +13,8 @@ import type { Context } from '../trpc.ts'
 import { eventStreamResponse } from './event-stream.ts'
 import { propertiesOf, type JsonSchema } from './json-schema.ts'
 import { inputSchemaOf, procedureOf, takesQuery } from './openapi-document.ts'
-import { matchRestOperation, REST_BASE_PATH, type RestOperation } from './operations.ts'
+import { matchRestOperation, type RestOperation } from './operations.ts'
+import { decodedPathSegments, malformedPathProblem, REST_BASE_PATH } from './path-segments.ts'
 import { problemOf, problemResponse, type Problem } from './problem.ts'
 
 /** A query string value as the property's JSON type (numbers, booleans); anything else stays text for the schema to judge. */
@@ -54,25 +55,12 @@ function errorProblem(cause: unknown, context: ErrorContext): Response {
   return problemResponse(problemFor(cause, context), context.headers)
 }
 
-function decodedMatch(method: string, path: string) {
-  try {
-    return matchRestOperation(method, path)
-  } catch {
-    // a malformed %-escape in a path segment
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The path is not a valid URL path' })
-  }
-}
-
 export async function handleRestRequest(incoming: Request, services: Services): Promise<Response> {
   const url = new URL(incoming.url)
   const headers = new Headers()
-  const path = url.pathname.slice(REST_BASE_PATH.length)
-  let match: ReturnType<typeof matchRestOperation>
-  try {
-    match = decodedMatch(incoming.method, path)
-  } catch (error) {
-    return errorProblem(error, { ctx: undefined, path: undefined, input: undefined, headers, type: 'query' })
-  }
+  const segments = decodedPathSegments(url.pathname.slice(REST_BASE_PATH.length))
+  if (segments === null) return problemResponse(malformedPathProblem, headers)
+  const match = matchRestOperation(incoming.method, segments)
   if (match === null) {
     const error = new TRPCError({
       code: 'NOT_FOUND',

@@ -144,5 +144,16 @@ describeEachApi('the REST API', (getApi) => {
       expect(unknown.status).toBe(404)
       expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND', detail: expect.stringContaining('/api/openapi.json') })
     })
+
+    it('answers a malformed %-escape with BAD_REQUEST, and what a `.` or `..` id resolves to (the base path, an empty id) with NOT_FOUND', async () => {
+      const answer = async (path: string) => {
+        const response = await fetch(`${api.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+        return { status: response.status, contentType: response.headers.get('content-type'), body: (await response.json()) as unknown }
+      }
+      for (const path of ['/api/v1/threads/%E0%A4%A', '/api/v1/threads/%zz/messages'])
+        expect(await answer(path)).toMatchObject({ status: 400, contentType: 'application/problem+json', body: { code: 'BAD_REQUEST' } })
+      for (const path of ['/api/v1', '/api/v1/', '/api/v1/threads/'])
+        expect(await answer(path)).toMatchObject({ status: 404, contentType: 'application/problem+json', body: { code: 'NOT_FOUND' } })
+    })
   })
 })

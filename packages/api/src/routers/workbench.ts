@@ -1,6 +1,7 @@
 import { InvalidInputError, messageSnippet, type MessagePart, type ScopedMemory, type StoredThread } from '@threadline/engine'
 import { z } from 'zod'
 import { callerKey, type Caller } from '../auth/caller.ts'
+import { credentialHolds } from '../auth/credential-holds.ts'
 import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
 import { modelInput } from '../playground/fixtures.ts'
 import type { Services } from '../services.ts'
@@ -30,6 +31,11 @@ async function workbenchThread(memory: ScopedMemory, input: { threadId: string; 
   return thread
 }
 
+/** A turn asks before each event whether its caller's credential still holds (revoked on any instance: it stops). */
+function credentialCheck(ctx: { services: Services; caller: Caller }): () => Promise<boolean> {
+  return () => credentialHolds(ctx.services.db.prisma, ctx.caller)
+}
+
 type ReplaceTurnInput = { threadId: string; resourceId: string; messageId: string; model: string; instructions?: string | undefined }
 
 /** Edit and regenerate: a new branch cut before the replaced user message, and the turn streamed there (the branch goes if it fails). */
@@ -57,6 +63,7 @@ async function replaceTurn(
     input: turn.input,
     instructions: input.instructions,
     signal,
+    credentialHolds: credentialCheck(ctx),
     branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
     discardOnFailure: true,
   })
@@ -104,6 +111,7 @@ export const workbenchRouter = router({
         input: [{ type: 'text', text: input.message }],
         instructions: input.instructions,
         signal,
+        credentialHolds: credentialCheck(ctx),
         branchedFrom: null,
         discardOnFailure: false,
       })
@@ -134,6 +142,14 @@ export const workbenchRouter = router({
     .input(z.strictObject({ ...onThread, message: messageText, models: z.array(modelInput).min(2).max(4) }))
     .mutation(async ({ ctx, input, signal }) => {
       const thread = await workbenchThread(ctx.memory, input)
-      return streamComparison({ services: ctx.services, thread, callerKey: callerKey(ctx.caller), models: input.models, text: input.message, signal })
+      return streamComparison({
+        services: ctx.services,
+        thread,
+        callerKey: callerKey(ctx.caller),
+        models: input.models,
+        text: input.message,
+        signal,
+        credentialHolds: credentialCheck(ctx),
+      })
     }),
 })

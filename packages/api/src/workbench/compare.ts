@@ -16,6 +16,8 @@ export type CompareRequest = {
   models: string[]
   text: string
   signal?: AbortSignal | undefined
+  /** each column's turn asks it before each event (WorkbenchTurnRequest) */
+  credentialHolds: () => Promise<boolean>
 }
 
 export async function* streamComparison(request: CompareRequest): AsyncGenerator<CompareEvent> {
@@ -42,6 +44,7 @@ export async function* streamComparison(request: CompareRequest): AsyncGenerator
         model: request.models[column] ?? '',
         input: [{ type: 'text', text: request.text }],
         signal: request.signal,
+        credentialHolds: request.credentialHolds,
         branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
         discardOnFailure: true,
       })

@@ -44,7 +44,8 @@ export function demoProvider(): DemoProvider {
   let server: Promise<FakeProviderServer> | undefined
   return {
     async model() {
-      server ??= startFakeProvider({ fallback: scriptedReply })
+      // every reply comes from its request: none is kept (a server's lifetime of turns would stay on the heap)
+      server ??= startFakeProvider({ fallback: scriptedReply, keepRequests: 0 })
       const baseURL = (await server).baseUrl(DEMO_PROVIDER)
       return createOpenAICompatible({ name: DEMO_PROVIDER, baseURL, apiKey: 'demo' }).chatModel(DEMO_MODEL_ID)
     },

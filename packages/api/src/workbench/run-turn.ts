@@ -19,6 +19,7 @@ import {
 } from '@threadline/engine'
 import { APICallError, type LanguageModelV3 } from '@ai-sdk/provider'
 import { TRPCError } from '@trpc/server'
+import { credentialEndedError } from '../auth/credential-holds.ts'
 import { engineErrorToTRPCError } from '../errors.ts'
 import { logger } from '../logger.ts'
 import type { Services } from '../services.ts'
@@ -40,6 +41,8 @@ export type WorkbenchTurnRequest = {
   input: MessagePart[]
   instructions?: string | undefined
   signal?: AbortSignal | undefined
+  /** whether the caller's credential still holds (credentialHolds), asked before each event: a revoked one stops the turn there */
+  credentialHolds: () => Promise<boolean>
   branchedFrom: { threadId: string; messageId: string | null } | null
   /** delete the thread if the turn fails: it was made for this turn (a branch) */
   discardOnFailure: boolean
@@ -113,9 +116,12 @@ function agentEvent(event: AgentStreamEvent, thread: StoredThread, request: Work
 }
 
 export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): AsyncGenerator<TurnEvent> {
-  const { services, thread, signal } = request
+  const { services, thread } = request
   const started = Date.now()
   let saved = false
+  // the caller going away, or the turn stopping early (a revoked credential): the Agent is aborted and saves nothing
+  const stopped = new AbortController()
+  const signal = request.signal ? AbortSignal.any([request.signal, stopped.signal]) : stopped.signal
   const recording = callRecording(services)
   // spans only when the process registered an OpenTelemetry SDK (telemetry/tracing.ts)
   const tracing = openTelemetryCallListener()
@@ -144,7 +150,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
     })
     const stream = agent.stream([{ role: 'user', content: request.input }], {
       memory: { thread: thread.id, resource: thread.resourceId },
-      ...(signal ? { abortSignal: signal } : {}),
+      abortSignal: signal,
       ...(tracing ? { onEvent: tracing } : {}),
     })
     let firstTokenMs: number | null = null
@@ -158,7 +164,10 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
       () => channel.close(),
       (error: unknown) => channel.fail(error),
     )
-    yield* channel
+    for await (const event of channel) {
+      if (!(await request.credentialHolds())) throw credentialEndedError()
+      yield event
+    }
     const result = await stream.result
     saved = true
     yield {
@@ -174,6 +183,7 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
   } catch (error) {
     throw turnError(error)
   } finally {
+    if (!saved) stopped.abort()
     await recording?.flush()
     // failed, cancelled, or the caller went away before the end: the branch made for the turn goes too
     if (!saved && request.discardOnFailure) await services.memory.deleteThread(thread.id).catch(() => undefined)

@@ -161,6 +161,18 @@ describe('dialect details', () => {
     expect(server.requests[1]).toMatchObject({ provider: 'x', api: null, body: 'not json' })
   })
 
+  it('keeps only the most recent `keepRequests` requests, when a long-running server bounds them', async () => {
+    const bounded = await startFakeProvider({ fallback: reply.text('ok'), keepRequests: 2 })
+    try {
+      const model = createOpenAICompatible({ name: 'bounded', baseURL: bounded.baseUrl('bounded'), apiKey: 'k' }).chatModel('m')
+      for (const prompt of ['one', 'two', 'three', 'four']) await generateText({ model, prompt, maxRetries: 0 })
+      const prompts = bounded.requests.map((request) => (request.body as { messages: { content: string }[] }).messages.at(-1)?.content)
+      expect(prompts).toEqual(['three', 'four'])
+    } finally {
+      await bounded.close()
+    }
+  })
+
   it('envFor names the variables the agent reads', () => {
     expect(server.envFor('example-provider')).toEqual({
       EXAMPLE_PROVIDER_BASE_URL: server.baseUrl('example-provider'),

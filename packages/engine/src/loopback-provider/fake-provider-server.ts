@@ -47,7 +47,7 @@ export type RecordedRequest = {
 
 export type FakeProviderServer = {
   readonly port: number
-  /** every request received, in order */
+  /** every request received, in order (the most recent `keepRequests` of them) */
   readonly requests: RecordedRequest[]
   /** e.g. http://127.0.0.1:PORT/anthropic/v1: the `baseURL` for the provider's SDK */
   baseUrl(provider: string): string
@@ -65,6 +65,12 @@ export type FakeProviderServer = {
 export type StartFakeProviderOptions = {
   /** answer used when a provider's queue is empty (a function answers each such request from what it received) */
   fallback?: FakeReply | ((request: RecordedRequest) => FakeReply)
+  /**
+   * how many of the most recent requests `requests` keeps (default: all, for a
+   * test that reads them back); a long-running server (the demo model) keeps
+   * none, or every request it ever answered would stay on the heap
+   */
+  keepRequests?: number
 }
 
 const ENDPOINTS: Record<string, { api: FakeProviderApi; dialect: Dialect }> = {
@@ -107,6 +113,8 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       status: null,
     }
     requests.push(recorded)
+    const keep = options.keepRequests ?? Infinity
+    if (requests.length > keep) requests.splice(0, requests.length - keep)
     let serverDropped = false
     res.on('close', () => {
       if (!res.writableFinished && !serverDropped) recorded.clientClosed = true

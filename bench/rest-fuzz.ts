@@ -5,7 +5,7 @@
 // answers by status; fails on any 5xx or an error that is not a clean problem.
 //
 //   pnpm bench rest-fuzz [--threads=10] [--concurrency=8]
-import { fuzzFailure, restFuzzProbes, sendProbe, startApiHarness, type OpenApiDocumentLike } from '@threadline/api/testing'
+import { restFuzzProbes, runRestFuzz, startApiHarness, type OpenApiDocumentLike } from '@threadline/api/testing'
 import { demoThreads } from '@threadline/db/seed'
 import { flagValue } from './lib/args.ts'
 import { createReport } from './lib/report.ts'
@@ -17,24 +17,9 @@ const api = await startApiHarness({ THREADLINE_RATE_LIMIT_PER_SECOND: '1000000',
 try {
   const { token } = await api.issueToken({ allResources: true, canWrite: true, canRunRules: true })
   const document = (await (await fetch(`${api.server.url}/api/openapi.json`)).json()) as OpenApiDocumentLike
-  const statuses = new Map<number, number>()
-  const failures: string[] = []
   const started = performance.now()
-  let requests = 0
-  for (const knownId of threads) {
-    const probes = restFuzzProbes(document, { knownId, oversize: 100_001, bodyLimit: api.services.config.maxBodyBytes })
-    for (let start = 0; start < probes.length; start += concurrency) {
-      const batch = probes.slice(start, start + concurrency)
-      const answers = await Promise.all(batch.map((probe) => sendProbe(api.server.url, probe, token)))
-      answers.forEach((answer, index) => {
-        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-        const failure = fuzzFailure(answer)
-        const probe = batch[index]!
-        if (failure) failures.push(`${probe.operationId} (${probe.variant}): ${failure}`)
-      })
-      requests += batch.length
-    }
-  }
+  const probes = threads.flatMap((knownId) => restFuzzProbes(document, { knownId, oversize: 100_001, bodyLimit: api.services.config.maxBodyBytes }))
+  const { requests, statuses, failures } = await runRestFuzz(api.server.url, token, probes, concurrency)
   report.row('answers', {
     requests,
     operations: Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0),
@@ -43,7 +28,7 @@ try {
     failures: failures.length,
     seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
   })
-  for (const failure of new Set(failures)) report.note(failure)
+  for (const failure of new Set(failures)) report.note(failure.slice(0, 300))
   report.printTables()
   report.save()
   if (failures.length > 0) process.exitCode = 1

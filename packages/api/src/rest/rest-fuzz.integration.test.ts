@@ -6,9 +6,7 @@
 import { beforeAll, expect, it } from 'vitest'
 import type { ApiHarness } from '../testing/api-harness.ts'
 import { describeEachApi } from '../testing/each-database.ts'
-import { fuzzFailure, restFuzzProbes, sendProbe, type OpenApiDocumentLike } from '../testing/rest-fuzz.ts'
-
-const CONCURRENCY = 8
+import { restFuzzProbes, runRestFuzz, type OpenApiDocumentLike } from '../testing/rest-fuzz.ts'
 
 describeEachApi(
   'fuzzing every REST operation of the served OpenAPI document',
@@ -23,19 +21,7 @@ describeEachApi(
     it('answers every probe without a 5xx, and every error as a problem document without stack or database text', async () => {
       const document = (await (await fetch(`${api.server.url}/api/openapi.json`)).json()) as OpenApiDocumentLike
       const probes = restFuzzProbes(document, { knownId: 'acme-delivery-storm', oversize: 100_001, bodyLimit: api.services.config.maxBodyBytes })
-      const failures: string[] = []
-      const statuses = new Map<number, number>()
-      for (let start = 0; start < probes.length; start += CONCURRENCY) {
-        const batch = probes.slice(start, start + CONCURRENCY)
-        const answers = await Promise.all(batch.map((probe) => sendProbe(api.server.url, probe, token)))
-        answers.forEach((answer, index) => {
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
-          const failure = fuzzFailure(answer)
-          const probe = batch[index]!
-          if (failure)
-            failures.push(`${probe.operationId} (${probe.variant}) ${probe.method} ${probe.path.slice(0, 120)}: ${failure}: ${answer.body.slice(0, 200)}`)
-        })
-      }
+      const { statuses, failures } = await runRestFuzz(api.server.url, token, probes)
       const operations = new Set(probes.map((probe) => probe.operationId)).size
       console.log(`[REST fuzz] ${probes.length} requests over ${operations} operations; statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
       expect(operations).toBeGreaterThan(30)

@@ -14,7 +14,7 @@ type OperationObject = { operationId: string; parameters?: Parameter[]; requestB
 export type OpenApiDocumentLike = { paths: Record<string, Record<string, OperationObject>> }
 
 export type FuzzProbe = { operationId: string; variant: string; method: string; path: string; body?: string }
-export type FuzzAnswer = { status: number; contentType: string; body: string }
+type FuzzAnswer = { status: number; contentType: string; body: string }
 
 /** What the probe found in 500s: driver and ORM error text, and stack frames. */
 export const LEAKED_TEXT =
@@ -152,7 +152,7 @@ export function restFuzzProbes(document: OpenApiDocumentLike, options: FuzzOptio
 }
 
 /** Sends a probe over raw HTTP (the path exactly as written); a streamed answer is read up to its first chunk, then closed. */
-export function sendProbe(baseUrl: string, probe: FuzzProbe, token: string): Promise<FuzzAnswer> {
+function sendProbe(baseUrl: string, probe: FuzzProbe, token: string): Promise<FuzzAnswer> {
   const url = new URL(baseUrl)
   return new Promise((resolvePromise, reject) => {
     const request = httpRequest(
@@ -189,10 +189,29 @@ export function sendProbe(baseUrl: string, probe: FuzzProbe, token: string): Pro
 }
 
 /** Why an answer fails the fuzz, or null when it is fine. */
-export function fuzzFailure(answer: FuzzAnswer): string | null {
+function fuzzFailure(answer: FuzzAnswer): string | null {
   if (answer.status >= 500) return `status ${answer.status}`
   if (answer.status < 400) return null
   if (answer.contentType !== 'application/problem+json') return `an error as ${answer.contentType || 'no content type'}, not a problem document`
   if (LEAKED_TEXT.test(answer.body)) return 'stack or database text in the error'
   return null
+}
+
+export type FuzzRun = { requests: number; statuses: Map<number, number>; failures: string[] }
+
+/** Sends the probes, `concurrency` at a time, and counts the answers by status; each failing answer as one line. */
+export async function runRestFuzz(baseUrl: string, token: string, probes: readonly FuzzProbe[], concurrency = 8): Promise<FuzzRun> {
+  const statuses = new Map<number, number>()
+  const failures: string[] = []
+  for (let start = 0; start < probes.length; start += concurrency) {
+    const batch = probes.slice(start, start + concurrency)
+    const answered = await Promise.all(batch.map(async (probe) => ({ probe, answer: await sendProbe(baseUrl, probe, token) })))
+    for (const { probe, answer } of answered) {
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
+      const failure = fuzzFailure(answer)
+      if (failure)
+        failures.push(`${probe.operationId} (${probe.variant}) ${probe.method} ${probe.path.slice(0, 120)}: ${failure}: ${answer.body.slice(0, 200)}`)
+    }
+  }
+  return { requests: probes.length, statuses, failures }
 }

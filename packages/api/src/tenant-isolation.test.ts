@@ -11,7 +11,7 @@ import type { ThreadlineClient } from './client/index.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { REDACTED } from './lineage-redaction.ts'
 import { describeEachApi } from './testing/each-database.ts'
-import { failureOf, type CallFailure } from './testing/errors.ts'
+import { anonymised, failureOf } from './testing/errors.ts'
 
 const OWN = 'acme-support'
 const FOREIGN = 'globex-research'
@@ -88,11 +88,6 @@ const operatorProcedures: Record<string, (client: ThreadlineClient) => Promise<u
   'playground.fixtures.list': (client) => client.playground.fixtures.list.query({ ruleId: 'any' }),
   'playground.fixtures.saveFromCall': (client) => client.playground.fixtures.saveFromCall.mutate({ callId: 'any', attempt: 1, ruleId: 'any', name: 'x' }),
   'playground.fixtures.delete': (client) => client.playground.fixtures.delete.mutate({ id: 'any' }),
-}
-
-/** The failure with the thread id taken out, to compare a foreign thread's answer with a missing one's. */
-function anonymised(failure: CallFailure, threadId: string): CallFailure {
-  return { ...failure, message: failure.message.replaceAll(threadId, '<id>') }
 }
 
 describeEachApi('a token scoped to another resource', (getApi) => {

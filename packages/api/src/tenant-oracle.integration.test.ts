@@ -10,7 +10,7 @@ import type { ThreadlineClient } from './client/index.ts'
 import { REDACTED } from './lineage-redaction.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'
-import { failureOf, type CallFailure } from './testing/errors.ts'
+import { anonymised, failureOf } from './testing/errors.ts'
 import { openApiChecker } from './testing/openapi-checker.mjs'
 
 const OWN = 'acme-support'
@@ -20,10 +20,6 @@ const ownThread = ownThreads[0]!.thread.id
 const foreignSeed = demoThreads.find((seed) => seed.thread.resourceId === FOREIGN)!
 const foreignThread = foreignSeed.thread.id
 const FREE = 'an-id-no-tenant-has'
-
-function anonymised(failure: CallFailure, id: string): CallFailure {
-  return { ...failure, message: failure.message.replaceAll(id, '<id>') }
-}
 
 describeEachApi('no tenant oracle', (getApi) => {
   let api: ApiHarness

@@ -53,13 +53,15 @@ function candidatesSql(query: TextQuery): Prisma.Sql {
   const columns = Prisma.sql`m.id, m.thread_id, m.created_at, length(m.search_text) AS dl,
     ts_filter(setweight(m.search_text, 'A', terms.lexemes), '{a}') AS hits`
   const newest = Prisma.sql`ORDER BY m.created_at DESC, m.id DESC LIMIT ${CANDIDATES}`
+  // a query of stop words alone matches nothing: no walk (its empty tsquery would be tested, with a notice, on every row)
+  const hasWords = Prisma.sql`numnode(tsq.loose) > 0`
   if (query.threadId === undefined) {
-    return Prisma.sql`SELECT ${columns} FROM messages m, tsq, terms
-      WHERE m.resource_id = ${query.resourceId ?? null} AND m.search_text @@ tsq.loose ${newest}`
+    return Prisma.sql`SELECT ${columns} FROM tsq, terms, messages m
+      WHERE ${hasWords} AND m.resource_id = ${query.resourceId ?? null} AND m.search_text @@ tsq.loose ${newest}`
   }
   return Prisma.sql`SELECT s.* FROM levels l CROSS JOIN LATERAL (
-      SELECT ${columns} FROM messages m, tsq, terms
-      WHERE m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND m.search_text @@ tsq.loose ${newest}
+      SELECT ${columns} FROM tsq, terms, messages m
+      WHERE ${hasWords} AND m.thread_id = l.id AND ${withinLevelSql('m', 'l')} AND m.search_text @@ tsq.loose ${newest}
     ) s
     ORDER BY s.created_at DESC, s.id DESC LIMIT ${CANDIDATES}`
 }
@@ -87,7 +89,7 @@ export function textSearchSql(query: TextQuery): Prisma.Sql {
   const { k1, b } = BM25
   return Prisma.sql`
     WITH RECURSIVE ${inThread ? Prisma.sql`${effectiveLevelsSql(query.threadId ?? null)},` : Prisma.empty} ${textQuerySql(query.query)},
-    terms AS (SELECT coalesce(array_agg(DISTINCT q.lexeme), '{}') AS lexemes FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q),
+    terms AS MATERIALIZED (SELECT coalesce(array_agg(DISTINCT q.lexeme), '{}') AS lexemes FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q),
     candidates AS MATERIALIZED (${candidatesSql(query)}),
     total AS (SELECT greatest(n, (SELECT count(*) FROM candidates)) AS n FROM (${scopeSizeSql(query)}) counted),
     postings AS MATERIALIZED (
@@ -111,5 +113,13 @@ export function textSearchSql(query: TextQuery): Prisma.Sql {
 
 export async function searchText(ctx: StorageContext, query: TextQuery): Promise<TextMatch[]> {
   const sql = textSearchSql(query)
-  return ctx.sessionStatements ? ctx.sessionStatements.query<TextMatch>(ctx.db, sql) : ctx.db.$queryRaw<TextMatch[]>(sql)
+  const { sessionStatements } = ctx
+  if (sessionStatements === undefined) return ctx.db.$queryRaw<TextMatch[]>(sql)
+  if (ctx.inTransaction) return sessionStatements.query<TextMatch>(ctx.db, sql)
+  // PGlite keeps no statistics (no autovacuum): its planner then guesses that a word is rare and sorts every match of the
+  // thread (1.7 s for a common word on 10k messages) instead of walking the newest messages; without sorts it walks
+  return ctx.root.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_sort = off`
+    return sessionStatements.query<TextMatch>(tx, sql)
+  })
 }

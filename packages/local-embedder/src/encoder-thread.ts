@@ -22,7 +22,7 @@ function failAll(error: Error): void {
 function started(): Worker {
   if (worker) return worker
   // Reflect.construct, not `new Worker(file)`: Next's bundler treats `new Worker(...)` as a module to bundle (as embedded-server.ts)
-  const thread = Reflect.construct(Worker, [WORKER_FILE]) as Worker
+  const thread = Reflect.construct(Worker, [WORKER_FILE])
   thread.on('message', (reply: Reply) => {
     const request = pending.get(reply.id)
     if (!request) return

@@ -150,14 +150,14 @@ describeEachDatabase('index jobs', (getDb, kind) => {
   it('writes a batch in transactions of a few vectors (one session: PGlite), all of them, and still fences a late writer out', async () => {
     const { prisma, vector } = getDb()
     const indexJobs = createIndexJobStore(prisma, { vectorsPerTransaction: 2 })
-    const ids = await seedThread('q-chunks', 'q-r7', 7)
-    const job = await enqueueSaved('q-r7', 'q-chunks', ids)
+    const ids = await seedThread('q-chunks', 'q-r-chunks', 7)
+    const job = await enqueueSaved('q-r-chunks', 'q-chunks', ids)
     const worker = createIndexWorker({ jobs: indexJobs, embedder: countingEmbedder(), workerId: 'chunked', batchSize: 5, leaseMs: 60_000 })
     expect(await worker.runOnce()).toBe(true)
     expect(await indexJobs.get(job.id)).toMatchObject({ state: 'done', done: 7 })
     if (withText) expect(new Set(await vector.listVectorMessageIds(ids, 'test/queue-embedder'))).toEqual(new Set(ids))
     const late = { jobId: job.id, workerId: 'chunked', leaseMs: 60_000, processed: 1, failures: [] }
-    const embedding = { threadId: 'q-chunks', resourceId: 'q-r7', embedding: [1, 1, 1], model: 'test/queue-embedder', dimensions: 3 }
+    const embedding = { threadId: 'q-chunks', resourceId: 'q-r-chunks', embedding: [1, 1, 1], model: 'test/queue-embedder', dimensions: 3 }
     const vectors = ids.slice(0, 5).map((messageId) => ({ ...embedding, messageId }))
     const [last] = await indexJobs.readBatch({ ...job, cursor: null }, 1)
     await expect(indexJobs.writeBatch({ ...late, last: last!, vectors: withText ? vectors : [] })).rejects.toSatisfy((error) =>
@@ -230,6 +230,6 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(await indexJobs.get(job.id)).toMatchObject({ state: 'done', done: 9 })
     expect(await indexJobs.countUnindexed({ resourceId: 'q-r7' }, 'test/queue-embedder')).toEqual({ messages: 9, unindexed: 0 })
     expect(await indexJobs.countUnindexed({ resourceId: 'q-r7', threadId: 'q-all-2' }, 'test/queue-embedder')).toEqual({ messages: 4, unindexed: 0 })
-    expect((await indexJobs.latest({ resourceId: 'q-r7' }, 'test/queue-embedder'))?.id).toBe(job.id)
+    expect((await indexJobs.latest({ resourceId: 'q-r-chunks' }, 'test/queue-embedder'))?.id).toBe(job.id)
   })
 })

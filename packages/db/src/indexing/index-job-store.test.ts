@@ -230,6 +230,6 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect(await indexJobs.get(job.id)).toMatchObject({ state: 'done', done: 9 })
     expect(await indexJobs.countUnindexed({ resourceId: 'q-r7' }, 'test/queue-embedder')).toEqual({ messages: 9, unindexed: 0 })
     expect(await indexJobs.countUnindexed({ resourceId: 'q-r7', threadId: 'q-all-2' }, 'test/queue-embedder')).toEqual({ messages: 4, unindexed: 0 })
-    expect((await indexJobs.latest({ resourceId: 'q-r-chunks' }, 'test/queue-embedder'))?.id).toBe(job.id)
+    expect((await indexJobs.latest({ resourceId: 'q-r7' }, 'test/queue-embedder'))?.id).toBe(job.id)
   })
 })

@@ -1,12 +1,17 @@
 // Recall benchmark (issue 8, part 4): on a 100k-message thread, the last 50
 // messages and semantic top-10 (PGlite with pgvector and the migration's HNSW
 // index), p50/p95 over many queries. The last-50 read also runs on the
-// PostgreSQL server (it has no pgvector here).
+// PostgreSQL server (it has no pgvector here). The full-text arm alone
+// (storage.searchText) runs beside its floor (issue 32): plain BM25 in this
+// process over the same messages' texts (bench/recall-quality/bm25.ts, index
+// built before timing), for the mixed queries and for one whose words occur
+// in nearly every message.
 //
 //   pnpm exec tsx bench/recall.ts [--sizes=100000] [--db=pglite,postgres] [--queries=200]
+//   pnpm bench recall --sizes=1000,100000     the issue-32 sizes
 import { Prisma, vectorQuerySql } from '@threadline/db'
 import { lexicalEmbedder } from '@threadline/db/seed'
-import { Memory } from '@threadline/engine'
+import { Memory, messageEmbeddingText } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
 import { itemAt } from './lib/item-at.ts'
 import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
@@ -14,6 +19,7 @@ import { summarize, timed } from './lib/measure.ts'
 import { seededRandom } from './lib/messages.ts'
 import { createReport, type Report } from './lib/report.ts'
 import { seedThread, seedVectors } from './lib/seed.ts'
+import { bm25Index } from './recall-quality/bm25.ts'
 
 const sizes = selectedSizes([100_000])
 const queryCount = Number(flagValue('queries') ?? 200)
@@ -35,6 +41,9 @@ const SEARCH_WORDS = [
   'escalation',
   'weekend schedule',
 ]
+
+/** Words of bench/lib/messages.ts' vocabulary: together they occur in nearly every message. */
+const MATCHES_EVERYTHING = 'order refund shipping invoice account password delivery support'
 
 /** Search strings of two or three topics, the same every run. */
 function searchStrings(count: number): string[] {
@@ -110,7 +119,13 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     const threadId = source.threadId
     const plain = new Memory({ storage: db.storage, vector: db.vector, options: { lastMessages: 50 } })
     const text = new Memory({ storage: db.storage, options: { lastMessages: 50, semanticRecall: { topK: 10, messageRange: 1, scope: 'thread' } } })
+    const floor = bm25Index(source.messages.map((message) => ({ id: message.id, text: messageEmbeddingText(message) })))
+    const searchText = async (query: string) => (await db.storage.searchText({ query, topK: 10, threadId })).length
     const samples: Sample[] = [
+      { name: 'text top-10 only (storage.searchText: the SQL full-text arm)', run: searchText },
+      { name: 'BM25 floor top-10 (in-process, same messages)', run: (query) => Promise.resolve(floor.search(query, 10).length) },
+      { name: `text top-10 only, words in ~every message ("${MATCHES_EVERYTHING}")`, run: () => searchText(MATCHES_EVERYTHING) },
+      { name: 'BM25 floor top-10, words in ~every message', run: () => Promise.resolve(floor.search(MATCHES_EVERYTHING, 10).length) },
       {
         // issue 16: the full-text arm alone, what a Memory without an embedding model recalls with (works without pgvector)
         name: 'text top-10 + neighbours (memory.recall, mode text, lastMessages: false)',

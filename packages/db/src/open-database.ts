@@ -27,6 +27,9 @@ export type DatabaseKind = 'pglite' | 'postgres'
  */
 const PGLITE_PAGE_ROWS = 1_000
 
+/** PGlite is one session: an index job writes its vectors a few per transaction, requests between them (issue 32). */
+const PGLITE_VECTORS_PER_TRANSACTION = 10
+
 export type Database = {
   storage: MemoryStorage
   /**
@@ -193,7 +196,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     vector,
     threadQueries: createThreadQueries(connection.prisma),
     callLog: createLLMCallLog(connection.prisma),
-    indexJobs: createIndexJobStore(connection.prisma),
+    indexJobs: createIndexJobStore(connection.prisma, connection.kind === 'pglite' ? { vectorsPerTransaction: PGLITE_VECTORS_PER_TRANSACTION } : {}),
     kind: connection.kind,
     prisma: connection.prisma,
     close,

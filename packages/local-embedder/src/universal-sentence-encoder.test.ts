@@ -33,4 +33,25 @@ describe('universalSentenceEncoder', () => {
     expect((await embedMany({ model, values })).embeddings).toHaveLength(130)
     await expect(embedMany({ model, values: ['a'], abortSignal: AbortSignal.abort(), maxRetries: 0 })).rejects.toThrow()
   })
+
+  it('embeds on its own thread: the event loop stays free while a big batch is embedded (issue 32)', async () => {
+    await embed({ model, value: 'warm-up: the weights load here' })
+    const values = Array.from({ length: 64 }, (_, i) => `message ${i}: the parcel was due on monday but the courier never came`)
+    // the longest gap between ticks of a 5 ms timer (a blocked loop fires none, so a histogram of timer delays would stay empty)
+    let lastTick = performance.now()
+    let longestGap = 0
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      longestGap = Math.max(longestGap, now - lastTick)
+      lastTick = now
+    }, 5)
+    const started = performance.now()
+    await embedMany({ model, values })
+    const embeddingMs = performance.now() - started
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    clearInterval(ticker)
+    // on the request thread the batch held the loop for its whole length (~3 s here, gap ~ embeddingMs)
+    expect(embeddingMs).toBeGreaterThan(200)
+    expect(longestGap).toBeLessThan(embeddingMs / 5)
+  }, 60_000)
 })

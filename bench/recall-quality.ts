@@ -20,7 +20,7 @@
 // (recall-quality/fusion-tuning.ts).
 import os from 'node:os'
 import path from 'node:path'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { Memory, messageEmbeddingText, type RankedMatch, type RecallHit, type RecallMode } from '@threadline/engine'
 import { universalSentenceEncoder } from '@threadline/local-embedder'
 import { flagValue } from './lib/args.ts'
@@ -147,7 +147,9 @@ async function benchDatabase(db: BenchDatabase, kind: string): Promise<void> {
     runs[name] = tuningRows(kind, name, await search(memory, set, 'text', depth), await search(memory, set, 'vector', depth))
   }
   // the arms of every question, for trying fusions without a database (bench/results is gitignored)
+  mkdirSync(resultsDir, { recursive: true })
   writeFileSync(path.join(resultsDir, 'recall-quality-arms.json'), JSON.stringify(runs))
+  encoder.save() // the questions' vectors too
 }
 
 for (const { name, set } of sets) addRows(QUALITY, '-', 'BM25 floor (same run)', name, bm25Results(set))

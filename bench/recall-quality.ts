@@ -43,7 +43,8 @@ const report = createReport(
   'recall-quality',
   Object.fromEntries(sets.map(({ name, set }) => [name, { messages: set.messages.length, people: set.threads.length, questions: set.questions.length }])),
 )
-if (sets.length === 1) report.note(`REALTALK skipped: RECALL_EVAL_DATA ${realtalkDir === undefined ? 'is not set' : `'${realtalkDir}' does not exist`}. ${REALTALK_HOW_TO_GET}`)
+if (sets.length === 1)
+  report.note(`REALTALK skipped: RECALL_EVAL_DATA ${realtalkDir === undefined ? 'is not set' : `'${realtalkDir}' does not exist`}. ${REALTALK_HOW_TO_GET}`)
 const QUALITY = 'recall quality'
 const TUNING = 'hybrid fusion tuned on the tuning half, reported on the held-out half'
 
@@ -56,7 +57,10 @@ const encoder = cacheDir ? cachedEmbeddingModel(localEncoder, cacheDir) : { ...l
 
 function addRows(table: string, db: string, system: string, name: string, results: (Ranked & { resourceId: string })[]): void {
   const { tune, heldOut } = splitByPerson(results)
-  for (const [half, ranked] of [['tune', tune], ['held-out', heldOut]] as const) {
+  for (const [half, ranked] of [
+    ['tune', tune],
+    ['held-out', heldOut],
+  ] as const) {
     report.row(table, {
       set: name,
       half,
@@ -90,14 +94,25 @@ async function search(memory: Memory, set: EvalSet, mode: RecallMode, topK: numb
   const results: Searched[] = []
   for (const q of set.questions) {
     const found = await memory.searchMessages({ resourceId: q.resourceId, query: q.question, topK, mode, messageRange: 0 })
-    results.push({ resourceId: q.resourceId, question: q.question, evidenceIds: q.evidenceIds, rankedIds: found.results.map((r) => r.message.id), hits: found.results })
+    results.push({
+      resourceId: q.resourceId,
+      question: q.question,
+      evidenceIds: q.evidenceIds,
+      rankedIds: found.results.map((r) => r.message.id),
+      hits: found.results,
+    })
   }
   return results
 }
 
 /** Saves every set through a Memory (with the encoder: the first save stores the messages, a later one only embeds what has no vector). */
 async function saveAll(db: BenchDatabase, kind: string, withEncoder: boolean): Promise<Memory> {
-  const memory = new Memory({ storage: db.storage, vector: db.vector, ...(withEncoder ? { embedder: encoder } : {}), options: { semanticRecall: { scope: 'resource' } } })
+  const memory = new Memory({
+    storage: db.storage,
+    vector: db.vector,
+    ...(withEncoder ? { embedder: encoder } : {}),
+    options: { semanticRecall: { scope: 'resource' } },
+  })
   for (const { name, set } of sets) {
     const started = performance.now()
     for (const thread of set.threads) {

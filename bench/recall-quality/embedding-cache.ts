@@ -6,6 +6,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { EmbeddingModelV3 } from '@ai-sdk/provider'
+import { z } from 'zod'
+
+/** text hash -> vector */
+const cacheFileSchema = z.record(z.string(), z.array(z.number()))
 
 function key(text: string): string {
   return createHash('sha256').update(text).digest('base64url')
@@ -14,7 +18,8 @@ function key(text: string): string {
 /** `model` answering from `<dir>/<provider>-<modelId>.json` first; `save()` writes what was newly embedded. */
 export function cachedEmbeddingModel(model: EmbeddingModelV3, dir: string): EmbeddingModelV3 & { save(): void } {
   const file = path.join(dir, `${model.provider}-${model.modelId}.json`)
-  const vectors = new Map<string, number[]>(existsSync(file) ? (Object.entries(JSON.parse(readFileSync(file, 'utf8'))) as [string, number[]][]) : [])
+  const stored = existsSync(file) ? cacheFileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : {}
+  const vectors = new Map<string, number[]>(Object.entries(stored))
   let added = 0
   return {
     ...model,

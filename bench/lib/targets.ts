@@ -61,23 +61,38 @@ export function targetChecks(): Check[] {
   const api = rowsOf(load('api'), 'API under load').filter((row) => String(row.endpoint).startsWith('clone.create') && row.connections === 10)
   const bestApi = api.sort((a, b) => Number(b['req/s']) - Number(a['req/s']))[0]
 
-  const quality = rowsOf(load('recall-quality'), 'recall quality')
-  const floor = num(quality.find((row) => String(row.system).startsWith('BM25'))?.['recall@10 %'])
-  const textQuality = num(quality.find((row) => String(row.system).startsWith('text'))?.['recall@10 %'])
-  // "hybrid with any embedder": the best hybrid row (the lexical test embedder's and the local model's are both measured)
-  const hybridQuality = quality
-    .filter((row) => String(row.system).startsWith('hybrid'))
-    .map((row) => num(row['recall@10 %']))
-    .reduce<number | undefined>((best, value) => (value === undefined || (best !== undefined && best >= value) ? best : value), undefined)
-  const qualityCheck = (target: string, value: number | undefined, margin: number): Check =>
-    value === undefined || floor === undefined
+  // issue 32: judged on REALTALK's held-out half when the run had it, else on the generated set's held-out half
+  const allQuality = rowsOf(load('recall-quality'), 'recall quality')
+  const qualitySet = allQuality.some((row) => row.set === 'REALTALK') ? 'REALTALK' : 'generated'
+  const quality = allQuality.filter((row) => row.set === qualitySet && row.half === 'held-out')
+  const recallOf = (system: string) => num(quality.find((row) => String(row.system).startsWith(system))?.['recall@10 %'])
+  const floor = recallOf('BM25')
+  const textQuality = recallOf('text')
+  const vectorQuality = recallOf('vector')
+  const hybridQuality = recallOf('hybrid')
+  const qualityCheck = (target: string, value: number | undefined, bar: number | undefined, barName: string): Check =>
+    value === undefined || bar === undefined
       ? { target, measured: '-', status: 'not measured' }
-      : { target, measured: `${value.toFixed(1)} vs BM25 ${floor.toFixed(1)} (recall@10 %)`, status: value >= floor + margin ? 'met' : 'missed' }
+      : {
+          target,
+          measured: `${value.toFixed(1)} vs ${barName} ${bar.toFixed(1)} (recall@10 %, ${qualitySet} held-out)`,
+          status: value >= bar ? 'met' : 'missed',
+        }
   const textTop10 = rowsOf(load('recall'), 'recall').find((row) => row.db === 'postgres' && String(row.operation).startsWith('text top-10'))
 
   return [
-    qualityCheck('recall quality: default (full-text, no model) >= the BM25 floor', textQuality, 0),
-    qualityCheck('recall quality: hybrid (best embedder) >= BM25 floor + 5 points recall@10', hybridQuality, 5),
+    qualityCheck(
+      'recall quality: default (full-text, no model) >= BM25 floor + 10 points recall@10',
+      textQuality,
+      floor === undefined ? undefined : floor + 10,
+      'BM25 + 10',
+    ),
+    qualityCheck(
+      'recall quality: hybrid (local encoder) >= the better of text and vector',
+      hybridQuality,
+      textQuality === undefined || vectorQuality === undefined ? undefined : Math.max(textQuality, vectorQuality),
+      'best arm',
+    ),
     check('text top-10 of 100k on PostgreSQL (the hybrid target, 30 ms, without pgvector) p50', num(textTop10?.['p50 ms']), 30, 'ms'),
     check('clone 100k on PostgreSQL, returnMessages: false, <= 1.5x floor', num(noReturn?.['x floor']), 1.5, 'x'),
     check('clone 100k on PostgreSQL, messages returned, <= 3x floor', num(withReturn?.['x floor']), 3, 'x'),

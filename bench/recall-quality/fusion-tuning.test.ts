@@ -5,7 +5,7 @@ const match = (messageId: string) => ({ messageId, threadId: 't', score: 0 })
 
 describe('fusion tuning', () => {
   // the evidence 'e' is 3rd in the text arm and 1st in the vector arm
-  const runs: ArmRuns[] = [{ resourceId: 'p1', evidenceIds: ['e'], text: ['a', 'b', 'e'].map(match), vector: ['e', 'c', 'd'].map(match) }]
+  const runs: ArmRuns[] = [{ resourceId: 'p1', question: 'q', evidenceIds: ['e'], text: ['a', 'b', 'e'].map(match), vector: ['e', 'c', 'd'].map(match) }]
 
   it('fuses with the given vector weight and k', () => {
     expect(fuse(runs, { vectorWeight: 1, k: 60 }, 1)[0]?.rankedIds).toEqual(['e'])

@@ -4,17 +4,19 @@
 // Each question's two arms (full-text and vector, each ranked deeper than the
 // top 10, as Memory's hybrid search does) are fused again for every grid point
 // with the engine's own fuseByReciprocalRank.
-import { fuseByReciprocalRank, type FusionArm } from '@threadline/engine'
+import { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, RRF_K, type FusionArm } from '@threadline/engine'
 import { meanReciprocalRank, recallAt, type Ranked } from './metrics.ts'
 
-export type ArmRuns = { resourceId: string; evidenceIds: string[]; text: FusionArm['matches']; vector: FusionArm['matches'] }
+export type ArmRuns = { resourceId: string; question: string; evidenceIds: string[]; text: FusionArm['matches']; vector: FusionArm['matches'] }
 export type Fusion = { vectorWeight: number; k: number }
+export const DEFAULT_FUSION: Fusion = { vectorWeight: DEFAULT_ARM_WEIGHTS.vector / DEFAULT_ARM_WEIGHTS.text, k: RRF_K }
 
 /** Text weighs 1; the vector arm's weight and k vary (only the ratio of the weights matters). */
 export const FUSION_GRID: Fusion[] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4].flatMap((vectorWeight) => [1, 5, 10, 20, 40, 60, 100].map((k) => ({ vectorWeight, k })))
 
-export function fuse(runs: ArmRuns[], fusion: Fusion, topK: number): Ranked[] {
+export function fuse(runs: ArmRuns[], fusion: Fusion, topK: number): (Ranked & { resourceId: string })[] {
   return runs.map((run) => ({
+    resourceId: run.resourceId,
     evidenceIds: run.evidenceIds,
     rankedIds: fuseByReciprocalRank(
       [

@@ -85,6 +85,15 @@ describeEachDatabase('hybrid recall', (getDb) => {
       expect(refund.matches.map((m) => m.messageId)).toEqual([id(3), id(2), id(0)])
     })
 
+    it('ranks a message that talks about a word above a one-word mention of it: weak length normalisation (BM25 b)', async () => {
+      const seeding = new Memory({ storage: getDb().storage })
+      const texts = ['I made pizza last night: the pizza dough rested two days, then a hot oven and fresh basil on top, and everyone loved it.', 'Pizza?']
+      await seedThread(seeding, { threadId: 'hr-length', resourceId: 'hr-length-user', texts })
+      // with b 0.75 (Lucene's default) the one-word message outranked the one saying the word twice
+      const { matches } = await textMemory().recall({ threadId: 'hr-length', vectorSearchString: 'pizza' })
+      expect(matches.map((m) => m.messageId)).toEqual(['hr-length-m0', 'hr-length-m1'])
+    })
+
     it('works with no vector store at all, and a vector mode asked for without an embedder is EmbedderRequiredError', async () => {
       const memory = new Memory({ storage: getDb().storage, vector: null, options: { semanticRecall: true } })
       expect(memory.options.semanticRecall?.mode).toBe('text')

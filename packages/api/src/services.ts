@@ -159,7 +159,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     tokenCache: tokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_ENTRIES }),
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
-    audit: auditLog(db.prisma),
+    audit: auditLog(db.prisma, db.storage),
   }
 }
 

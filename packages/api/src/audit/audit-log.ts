@@ -3,6 +3,7 @@
 // Entries recorded at the same time are written together (group-commit.ts):
 // under load a clone's entry is a share of one INSERT, not a round trip of its own.
 import type { PrismaClient } from '@threadline/db'
+import type { AuditRecord, MemoryStorage } from '@threadline/engine/storage'
 import type { AuditAction } from './audit-actions.ts'
 import { groupCommit } from './group-commit.ts'
 
@@ -124,8 +125,8 @@ function toAuditEvent(row: AuditRow): AuditEvent {
 /** At most this many entries per INSERT. */
 const MAX_ENTRIES_PER_WRITE = 100
 
-/** The stored columns of an entry, bounded (JSON keys as the recordset below names them). */
-function auditColumns(entry: AuditEntry) {
+/** The stored columns of an entry, bounded: what the storage inserts (alone, or in the transaction of the write it records). */
+export function auditRecord(entry: AuditEntry): AuditRecord {
   return {
     actorKind: entry.actor.kind,
     actorId: cut(entry.actor.id, ID_LENGTH),
@@ -140,19 +141,9 @@ function auditColumns(entry: AuditEntry) {
   }
 }
 
-/** Entries in ONE statement (a function scan keeps their order, so ids do too; `at` is the statement's time). */
-async function insertEntries(prisma: PrismaClient, entries: AuditEntry[]): Promise<void> {
-  await prisma.$executeRaw`
-    INSERT INTO audit_events (actor_kind, actor_id, actor_name, action, resource_id, thread_id, target_id, client_address, forwarded_for, details)
-    SELECT e."actorKind", e."actorId", e."actorName", e.action, e."resourceId", e."threadId", e."targetId", e."clientAddress", e."forwardedFor", e.details
-    FROM jsonb_to_recordset(${JSON.stringify(entries.map(auditColumns))}::jsonb) AS e(
-      "actorKind" text, "actorId" text, "actorName" text, action text, "resourceId" text, "threadId" text,
-      "targetId" text, "clientAddress" text, "forwardedFor" text, details jsonb)`
-}
-
-export function auditLog(prisma: PrismaClient): AuditLog {
+export function auditLog(prisma: PrismaClient, storage: MemoryStorage): AuditLog {
   return {
-    record: groupCommit((entries) => insertEntries(prisma, entries), MAX_ENTRIES_PER_WRITE),
+    record: groupCommit((entries) => storage.insertAuditRecords(entries.map(auditRecord)), MAX_ENTRIES_PER_WRITE),
 
     async list(query) {
       const rows = await prisma.auditEvent.findMany({

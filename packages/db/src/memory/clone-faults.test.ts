@@ -1,9 +1,11 @@
 // cloneThread under stress (decision 5 and issue 5's fault tests): an embedder
 // failing mid-clone, the database connection killed mid-clone, 20 concurrent
 // clones with one newThreadId, and a clone taken while the source grows. After
-// each: no partial thread, no orphan rows, the source untouched.
+// each: no partial thread, no orphan rows, the source untouched. And (issue 33)
+// a clone or branch whose transaction fails after its audit entry was written
+// leaves no entry either.
 import { type Embedder, Memory, type MemoryOptions, ThreadAlreadyExistsError } from '@threadline/engine'
-import type { MemoryStorage } from '@threadline/engine/storage'
+import type { AuditRecord, MemoryStorage } from '@threadline/engine/storage'
 import { lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'
@@ -30,7 +32,7 @@ function failingEmbedder(failOn: number): Embedder & { calls: number } {
  * The database's storage with a fault injected into transactions: `after` runs
  * once the transaction's `method` has done its real work (the rows are written).
  */
-function storageWithFault(db: Database, method: 'copyMessages' | 'listMessageIds', after: () => Promise<void>): MemoryStorage {
+function storageWithFault(db: Database, method: 'copyMessages' | 'listMessageIds' | 'insertAuditRecords', after: () => Promise<void>): MemoryStorage {
   return {
     ...db.storage,
     transaction: (fn, options) =>
@@ -218,5 +220,74 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     expect(Object.keys(messageIdMap)).toEqual(seeded.slice(5).map((m) => m.id))
     expect(memoryWith({}).getCloneMetadata(thread)?.lastMessageId).toBe(last.id)
     expect((await memoryWith({}).listMessages({ threadId: 'fault-grow' })).length).toBe(10 + appended)
+  })
+
+  const audit = (action: string): AuditRecord => ({
+    actorKind: 'token',
+    actorId: 'fault-token',
+    actorName: 'fault backend',
+    action,
+    resourceId: null,
+    threadId: null,
+    targetId: null,
+    clientAddress: '192.0.2.1',
+    forwardedFor: null,
+    details: {},
+  })
+  const auditRows = (threadId: string) => getDb().prisma.auditEvent.findMany({ where: { threadId } })
+  const killedAfterAudit = () =>
+    storageWithFault(getDb(), 'insertAuditRecords', async () => {
+      throw new Error('killed after the audit entry was written')
+    })
+
+  it('a clone failing after its audit entry was written leaves neither; without the fault both commit', async () => {
+    await seedRichSource('fault-audit', 5)
+    const before = await rowCounts(getDb())
+    const source = await threadSnapshot(getDb(), 'fault-audit')
+    const args = { sourceThreadId: 'fault-audit', newThreadId: 'fault-audit-clone' }
+
+    await expect(memoryWith(withMemories, { storage: killedAfterAudit() }).cloneThread(args, { audit: audit('thread.clone') })).rejects.toThrow(
+      'killed after the audit entry was written',
+    )
+    await expectNoTrace(before, source, 'fault-audit-clone')
+    expect(await auditRows('fault-audit-clone')).toEqual([])
+
+    await memoryWith(withMemories).cloneThread(args, { audit: audit('thread.clone') })
+    expect(await auditRows('fault-audit-clone')).toMatchObject([
+      { action: 'thread.clone', actorId: 'fault-token', resourceId: 'fault-user', clientAddress: '192.0.2.1', details: { messages: 5 } },
+    ])
+  })
+
+  it('a branch failing after its audit entry was written leaves neither; without the fault both commit', async () => {
+    await seedRichSource('fault-audit-branch', 4)
+    const before = await rowCounts(getDb())
+    const source = await threadSnapshot(getDb(), 'fault-audit-branch')
+    const args = { sourceThreadId: 'fault-audit-branch', newThreadId: 'fault-audit-branch-b' }
+
+    await expect(memoryWith(withMemories, { storage: killedAfterAudit() }).branchThread(args, { audit: audit('thread.branch') })).rejects.toThrow(
+      'killed after the audit entry was written',
+    )
+    await expectNoTrace(before, source, 'fault-audit-branch-b')
+    expect(await auditRows('fault-audit-branch-b')).toEqual([])
+
+    await memoryWith(withMemories).branchThread(args, { audit: audit('thread.branch') })
+    expect(await auditRows('fault-audit-branch-b')).toMatchObject([{ action: 'thread.branch', resourceId: 'fault-user', details: { inheritedMessages: 4 } }])
+  })
+
+  it('a whole-thread clone (one statement) writes its audit entry in that statement; a clone that does not happen writes none', async () => {
+    const memory = memoryWith({})
+    await seedThread(memory, { threadId: 'audit-at-once', resourceId: 'fault-user', title: 'Plain', texts: numbered(3) })
+    const args = { sourceThreadId: 'audit-at-once', newThreadId: 'audit-at-once-clone' }
+    const { clonedMessageCount } = await memory.cloneThread(args, { audit: audit('thread.clone') })
+    expect(clonedMessageCount).toBe(3)
+    const entries = await auditRows('audit-at-once-clone')
+    expect(entries).toMatchObject([{ action: 'thread.clone', resourceId: 'fault-user', details: { messages: 3 } }])
+
+    await expect(memory.cloneThread(args, { audit: audit('thread.clone') })).rejects.toThrow(ThreadAlreadyExistsError)
+    await expect(
+      memory.cloneThread({ ...args, sourceThreadId: 'audit-missing', newThreadId: 'audit-missing-clone' }, { audit: audit('thread.clone') }),
+    ).rejects.toThrow('audit-missing')
+    expect(await auditRows('audit-at-once-clone')).toEqual(entries)
+    expect(await auditRows('audit-missing-clone')).toEqual([])
   })
 })

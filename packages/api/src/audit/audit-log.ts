@@ -1,7 +1,8 @@
 // The audit log's store: one row per action that succeeded, newest first when
 // read, filtered by actor, action, resource, thread and time, paged by id.
-// Entries recorded at the same time are written together (group-commit.ts):
-// under load a clone's entry is a share of one INSERT, not a round trip of its own.
+// Entries recorded after their action at the same time are written together
+// (group-commit.ts): under load one INSERT, not a round trip each. A clone's
+// and a branch's entry commit with the write instead (record-audit.ts callerAuditRecord).
 import type { PrismaClient } from '@threadline/db'
 import type { AuditRecord, MemoryStorage } from '@threadline/engine/storage'
 import type { AuditAction } from './audit-actions.ts'

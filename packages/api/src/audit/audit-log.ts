@@ -11,7 +11,7 @@ import { groupCommit } from './group-commit.ts'
 export type AuditActor = { kind: 'operator' | 'token'; id: string; name: string }
 
 /** A few facts of the action: strings are cut to DETAIL_TEXT_LENGTH, at most MAX_DETAILS keys. */
-export type AuditDetails = Record<string, string | number | boolean | null>
+export type AuditDetails = AuditRecord['details']
 
 export type AuditEntry = {
   actor: AuditActor
@@ -26,17 +26,11 @@ export type AuditEntry = {
   details?: AuditDetails
 }
 
-export type AuditEvent = {
+export type AuditEvent = Pick<AuditRecord, 'action' | 'resourceId' | 'threadId' | 'targetId' | 'clientAddress' | 'forwardedFor'> & {
   /** the row's id, as text: the paging cursor */
   id: string
   at: Date
   actor: AuditActor
-  action: string
-  resourceId: string | null
-  threadId: string | null
-  targetId: string | null
-  clientAddress: string
-  forwardedFor: string | null
   details: AuditDetails
 }
 
@@ -93,20 +87,8 @@ function boundedDetails(details: AuditDetails = {}): AuditDetails {
   )
 }
 
-type AuditRow = {
-  id: bigint
-  at: Date
-  actorKind: string
-  actorId: string
-  actorName: string
-  action: string
-  resourceId: string | null
-  threadId: string | null
-  targetId: string | null
-  clientAddress: string
-  forwardedFor: string | null
-  details: unknown
-}
+/** A stored row: the record as inserted, with its id and time. */
+type AuditRow = Omit<AuditRecord, 'details'> & { id: bigint; at: Date; details: unknown }
 
 function toAuditEvent(row: AuditRow): AuditEvent {
   return {

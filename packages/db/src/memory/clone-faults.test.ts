@@ -234,44 +234,36 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     forwardedFor: null,
     details: {},
   })
+  type ForkArgs = { sourceThreadId: string; newThreadId: string }
   const auditRows = (threadId: string) => getDb().prisma.auditEvent.findMany({ where: { threadId } })
   const killedAfterAudit = () =>
     storageWithFault(getDb(), 'insertAuditRecords', async () => {
       throw new Error('killed after the audit entry was written')
     })
 
-  it('a clone failing after its audit entry was written leaves neither; without the fault both commit', async () => {
-    await seedRichSource('fault-audit', 5)
+  it.each([
+    {
+      kind: 'clone',
+      write: (memory: Memory, args: ForkArgs) => memory.cloneThread(args, { audit: audit('thread.clone') }),
+      entry: { action: 'thread.clone', actorId: 'fault-token', clientAddress: '192.0.2.1', details: { messages: 4 } },
+    },
+    {
+      kind: 'branch',
+      write: (memory: Memory, args: ForkArgs) => memory.branchThread(args, { audit: audit('thread.branch') }),
+      entry: { action: 'thread.branch', actorId: 'fault-token', clientAddress: '192.0.2.1', details: { inheritedMessages: 4 } },
+    },
+  ])('a $kind failing after its audit entry was written leaves neither; without the fault both commit', async ({ kind: fork, write, entry }) => {
+    const args = { sourceThreadId: `fault-audit-${fork}`, newThreadId: `fault-audit-${fork}-new` }
+    await seedRichSource(args.sourceThreadId, 4)
     const before = await rowCounts(getDb())
-    const source = await threadSnapshot(getDb(), 'fault-audit')
-    const args = { sourceThreadId: 'fault-audit', newThreadId: 'fault-audit-clone' }
+    const source = await threadSnapshot(getDb(), args.sourceThreadId)
 
-    await expect(memoryWith(withMemories, { storage: killedAfterAudit() }).cloneThread(args, { audit: audit('thread.clone') })).rejects.toThrow(
-      'killed after the audit entry was written',
-    )
-    await expectNoTrace(before, source, 'fault-audit-clone')
-    expect(await auditRows('fault-audit-clone')).toEqual([])
+    await expect(write(memoryWith(withMemories, { storage: killedAfterAudit() }), args)).rejects.toThrow('killed after the audit entry was written')
+    await expectNoTrace(before, source, args.newThreadId)
+    expect(await auditRows(args.newThreadId)).toEqual([])
 
-    await memoryWith(withMemories).cloneThread(args, { audit: audit('thread.clone') })
-    expect(await auditRows('fault-audit-clone')).toMatchObject([
-      { action: 'thread.clone', actorId: 'fault-token', resourceId: 'fault-user', clientAddress: '192.0.2.1', details: { messages: 5 } },
-    ])
-  })
-
-  it('a branch failing after its audit entry was written leaves neither; without the fault both commit', async () => {
-    await seedRichSource('fault-audit-branch', 4)
-    const before = await rowCounts(getDb())
-    const source = await threadSnapshot(getDb(), 'fault-audit-branch')
-    const args = { sourceThreadId: 'fault-audit-branch', newThreadId: 'fault-audit-branch-b' }
-
-    await expect(memoryWith(withMemories, { storage: killedAfterAudit() }).branchThread(args, { audit: audit('thread.branch') })).rejects.toThrow(
-      'killed after the audit entry was written',
-    )
-    await expectNoTrace(before, source, 'fault-audit-branch-b')
-    expect(await auditRows('fault-audit-branch-b')).toEqual([])
-
-    await memoryWith(withMemories).branchThread(args, { audit: audit('thread.branch') })
-    expect(await auditRows('fault-audit-branch-b')).toMatchObject([{ action: 'thread.branch', resourceId: 'fault-user', details: { inheritedMessages: 4 } }])
+    await write(memoryWith(withMemories), args)
+    expect(await auditRows(args.newThreadId)).toMatchObject([{ ...entry, resourceId: 'fault-user' }])
   })
 
   it('a whole-thread clone (one statement) writes its audit entry in that statement; a clone that does not happen writes none', async () => {

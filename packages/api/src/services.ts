@@ -74,7 +74,7 @@ export type Services = {
   signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
   demoProvider: DemoProvider
-  /** who did what, when and from where (issue 17): written after each audited action, read by operators */
+  /** who did what, when and from where (issue 17): written after each audited action (clones and branches: with it), read by operators */
   audit: AuditLog
 }
 
@@ -159,7 +159,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     tokenCache: tokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_ENTRIES }),
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
-    audit: auditLog(db.prisma),
+    audit: auditLog(db.prisma, db.storage),
   }
 }
 

@@ -136,6 +136,7 @@ export type { LineageTree, LineageTreeNode, LineageTreeOptions } from './memory/
 export { createThreadInputSchema, idSchema, memoryScopeSchema, messageCursorSchema, updateThreadInputSchema } from './memory/input-schemas.ts'
 export { deriveThreadMemory } from './memory/derived-memory.ts'
 export { getBranchMetadata, isBranch } from './memory/branch-metadata.ts'
+export type { BranchCallOptions } from './memory/audit-record.ts'
 export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'
 export type { BranchThreadResult } from './memory/branch-thread.ts'
 export type { ForkKind, LineageEntry } from './memory/lineage.ts'

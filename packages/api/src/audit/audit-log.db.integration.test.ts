@@ -17,7 +17,7 @@ for (const kind of testDatabaseKinds) {
     })
 
     it('writes entries recorded together as one group after the first, each whole, in call order', async () => {
-      const audit = auditLog(db!.prisma)
+      const audit = auditLog(db!.prisma, db!.storage)
       const entry = (index: number): AuditEntry => ({
         actor: { kind: 'token', id: 'token-1', name: index === 0 ? `${'n'.repeat(199)}😀 cut inside the pair` : 'backend' },
         action: 'thread.clone',

@@ -1,15 +1,17 @@
 // The audit log's store: one row per action that succeeded, newest first when
 // read, filtered by actor, action, resource, thread and time, paged by id.
-// Entries recorded at the same time are written together (group-commit.ts):
-// under load a clone's entry is a share of one INSERT, not a round trip of its own.
+// Entries recorded after their action at the same time are written together
+// (group-commit.ts): under load one INSERT, not a round trip each. A clone's
+// and a branch's entry commit with the write instead (record-audit.ts callerAuditRecord).
 import type { PrismaClient } from '@threadline/db'
+import type { AuditRecord, MemoryStorage } from '@threadline/engine/storage'
 import type { AuditAction } from './audit-actions.ts'
 import { groupCommit } from './group-commit.ts'
 
 export type AuditActor = { kind: 'operator' | 'token'; id: string; name: string }
 
 /** A few facts of the action: strings are cut to DETAIL_TEXT_LENGTH, at most MAX_DETAILS keys. */
-export type AuditDetails = Record<string, string | number | boolean | null>
+export type AuditDetails = AuditRecord['details']
 
 export type AuditEntry = {
   actor: AuditActor
@@ -24,17 +26,11 @@ export type AuditEntry = {
   details?: AuditDetails
 }
 
-export type AuditEvent = {
+export type AuditEvent = Pick<AuditRecord, 'action' | 'resourceId' | 'threadId' | 'targetId' | 'clientAddress' | 'forwardedFor'> & {
   /** the row's id, as text: the paging cursor */
   id: string
   at: Date
   actor: AuditActor
-  action: string
-  resourceId: string | null
-  threadId: string | null
-  targetId: string | null
-  clientAddress: string
-  forwardedFor: string | null
   details: AuditDetails
 }
 
@@ -91,20 +87,8 @@ function boundedDetails(details: AuditDetails = {}): AuditDetails {
   )
 }
 
-type AuditRow = {
-  id: bigint
-  at: Date
-  actorKind: string
-  actorId: string
-  actorName: string
-  action: string
-  resourceId: string | null
-  threadId: string | null
-  targetId: string | null
-  clientAddress: string
-  forwardedFor: string | null
-  details: unknown
-}
+/** A stored row: the record as inserted, with its id and time. */
+type AuditRow = Omit<AuditRecord, 'details'> & { id: bigint; at: Date; details: unknown }
 
 function toAuditEvent(row: AuditRow): AuditEvent {
   return {
@@ -124,8 +108,8 @@ function toAuditEvent(row: AuditRow): AuditEvent {
 /** At most this many entries per INSERT. */
 const MAX_ENTRIES_PER_WRITE = 100
 
-/** The stored columns of an entry, bounded (JSON keys as the recordset below names them). */
-function auditColumns(entry: AuditEntry) {
+/** The stored columns of an entry, bounded: what the storage inserts (alone, or in the transaction of the write it records). */
+export function auditRecord(entry: AuditEntry): AuditRecord {
   return {
     actorKind: entry.actor.kind,
     actorId: cut(entry.actor.id, ID_LENGTH),
@@ -140,19 +124,9 @@ function auditColumns(entry: AuditEntry) {
   }
 }
 
-/** Entries in ONE statement (a function scan keeps their order, so ids do too; `at` is the statement's time). */
-async function insertEntries(prisma: PrismaClient, entries: AuditEntry[]): Promise<void> {
-  await prisma.$executeRaw`
-    INSERT INTO audit_events (actor_kind, actor_id, actor_name, action, resource_id, thread_id, target_id, client_address, forwarded_for, details)
-    SELECT e."actorKind", e."actorId", e."actorName", e.action, e."resourceId", e."threadId", e."targetId", e."clientAddress", e."forwardedFor", e.details
-    FROM jsonb_to_recordset(${JSON.stringify(entries.map(auditColumns))}::jsonb) AS e(
-      "actorKind" text, "actorId" text, "actorName" text, action text, "resourceId" text, "threadId" text,
-      "targetId" text, "clientAddress" text, "forwardedFor" text, details jsonb)`
-}
-
-export function auditLog(prisma: PrismaClient): AuditLog {
+export function auditLog(prisma: PrismaClient, storage: MemoryStorage): AuditLog {
   return {
-    record: groupCommit((entries) => insertEntries(prisma, entries), MAX_ENTRIES_PER_WRITE),
+    record: groupCommit((entries) => storage.insertAuditRecords(entries.map(auditRecord)), MAX_ENTRIES_PER_WRITE),
 
     async list(query) {
       const rows = await prisma.auditEvent.findMany({

@@ -1,11 +1,14 @@
 // Writes an audit entry for an action that has just succeeded: the actor is
 // the caller (or, for sign-in, the operator who signed in) and the address is
 // the request's client address (the socket peer, or the trusted proxies'
-// client) and, apart from it, the X-Forwarded-For the request claimed.
+// client) and, apart from it, the X-Forwarded-For the request claimed. A
+// clone or branch instead hands its entry to Memory (callerAuditRecord), which
+// commits it with the write.
+import type { AuditRecord } from '@threadline/engine/storage'
 import type { Caller } from '../auth/caller.ts'
 import { logger } from '../logger.ts'
 import type { Context } from '../trpc.ts'
-import type { AuditActor, AuditEntry } from './audit-log.ts'
+import { type AuditActor, type AuditEntry, auditRecord } from './audit-log.ts'
 
 export function actorOf(caller: Caller): AuditActor {
   return caller.kind === 'operator'
@@ -36,4 +39,16 @@ export function auditCaller(
   entry: Omit<AuditEntry, 'clientAddress' | 'forwardedFor' | 'actor'>,
 ): Promise<void> {
   return recordAudit(ctx, { ...entry, actor: actorOf(ctx.caller) })
+}
+
+/**
+ * The caller's entry of a write that commits it in its own transaction (Memory's
+ * `audit` call option, issue 33): a kill right after the commit cannot lose it.
+ * The write adds the thread it made and its count to `details`.
+ */
+export function callerAuditRecord(
+  ctx: Pick<Context, 'clientAddress' | 'forwardedFor'> & { caller: Caller },
+  entry: Pick<AuditEntry, 'action' | 'targetId'>,
+): AuditRecord {
+  return auditRecord({ ...entry, actor: actorOf(ctx.caller), clientAddress: ctx.clientAddress, forwardedFor: ctx.forwardedFor })
 }

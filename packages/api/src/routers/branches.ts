@@ -1,6 +1,6 @@
 import { branchThreadArgsSchema, ThreadAlreadyExistsError } from '@threadline/engine'
 import { z } from 'zod'
-import { auditCaller } from '../audit/record-audit.ts'
+import { auditCaller, callerAuditRecord } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { redactLineageTree } from '../lineage-redaction.ts'
@@ -18,24 +18,16 @@ const byThread = z.object({ threadId: threadIdInput })
 // Memory (the same NOT_FOUND for another tenant's thread as for a missing
 // one), and lineage and diff never follow a link out of the caller's resources.
 export const branchesRouter = router({
-  /** Memory.branchThread: one thread row whatever the size of the source; its history is shared up to the branch point. */
+  /** Memory.branchThread: one thread row whatever the size of the source, its history shared up to the branch point; the audit entry commits with it. */
   create: writeProcedure.input(branchThreadArgsSchema).mutation(async ({ ctx, input }) => {
     let branch
     try {
-      branch = await ctx.memory.parsed.branchThread(input)
+      branch = await ctx.memory.parsed.branchThread(input, { audit: callerAuditRecord(ctx, { action: 'thread.branch', targetId: input.sourceThreadId }) })
     } catch (error) {
       if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
     }
-    const { thread, inheritedMessageCount } = branch
-    await auditCaller(ctx, {
-      action: 'thread.branch',
-      resourceId: thread.resourceId,
-      threadId: thread.id,
-      targetId: input.sourceThreadId,
-      details: { inheritedMessages: inheritedMessageCount },
-    })
-    return { thread, inheritedMessageCount }
+    return { thread: branch.thread, inheritedMessageCount: branch.inheritedMessageCount }
   }),
 
   /** The direct branches of a thread, oldest first, each with where it was cut. */

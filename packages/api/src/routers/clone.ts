@@ -1,6 +1,6 @@
 import { cloneOptionsSchema, cloneThreadArgsSchema, getCloneMetadata, messageSnippet, ThreadAlreadyExistsError, type LineageTreeNode } from '@threadline/engine'
 import { z } from 'zod'
-import { auditCaller } from '../audit/record-audit.ts'
+import { callerAuditRecord } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { redactLineageTree } from '../lineage-redaction.ts'
@@ -60,24 +60,21 @@ function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): Lineag
 }
 
 export const cloneRouter = router({
-  /** Memory.cloneThread: one transaction; the clone's messages get new ids (messageIdMap). */
+  /** Memory.cloneThread: one transaction, with its audit entry; the clone's messages get new ids (messageIdMap). */
   create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
     // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for a missing one
     const { returnMessages, returnMessageIdMap, ...args } = input
     let result
     try {
-      result = await ctx.memory.cloneThread(args, { returnMessages: returnMessages ?? true, returnMessageIdMap: returnMessageIdMap ?? true })
+      result = await ctx.memory.cloneThread(args, {
+        returnMessages: returnMessages ?? true,
+        returnMessageIdMap: returnMessageIdMap ?? true,
+        audit: callerAuditRecord(ctx, { action: 'thread.clone', targetId: input.sourceThreadId }),
+      })
     } catch (error) {
       if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
       throw error
     }
-    await auditCaller(ctx, {
-      action: 'thread.clone',
-      resourceId: result.thread.resourceId,
-      threadId: result.thread.id,
-      targetId: input.sourceThreadId,
-      details: { messages: result.clonedMessageCount },
-    })
     return { ...result, messageIdMap: plainJson(result.messageIdMap) }
   }),
 

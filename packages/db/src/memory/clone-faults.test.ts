@@ -1,9 +1,11 @@
 // cloneThread under stress (decision 5 and issue 5's fault tests): an embedder
 // failing mid-clone, the database connection killed mid-clone, 20 concurrent
 // clones with one newThreadId, and a clone taken while the source grows. After
-// each: no partial thread, no orphan rows, the source untouched.
+// each: no partial thread, no orphan rows, the source untouched. And (issue 33)
+// a clone or branch whose transaction fails after its audit entry was written
+// leaves no entry either.
 import { type Embedder, Memory, type MemoryOptions, ThreadAlreadyExistsError } from '@threadline/engine'
-import type { MemoryStorage } from '@threadline/engine/storage'
+import type { AuditRecord, MemoryStorage } from '@threadline/engine/storage'
 import { lexicalEmbedder } from '../seed/index.ts'
 import { beforeAll, expect, it, type TestContext } from 'vitest'
 import type { Database } from '../open-database.ts'
@@ -30,7 +32,7 @@ function failingEmbedder(failOn: number): Embedder & { calls: number } {
  * The database's storage with a fault injected into transactions: `after` runs
  * once the transaction's `method` has done its real work (the rows are written).
  */
-function storageWithFault(db: Database, method: 'copyMessages' | 'listMessageIds', after: () => Promise<void>): MemoryStorage {
+function storageWithFault(db: Database, method: 'copyMessages' | 'listMessageIds' | 'insertAuditRecords', after: () => Promise<void>): MemoryStorage {
   return {
     ...db.storage,
     transaction: (fn, options) =>
@@ -218,5 +220,66 @@ describeEachDatabase('cloneThread faults', (getDb, kind) => {
     expect(Object.keys(messageIdMap)).toEqual(seeded.slice(5).map((m) => m.id))
     expect(memoryWith({}).getCloneMetadata(thread)?.lastMessageId).toBe(last.id)
     expect((await memoryWith({}).listMessages({ threadId: 'fault-grow' })).length).toBe(10 + appended)
+  })
+
+  const audit = (action: string): AuditRecord => ({
+    actorKind: 'token',
+    actorId: 'fault-token',
+    actorName: 'fault backend',
+    action,
+    resourceId: null,
+    threadId: null,
+    targetId: null,
+    clientAddress: '192.0.2.1',
+    forwardedFor: null,
+    details: {},
+  })
+  type ForkArgs = { sourceThreadId: string; newThreadId: string }
+  const auditRows = (threadId: string) => getDb().prisma.auditEvent.findMany({ where: { threadId } })
+  const killedAfterAudit = () =>
+    storageWithFault(getDb(), 'insertAuditRecords', async () => {
+      throw new Error('killed after the audit entry was written')
+    })
+
+  it.each([
+    {
+      kind: 'clone',
+      write: (memory: Memory, args: ForkArgs) => memory.cloneThread(args, { audit: audit('thread.clone') }),
+      entry: { action: 'thread.clone', actorId: 'fault-token', clientAddress: '192.0.2.1', details: { messages: 4 } },
+    },
+    {
+      kind: 'branch',
+      write: (memory: Memory, args: ForkArgs) => memory.branchThread(args, { audit: audit('thread.branch') }),
+      entry: { action: 'thread.branch', actorId: 'fault-token', clientAddress: '192.0.2.1', details: { inheritedMessages: 4 } },
+    },
+  ])('a $kind failing after its audit entry was written leaves neither; without the fault both commit', async ({ kind: fork, write, entry }) => {
+    const args = { sourceThreadId: `fault-audit-${fork}`, newThreadId: `fault-audit-${fork}-new` }
+    await seedRichSource(args.sourceThreadId, 4)
+    const before = await rowCounts(getDb())
+    const source = await threadSnapshot(getDb(), args.sourceThreadId)
+
+    await expect(write(memoryWith(withMemories, { storage: killedAfterAudit() }), args)).rejects.toThrow('killed after the audit entry was written')
+    await expectNoTrace(before, source, args.newThreadId)
+    expect(await auditRows(args.newThreadId)).toEqual([])
+
+    await write(memoryWith(withMemories), args)
+    expect(await auditRows(args.newThreadId)).toMatchObject([{ ...entry, resourceId: 'fault-user' }])
+  })
+
+  it('a whole-thread clone (one statement) writes its audit entry in that statement; a clone that does not happen writes none', async () => {
+    const memory = memoryWith({})
+    await seedThread(memory, { threadId: 'audit-at-once', resourceId: 'fault-user', title: 'Plain', texts: numbered(3) })
+    const args = { sourceThreadId: 'audit-at-once', newThreadId: 'audit-at-once-clone' }
+    const { clonedMessageCount } = await memory.cloneThread(args, { audit: audit('thread.clone') })
+    expect(clonedMessageCount).toBe(3)
+    const entries = await auditRows('audit-at-once-clone')
+    expect(entries).toMatchObject([{ action: 'thread.clone', resourceId: 'fault-user', details: { messages: 3 } }])
+
+    await expect(memory.cloneThread(args, { audit: audit('thread.clone') })).rejects.toThrow(ThreadAlreadyExistsError)
+    await expect(
+      memory.cloneThread({ ...args, sourceThreadId: 'audit-missing', newThreadId: 'audit-missing-clone' }, { audit: audit('thread.clone') }),
+    ).rejects.toThrow('audit-missing')
+    expect(await auditRows('audit-at-once-clone')).toEqual(entries)
+    expect(await auditRows('audit-missing-clone')).toEqual([])
   })
 })

@@ -7,10 +7,12 @@
 // JSON array (returnMessages). A row per copied
 // message made a 50,000-message clone cost the server thread a second after
 // the statement (issue 17, B4).
-// A single statement sees one snapshot and commits or fails as a whole. The
+// A single statement sees one snapshot and commits or fails as a whole, with
+// the caller's audit entry when it gives one (WholeThreadCloneArgs.audit). The
 // copies take their source's full-text vector (migration clone_copies_search_text).
 import type { WholeThreadCloneArgs, WholeThreadCloneResult } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
+import { insertAuditRecordsSql } from './audit-records.ts'
 import type { StorageContext } from './context.ts'
 import { messageIdMapSql, parseMessageIdMap } from './message-id-map.ts'
 import { copySourceSql } from './messages.ts'
@@ -62,7 +64,13 @@ export async function cloneWholeThread(ctx: StorageContext, args: WholeThreadClo
              (SELECT o.search_text FROM messages o WHERE o.id = s.id AND o.content = s.content)
       FROM source s CROSS JOIN created c
       RETURNING id, role, content, created_at
-    )
+    )${
+      args.audit === null
+        ? Prisma.empty
+        : Prisma.sql`,
+    -- the caller's audit entry commits with the clone (issue 33): unreferenced, it still runs with the statement
+    audited AS (${insertAuditRecordsSql([args.audit], { thread: Prisma.sql`created`, details: Prisma.sql`jsonb_build_object('messages', (SELECT count(*) FROM copied))` })})`
+    }
     SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM src) THEN 'source-not-found'
                 WHEN NOT EXISTS (SELECT 1 FROM plain) THEN 'needs-plan'
                 WHEN NOT EXISTS (SELECT 1 FROM created) THEN 'taken'

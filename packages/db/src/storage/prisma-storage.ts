@@ -4,6 +4,7 @@
 import type { MemoryStorage, TransactionOptions, VectorStore } from '@threadline/engine/storage'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import { atomically, type StorageContext } from './context.ts'
+import { insertAuditRecords } from './audit-records.ts'
 import { cloneWholeThread } from './clone-whole-thread.ts'
 import { reportingStorageErrors, toStorageError } from './database-errors.ts'
 import * as branches from './branches.ts'
@@ -54,6 +55,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         copyMessages: (args) => messages.copyMessages(ctx, args),
         copyThreadMessages: (args) => messages.copyThreadMessages(ctx, args),
         cloneWholeThread: (args) => cloneWholeThread(ctx, args),
+        insertAuditRecords: (records) => insertAuditRecords(ctx, records),
         getWorkingMemory: (key) => workingMemory.getWorkingMemory(ctx, key),
         setWorkingMemory: (key, text) => workingMemory.setWorkingMemory(ctx, key, text),
         getWorkingMemoryAsOf: (key, at) => workingMemory.getWorkingMemoryAsOf(ctx, key, at),

@@ -12,6 +12,7 @@ export function wholeThreadCloneArgs(args: Pick<WholeThreadCloneArgs, 'sourceThr
     carriedMemory: { workingMemory: null, observationalMemory: null },
     returnMessages: true,
     returnMessageIdMap: true,
+    audit: null,
     ...args,
   }
 }

@@ -38,6 +38,7 @@ export async function cloneWholeThreadAtOnce(storage: MemoryStorage, options: Re
     carriedMemory: carriedMemory(options, args),
     returnMessages: args.returnMessages,
     returnMessageIdMap: args.returnMessageIdMap,
+    audit: args.audit,
   })
   switch (result.status) {
     case 'cloned':

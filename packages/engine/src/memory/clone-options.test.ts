@@ -29,6 +29,7 @@ describe('parseCloneArgs', () => {
       returnMessageIdMap: true,
       derivedMemory: 'current',
       sourceResourceIds: null,
+      audit: null,
     })
   })
 

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { InvalidCloneOptionsError, InvalidInputError } from '../errors/index.ts'
+import type { AuditRecord } from '../storage/types.ts'
 import { type InputErrorFactory, parseInput } from '../validation/parse-input.ts'
+import { auditRecordSchema } from './audit-record.ts'
 import { type DerivedMemoryMode, derivedMemoryModeSchema } from './branch-options.ts'
 import { dateInputSchema, idSchema, messageCursorSchema, metadataSchema, titleSchema } from './input-schemas.ts'
 
@@ -60,6 +62,8 @@ export const cloneCallOptionsSchema = z
     returnMessageIdMap: z.boolean().optional(),
     /** the resources the caller may read: a source in any other is ThreadNotFoundError, exactly as if it did not exist */
     sourceResourceIds: z.array(idSchema).max(10_000, 'must hold at most 10000 ids').optional(),
+    /** the caller's audit entry, committed with the clone (its thread, resource and `details.messages` added) */
+    audit: auditRecordSchema.optional(),
   })
   .optional()
 
@@ -91,6 +95,8 @@ export type ParsedCloneArgs = {
   derivedMemory: DerivedMemoryMode
   /** null: any resource */
   sourceResourceIds: string[] | null
+  /** null: none to commit with the clone */
+  audit: AuditRecord | null
 }
 
 /** Clone arguments: problems under `options` are InvalidCloneOptionsError, the rest InvalidInputError. */
@@ -132,6 +138,7 @@ export function parseCloneArgs(args: unknown, callOptions?: unknown): ParsedClon
     returnMessageIdMap: call?.returnMessageIdMap ?? true,
     derivedMemory: parsed.options?.derivedMemory ?? 'current',
     sourceResourceIds: call?.sourceResourceIds ?? null,
+    audit: call?.audit ?? null,
   }
 }
 

@@ -23,6 +23,7 @@ import {
 import { branchThread, type BranchThreadResult } from './branch-thread.ts'
 import { type LineageEntry, toLineageEntry } from './lineage.ts'
 import { cloneWholeThreadAtOnce } from './clone-at-once.ts'
+import { type BranchCallOptions, branchCallOptionsSchema, insertAuditOfThread } from './audit-record.ts'
 import { type CloneCallOptions, type ClonePreviewPageInput, type CloneThreadArgs, clonePreviewPageSchema, parseCloneArgs } from './clone-options.ts'
 import { type CloneContext, planClone, requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { type ClonePreview, summarizeClonePlan } from './clone-preview.ts'
@@ -136,7 +137,8 @@ export type ParsedMemory = {
   saveMessages(input: ParsedSaveMessagesInput, callOptions?: SaveMessagesCallOptions): Promise<StoredMessage[]>
   createThread(input: ParsedCreateThreadInput): Promise<StoredThread>
   updateThread(input: ParsedUpdateThreadInput): Promise<StoredThread>
-  branchThread(args: ParsedBranchThreadArgs): Promise<BranchThreadResult>
+  /** `callOptions` as parsed by branchCallOptionsSchema */
+  branchThread(args: ParsedBranchThreadArgs, callOptions?: BranchCallOptions): Promise<BranchThreadResult>
 }
 
 /** A search's hits (best first) and how they were found. */
@@ -169,7 +171,12 @@ export class Memory {
       withLineageDates(
         await this.storage.updateThread(threadId, { ...(title === undefined ? {} : { title }), ...(metadata === undefined ? {} : { metadata }) }),
       ),
-    branchThread: (args) => this.storage.transaction((tx) => branchThread(tx, args, new Date())),
+    branchThread: (args, callOptions) =>
+      this.storage.transaction(async (tx) => {
+        const result = await branchThread(tx, args, new Date())
+        await insertAuditOfThread(tx.storage, callOptions?.audit ?? null, result.thread, { inheritedMessages: result.inheritedMessageCount })
+        return result
+      }),
   }
 
   constructor(config: MemoryConfig) {
@@ -495,7 +502,9 @@ export class Memory {
       async (tx) => {
         const context = this.cloneContext(tx)
         const plan = await planClone(context, parsed, 'clone')
-        return executeClonePlan(context, plan, { returnMessages: parsed.returnMessages, returnMessageIdMap: parsed.returnMessageIdMap })
+        const result = await executeClonePlan(context, plan, { returnMessages: parsed.returnMessages, returnMessageIdMap: parsed.returnMessageIdMap })
+        await insertAuditOfThread(tx.storage, parsed.audit, result.thread, { messages: result.clonedMessageCount })
+        return result
       },
       { isolationLevel: 'RepeatableRead' },
     )
@@ -539,10 +548,11 @@ export class Memory {
   /**
    * Forks a thread WITHOUT copying: one thread row that reads the source's
    * history up to and including `branchPointMessageId` (default: the source's
-   * last message now), then its own messages. One transaction.
+   * last message now), then its own messages. One transaction; `audit`: the
+   * caller's entry, committed with the branch (its thread, resource and `details.inheritedMessages` added).
    */
-  async branchThread(args: BranchThreadArgs): Promise<BranchThreadResult> {
-    return this.parsed.branchThread(parseInput(branchThreadArgsSchema, args))
+  async branchThread(args: BranchThreadArgs, callOptions?: BranchCallOptions): Promise<BranchThreadResult> {
+    return this.parsed.branchThread(parseInput(branchThreadArgsSchema, args), parseInput(branchCallOptionsSchema, callOptions, { root: 'options' }))
   }
 
   /** True for a branch (false for null / undefined). */

@@ -7,6 +7,7 @@ import type { StoredMessage } from '../messages/types.ts'
 import { saveMessagesInputSchema } from '../messages/schema.ts'
 import type { StoredThread } from '../storage/types.ts'
 import { parseInput } from '../validation/parse-input.ts'
+import { type BranchCallOptions, branchCallOptionsSchema } from './audit-record.ts'
 import { type BranchThreadArgs, branchThreadArgsSchema, type DeleteThreadCallOptions } from './branch-options.ts'
 import type { BranchThreadResult } from './branch-thread.ts'
 import type { DiffThreadsOptions } from './branches/branch-operation-schemas.ts'
@@ -49,11 +50,11 @@ export class ScopedMemory {
       await this.thread(input.threadId)
       return this.memory.parsed.updateThread(input)
     },
-    branchThread: async (args) => {
+    branchThread: async (args, callOptions) => {
       // the engine refuses a resource other than the source's (a cross-tenant fork is a clone); one outside the scope is refused first
       const source = await this.thread(args.sourceThreadId)
       if (args.resourceId !== undefined) this.scope.require(args.resourceId)
-      return this.memory.parsed.branchThread({ ...args, sourceThreadId: source.id })
+      return this.memory.parsed.branchThread({ ...args, sourceThreadId: source.id }, callOptions)
     },
   }
 
@@ -163,8 +164,8 @@ export class ScopedMemory {
     return this.memory.previewClone({ ...args, sourceThreadId: source.id }, page, sourceResourceIds === undefined ? {} : { sourceResourceIds })
   }
 
-  async branchThread(args: BranchThreadArgs): Promise<BranchThreadResult> {
-    return this.parsed.branchThread(parseInput(branchThreadArgsSchema, args))
+  async branchThread(args: BranchThreadArgs, callOptions?: BranchCallOptions): Promise<BranchThreadResult> {
+    return this.parsed.branchThread(parseInput(branchThreadArgsSchema, args), parseInput(branchCallOptionsSchema, callOptions, { root: 'options' }))
   }
 
   /** The direct branches in the scope, oldest first. */

@@ -3,6 +3,7 @@
 // An application needs none of it: it hands Memory a storage and reads the
 // records Memory returns (StoredThread, StoredMessage...) from the root entry.
 export type {
+  AuditRecord,
   BufferedObservationChunk,
   CreateBranchInput,
   CreateBranchResult,

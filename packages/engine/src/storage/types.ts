@@ -262,6 +262,26 @@ export type TransactionOptions = {
 }
 
 /**
+ * A caller's audit entry of a write (who did it, from where), committed WITH
+ * the write (issue 33): the storage inserts it in the write's own transaction
+ * or statement, so after the commit both are stored and after a failure
+ * neither. Stored as given (the caller bounds its texts); a write that makes a
+ * thread sets `threadId`, `resourceId` and its count in `details` (Memory does).
+ */
+export type AuditRecord = {
+  actorKind: string
+  actorId: string
+  actorName: string
+  action: string
+  resourceId: string | null
+  threadId: string | null
+  targetId: string | null
+  clientAddress: string
+  forwardedFor: string | null
+  details: Record<string, string | number | boolean | null>
+}
+
+/**
  * `MemoryStorage.cloneWholeThread`: a clone of a whole thread that carries no
  * derived memory, written by ONE statement (Memory.cloneThread's path for the
  * common clone; see clone-at-once.ts in the engine).
@@ -289,6 +309,8 @@ export type WholeThreadCloneArgs = {
   returnMessages: boolean
   /** false: `messageIdMap` is {} (`messageCount` still counts the copies) */
   returnMessageIdMap: boolean
+  /** inserted by the same statement, with the clone's `threadId`, `resourceId` and `details.messages` (the count), when it clones */
+  audit: AuditRecord | null
 }
 
 export type WholeThreadCloneResult =
@@ -467,6 +489,8 @@ export interface MemoryStorage extends BranchOperationsStorage {
    * 'taken': `newThreadId` exists (a concurrent clone with it: exactly one wins).
    */
   cloneWholeThread(args: WholeThreadCloneArgs): Promise<WholeThreadCloneResult>
+  /** Added for audit entries that commit with their write (issue 33): the records in ONE statement, in order. */
+  insertAuditRecords(records: AuditRecord[]): Promise<void>
 
   /** The current text: the latest version by (createdAt, id); null when the key has none. */
   getWorkingMemory(key: WorkingMemoryKey): Promise<string | null>

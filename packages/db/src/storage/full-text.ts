@@ -5,6 +5,7 @@ import type { TextMatch, TextQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { StorageContext } from './context.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
+import { withoutSorts } from './without-sorts.ts'
 
 /** The text search configuration of the generated column; queries must use the same one. */
 export const textSearchConfig = Prisma.raw(`'english'::regconfig`)
@@ -123,10 +124,6 @@ export async function searchText(ctx: StorageContext, query: TextQuery): Promise
   const { sessionStatements } = ctx
   if (sessionStatements === undefined) return ctx.db.$queryRaw<TextMatch[]>(sql)
   if (ctx.inTransaction) return sessionStatements.query<TextMatch>(ctx.db, sql)
-  // PGlite keeps no statistics (no autovacuum): its planner then guesses that a word is rare and sorts every match of the
-  // thread (1.7 s for a common word on 10k messages) instead of walking the newest messages; without sorts it walks
-  return ctx.root.$transaction(async (tx) => {
-    await tx.$executeRaw`SET LOCAL enable_sort = off`
-    return sessionStatements.query<TextMatch>(tx, sql)
-  })
+  // without sorts PGlite walks the newest messages instead of sorting every match of the thread (1.7 s for a common word on 10k messages)
+  return withoutSorts(ctx, (tx) => sessionStatements.query<TextMatch>(tx, sql))
 }

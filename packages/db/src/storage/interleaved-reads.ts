@@ -9,6 +9,7 @@
 import type { MessageSelection } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db, StorageContext } from './context.ts'
+import { withoutSorts } from './without-sorts.ts'
 
 /** A row's place in effective order: its level's depth (the root level is the deepest, read first), then (createdAt, id). */
 export type EffectivePosition = { depth: number; createdAt: Date; id: string }
@@ -34,21 +35,6 @@ export type PageStatement = <T>(statement: (db: Db) => Promise<T>) => Promise<T>
 export type PageReader<R> = (run: PageStatement, selection: MessageSelection, from?: EffectivePosition) => Promise<Page<R>>
 
 /**
- * A page in a short transaction with sorts disabled: PGlite has no autovacuum,
- * so no statistics, and its planner read a page by a bitmap scan of the REST
- * of the level plus a sort (every page O(thread): a 20k-row read paged took
- * 2-4x one statement). Without sorts it walks the (thread_id, created_at, id)
- * index from the position and stops after the page.
- */
-function pageStatement(ctx: StorageContext): PageStatement {
-  return (statement) =>
-    ctx.root.$transaction(async (tx) => {
-      await tx.$executeRaw`SET LOCAL enable_sort = off`
-      return statement(tx)
-    })
-}
-
-/**
  * Reads the whole selection: in pages of `ctx.interleaveRows` where that is
  * set, no transaction is open (a transaction holds the session anyway) and
  * the selection is not itself cut (last/limit/offset); else in one statement.
@@ -57,7 +43,9 @@ export async function readInPages<R>(ctx: StorageContext, selection: MessageSele
   const pageRows = ctx.interleaveRows
   const cut = Boolean(selection.last) || selection.limit !== undefined || selection.offset !== undefined
   if (pageRows === undefined || ctx.inTransaction || cut) return (await readPage((statement) => statement(ctx.db), selection)).rows
-  const run = pageStatement(ctx)
+  // a page walks the (thread_id, created_at, id) index from the position and stops after the page (planned with a
+  // sort, every page was O(thread): a 20k-row read paged took 2-4x one statement)
+  const run: PageStatement = (statement) => withoutSorts(ctx, statement)
   const rows: R[] = []
   let from: EffectivePosition | undefined
   for (;;) {

@@ -1,13 +1,16 @@
 import { defineConfig } from 'tsdown'
 
-// The JavaScript: the api package's client source bundled in (a workspace
-// package is never installed by a user); @trpc/* and superjson stay
-// dependencies. The .d.ts is built by scripts/build-types.mjs.
+// ESM and CommonJS with one bundled .d.ts each. Everything the client runs is
+// bundled in (@trpc/client, superjson, the api package's client helpers), so
+// the package has no dependencies: nothing (TypeScript included) is installed
+// into a JavaScript project beside it. The types are the generated
+// src/generated/api-types.ts: no server module is reachable from them.
 export default defineConfig({
   entry: ['src/index.ts'],
-  format: 'esm',
+  format: ['esm', 'cjs'],
   platform: 'node',
   target: 'node20',
-  dts: false,
+  dts: true,
   clean: true,
+  deps: { alwaysBundle: [/^@trpc\//, /^superjson/, /^@threadline\//, /^copy-anything/, /^is-what/] },
 })

@@ -1,22 +1,11 @@
-// @threadline/client: the typed client of the Threadline API, built from the
-// api package's client (one source) into plain ESM with the router's types
-// bundled into the .d.ts, so it installs and runs outside this repository.
-export {
-  createThreadlineClient,
-  streamTurn,
-  threadlineErrorCode,
-  threadlineErrorData,
-  TRPCClientError,
-  type AppRouter,
-  type CompareEvent,
-  type StreamTurnOptions,
-  type TurnEvent,
-  type TurnEventOf,
-  type TurnKind,
-  type RetryOptions,
-  type ThreadlineClient,
-  type ThreadlineClientOptions,
-  type ThreadlineErrorData,
-  type ThreadlineInputs,
-  type ThreadlineOutputs,
-} from '@threadline/api/client'
+// @threadline/client: the typed client of the Threadline API for app backends.
+// Its types are generated from the server's router (src/generated/api-types.ts)
+// and bundled with @trpc/client and superjson into ESM and CommonJS builds.
+export { createThreadlineClient, type ThreadlineClientOptions } from './create-client.ts'
+export type { CallOptions, MutationOptions, ThreadlineClient } from './client-types.ts'
+export type { RequestEvent, ResponseEvent, TransportHooks } from './http-transport.ts'
+export type { RetryOptions } from './retry-policy.ts'
+export { streamTurn, type CompareEvent, type StreamTurnOptions, type TurnEvent, type TurnEventOf, type TurnKind } from './stream-turn.ts'
+export { ThreadlineError, threadlineErrorCode, threadlineErrorData, type ThreadlineErrorData, type ThreadlineErrorKind } from './threadline-error.ts'
+export { CLIENT_VERSION } from './version.ts'
+export type * from './generated/api-types.ts'

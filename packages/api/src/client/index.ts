@@ -9,6 +9,7 @@ import { retryOn429, type RetryOptions } from './retry-after.ts'
 
 export type { AppRouter } from '../routers/app.ts'
 export type { RetryOptions } from './retry-after.ts'
+export { abortReason, retryAfterMs } from './retry-after.ts'
 export { THREAD_DIFF_DEFAULT_MESSAGES, THREAD_DIFF_MAX_MESSAGES } from '../routers/thread-diff-limits.ts'
 export { streamTurn, type CompareEvent, type StreamTurnOptions, type TurnEvent, type TurnEventOf, type TurnKind } from './stream-turn.ts'
 export type ThreadlineInputs = inferRouterInputs<AppRouter>

@@ -26,13 +26,20 @@ export function createContextFactory(services: Services) {
   }
 }
 
+/** A request id the caller sent (`x-request-id`, the client sends one on every call), when it is a plain token. */
+function requestIdOf(request: Request): string | null {
+  const id = request.headers.get('x-request-id')
+  return id !== null && /^[\w.:-]{1,128}$/.test(id) ? id : null
+}
+
 export async function handleTrpcRequest(incoming: Request, services: Services): Promise<Response> {
   const request = await limitRequestBody(incoming, services.config.maxBodyBytes)
-  if (request instanceof Response) return request
-  return fetchRequestHandler({
-    endpoint: TRPC_ENDPOINT,
-    req: request,
-    router: appRouter,
-    createContext: createContextFactory(services),
-  })
+  const response =
+    request instanceof Response
+      ? request
+      : await fetchRequestHandler({ endpoint: TRPC_ENDPOINT, req: request, router: appRouter, createContext: createContextFactory(services) })
+  // echoed, so the caller's log line and its error name the request the server answered
+  const requestId = requestIdOf(incoming)
+  if (requestId) response.headers.set('x-request-id', requestId)
+  return response
 }

@@ -41,7 +41,10 @@ function endpointOf(url: string): string {
   return trimmed.endsWith('/api/trpc') ? trimmed : `${trimmed}/api/trpc`
 }
 
-type Signals = { caller: AbortSignal | undefined; timeout: AbortSignal | undefined; timeoutMs: number }
+type Signals = { caller: AbortSignal | undefined; timeout: AbortSignal | undefined; timeoutMs: number; maxURLLength?: number }
+
+/** What httpBatchLink throws for one call whose URL alone is over maxURLLength. */
+const TOO_BIG_FOR_ONE_REQUEST = 'Input is too big for a single dispatch'
 
 /** Any failure of a call as a ThreadlineError. */
 function toThreadlineError(error: unknown, signals: Signals): ThreadlineError {
@@ -52,6 +55,16 @@ function toThreadlineError(error: unknown, signals: Signals): ThreadlineError {
   if (!(error instanceof TRPCClientError))
     return new ThreadlineError(error instanceof Error ? error.message : String(error), { kind: 'network', code: 'NETWORK_ERROR', cause: error })
   if (error.cause instanceof ThreadlineError) return error.cause
+  if (error.cause?.message === TOO_BIG_FOR_ONE_REQUEST) {
+    return new ThreadlineError(
+      `The call's input does not fit in a URL of maxURLLength characters (${signals.maxURLLength}); a larger limit sends it, if the server and its proxies accept that URL`,
+      {
+        kind: 'request',
+        code: 'URL_TOO_LONG',
+        cause: error,
+      },
+    )
+  }
   const data = error.data as ThreadlineErrorData | undefined
   const response = (error.meta as { response?: Response } | undefined)?.response
   const requestId = response?.headers.get(REQUEST_ID_HEADER) ?? undefined
@@ -97,6 +110,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
     ...(typeof options.headers === 'function' ? options.headers() : (options.headers ?? {})),
     ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
   })
+  const maxURLLength = options.maxURLLength ?? 8000
   const transport = { url: endpointOf(options.url), transformer: superjson, fetch: getFetch(threadlineFetch(baseFetch, options)) }
   const untyped = createTRPCUntypedClient({
     links: [
@@ -107,7 +121,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
           // an Idempotency-Key belongs to one call: such a write goes alone
           condition: (op) => typeof op.context.idempotencyKey === 'string',
           true: httpLink({ ...transport, headers: ({ op }) => ({ ...headers(), 'idempotency-key': String(op.context.idempotencyKey) }) }),
-          false: httpBatchLink({ ...transport, headers, maxURLLength: options.maxURLLength ?? 8000, maxItems: options.maxItems ?? 50 }),
+          false: httpBatchLink({ ...transport, headers, maxURLLength, maxItems: options.maxItems ?? 50 }),
         }),
       }),
     ],
@@ -116,7 +130,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
 
   async function call(path: string, method: 'query' | 'mutate', input: unknown, callOptions: MutationOptions = {}): Promise<unknown> {
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? 30_000
-    const signals: Signals = { caller: callOptions.signal, timeout: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined, timeoutMs }
+    const signals: Signals = { caller: callOptions.signal, timeout: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined, timeoutMs, maxURLLength }
     const signal = AbortSignal.any([signals.caller, signals.timeout].filter((item) => item !== undefined))
     const idempotencyKey = callOptions.idempotencyKey ?? (CREATES.has(path) ? crypto.randomUUID() : undefined)
     const safeToRepeat = method === 'query' || idempotencyKey !== undefined

@@ -4,7 +4,8 @@
 // the body limit), a network failure, a timeout or an abort.
 
 /** Where a failure came from. */
-export type ThreadlineErrorKind = 'server' | 'http' | 'network' | 'timeout' | 'aborted'
+/** `request`: the client did not send the call (its input does not fit in `maxURLLength`). */
+export type ThreadlineErrorKind = 'server' | 'http' | 'network' | 'timeout' | 'aborted' | 'request'
 
 /** The server's error data (invalid input: the first field at fault and every problem). */
 export type ThreadlineErrorData = {

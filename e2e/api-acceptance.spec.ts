@@ -247,9 +247,9 @@ test.describe('the API as an app backend adopts it: built app on PostgreSQL, pac
       first: 'started',
       last: 'finished',
       reply: expect.stringContaining('you wrote "Hello from plain node"'),
-      // the aborted turn: the events up to the abort, the caller's AbortError, nothing saved (2 messages of the first turn)
+      // the aborted turn: the events up to the abort, the caller's ABORTED ThreadlineError, nothing saved (2 messages of the first turn)
       aborted: ['started', 'text'],
-      abortError: 'AbortError',
+      abortError: 'ABORTED',
       afterClientAbort: 2,
       rest: { status: 200, contentType: 'text/event-stream', first: 'started', last: { type: 'finished', text: expect.stringContaining('Hello over REST') } },
       restAborted: ['started', 'text'],

@@ -30,7 +30,7 @@ try {
     if (event.type === 'text') controller.abort()
   }
 } catch (error) {
-  abortError = error.name
+  abortError = error.code
 }
 await longerThanAReply()
 const afterClientAbort = await savedCount()

@@ -22,7 +22,7 @@ type Args<Input, Options> = undefined extends Input ? [input?: Input, options?: 
 type PageInput<Input> = Omit<Input, 'cursor' | 'page'>
 
 type Iterable<Input, Output, ItemsField> = ItemsField extends keyof Output
-  ? { iterate(...args: Args<PageInput<Input>, CallOptions>): AsyncIterable<Output[ItemsField] extends ReadonlyArray<infer Item> ? Item : never> }
+  ? { iterate(...args: Args<PageInput<Input>, CallOptions>): AsyncIterable<Output[ItemsField] extends readonly (infer Item)[] ? Item : never> }
   : unknown
 
 type Procedure<Input, Output, Kind> = Kind extends 'query'

@@ -58,8 +58,9 @@ async function statusError(response: Response, requestId: string): Promise<Threa
 
 function networkError(error: unknown, url: string, requestId: string): ThreadlineError {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
-  const reason = (cause as { code?: unknown })?.code ?? (cause instanceof Error ? cause.message : String(cause))
-  return new ThreadlineError(`Cannot reach ${new URL(url).origin}: ${String(reason)}`, { kind: 'network', code: 'NETWORK_ERROR', requestId, cause: error })
+  const code = typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined
+  const reason = code ?? (cause instanceof Error ? cause.message : 'no answer')
+  return new ThreadlineError(`Cannot reach ${new URL(url).origin}: ${reason}`, { kind: 'network', code: 'NETWORK_ERROR', requestId, cause: error })
 }
 
 export function threadlineFetch(baseFetch: typeof fetch, hooks: TransportHooks): typeof fetch {

@@ -44,7 +44,7 @@ describeEachApi(
     })
 
     it('health needs no token; me, resources and search answer in the token scope', async () => {
-      expect((await call('GET', '/api/v1/health')).body).toMatchObject({ semanticRecall: expect.any(Boolean) })
+      expect((await call('GET', '/api/v1/health')).body).toMatchObject({ recall: { mode: 'text', embedder: null, pgvector: expect.any(Boolean) } })
       expect((await call('GET', '/api/v1/me', { token })).body).toMatchObject({ kind: 'token', token: { resourceIds: [TENANT], canWrite: true } })
       expect((await call('GET', '/api/v1/resources', { token })).body).toEqual([{ id: TENANT, threadCount: 1 }])
       const search = await call('GET', '/api/v1/messages/search', { token, query: { query: 'refund', pageSize: 5 } })

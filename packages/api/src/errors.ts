@@ -61,9 +61,9 @@ export function writeForbidden(): TRPCError {
  * A thread id that is taken: one answer whoever owns the thread (this tenant,
  * another one, a deleted-and-reused id), in create, preview, clone and branch
  * alike, so the answer tells nothing about another tenant. `field` is the
- * input that named it: a create's `id`, a clone's or branch's `newThreadId`.
+ * input that named it: a create's `threadId`, a clone's or branch's `newThreadId`.
  */
-export function threadIdUnavailable(error: ThreadAlreadyExistsError, field: 'id' | 'newThreadId' = 'newThreadId'): TRPCError {
+export function threadIdUnavailable(error: ThreadAlreadyExistsError, field: 'threadId' | 'newThreadId' = 'newThreadId'): TRPCError {
   return new TRPCError({
     code: 'CONFLICT',
     message: `${field} "${error.threadId}" is not available`,

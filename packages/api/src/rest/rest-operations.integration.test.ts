@@ -185,6 +185,18 @@ describeEachApi(
         contentType: 'application/problem+json',
         body: { code: 'BAD_REQUEST', detail: expect.stringContaining('nope/unknown-model') },
       })
+      // a known provider without its key cannot be called either: refused before any event, not 200 then an error event (issue 30)
+      vi.stubEnv('OPENAI_API_KEY', '')
+      try {
+        expect(await turn(token, { model: 'openai/gpt-5-mini' })).toMatchObject({
+          status: 400,
+          contentType: 'application/problem+json',
+          body: { code: 'BAD_REQUEST', field: 'model', detail: 'Cannot resolve model "openai/gpt-5-mini": OPENAI_API_KEY is not set' },
+        })
+      } finally {
+        vi.unstubAllEnvs()
+        vi.stubEnv('THREADLINE_DEMO_PROVIDER', 'on')
+      }
     })
 
     it('edit, regenerate and compare stream on new branches; the original thread stays', async () => {

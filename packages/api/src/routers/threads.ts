@@ -127,7 +127,7 @@ export const threadsRouter = router({
     try {
       return await ctx.memory.parsed.createThread(input)
     } catch (error) {
-      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error, 'id')
+      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error, 'threadId')
       throw error
     }
   }),

@@ -1,6 +1,7 @@
 // Errors over REST as RFC 9457 problem documents (application/problem+json):
 // the same sentence, typed code, field and issues the tRPC answer carries
 // (both come from the one errorFormatter).
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import { z } from 'zod'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
@@ -11,7 +12,7 @@ export const problemSchema = z.looseObject({
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
-  code: z.string(),
+  code: z.enum(Object.keys(TRPC_ERROR_CODES_BY_KEY) as [keyof typeof TRPC_ERROR_CODES_BY_KEY, ...(keyof typeof TRPC_ERROR_CODES_BY_KEY)[]]),
   field: z.string().optional(),
   issues: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
   /** for a server failure: the ID its details are logged under */

@@ -71,7 +71,11 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 })
 test.beforeAll(async () => {
   test.setTimeout(240_000)
   postgres = await startPostgresServer({ database: 'threadline_two_instances' })
-  const seeded = spawnSync('pnpm', ['db:seed'], { cwd: repoRoot, env: { ...env, NODE_ENV: 'development', DATABASE_URL: postgres.url }, encoding: 'utf8' })
+  const seeded = spawnSync('pnpm', ['db:seed', '--demo'], {
+    cwd: repoRoot,
+    env: { ...env, NODE_ENV: 'development', DATABASE_URL: postgres.url },
+    encoding: 'utf8',
+  })
   if (seeded.status !== 0) throw new Error(`db:seed failed:\n${seeded.stdout}\n${seeded.stderr}`)
   instances = await Promise.all([startInstance(postgres.url), startInstance(postgres.url)])
 })

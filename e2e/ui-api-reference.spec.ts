@@ -13,7 +13,15 @@ test('the API reference page lists every REST operation of the served OpenAPI do
   const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId))
   expect(operationIds).toContain('saveMessages')
 
-  await signIn(page, '/api-reference')
+  // readable without an operator session: it holds no secrets (issue 30)
+  await page.goto('/api-reference')
+  await expect(page).toHaveURL(/\/api-reference$/)
+  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
+
+  // signed in, the same page with the operator's header
+  await signIn(page, '/')
+  await page.goto('/api-reference')
   await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible()
   await expect(page.getByTestId('api-operation')).toHaveCount(operationIds.length)
   const save = page.locator('#saveMessages')

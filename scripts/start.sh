@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # First run on a fresh machine: install, migrate and seed the embedded
 # database (.data/threadline, PGlite), build and start the admin app.
+# The demo data is seeded once per database; with a PostgreSQL DATABASE_URL
+# only when asked: `npm start -- --demo` (or THREADLINE_DEMO_DATA=on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -8,9 +10,9 @@ cd "$(dirname "$0")/.."
 ensure_pnpm
 install_deps
 
-echo "==> migrating and seeding the database (${DATABASE_URL:-embedded PGlite at .data/threadline})"
+echo "==> migrating the database and seeding the demo where wanted (${DATABASE_URL:-embedded PGlite at .data/threadline})"
 pnpm db:migrate
-pnpm db:seed
+pnpm db:seed "$@"
 
 echo "==> building the admin app"
 pnpm build

@@ -79,4 +79,10 @@ describe('the proxy on pages', () => {
     expect(passesOn(visit('/sign-in'))).toBe(true)
     expect(passesOn(visit('/threads', 'threadline.session_token=x'))).toBe(true)
   })
+
+  it('lets the API reference through without a session: it holds no secrets (issue 30)', () => {
+    expect(reaches('/api-reference')).toBe(true)
+    expect(passesOn(visit('/api-reference'))).toBe(true)
+    expect(visit('/api-references').headers.get('location')).toBe(`${ORIGIN}/sign-in?next=%2Fapi-references`)
+  })
 })

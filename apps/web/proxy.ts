@@ -7,14 +7,13 @@
 //   `..` id, resolved away by URL parsing, leaves such a path).
 // - Pages: the trailing-slash redirect (Next's own is off, see next.config.ts),
 //   then the optimistic session check: a visit without an operator session
-//   cookie goes to the sign-in page. The API verifies the session itself on
+//   cookie goes to the sign-in page, except to a public page (public-pages.ts). The API verifies the session itself on
 //   every call and answers UNAUTHORIZED when it is not valid.
 import { NextResponse, type NextRequest } from 'next/server'
 import { problemResponse } from '@threadline/api/problem'
 import { decodedPathSegments, malformedPathProblem, REST_BASE_PATH } from '@threadline/api/rest-path'
 import { SESSION_COOKIE_NAMES } from '@threadline/api/session-cookie'
-
-const SIGN_IN_PATH = '/sign-in'
+import { isPublicPage, SIGN_IN_PATH } from './src/public-pages.ts'
 
 function restProxy(pathname: string): Response {
   return decodedPathSegments(pathname) === null ? problemResponse(malformedPathProblem) : NextResponse.next()
@@ -28,7 +27,7 @@ function pageProxy(request: NextRequest): Response {
     withoutSlash.pathname = pathname.replace(/\/+$/, '') || '/'
     return NextResponse.redirect(withoutSlash, 308)
   }
-  if (pathname === SIGN_IN_PATH || SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name))) return NextResponse.next()
+  if (isPublicPage(pathname) || SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name))) return NextResponse.next()
   const signIn = new URL(SIGN_IN_PATH, request.url)
   const next = `${pathname}${search}`
   if (next !== '/') signIn.searchParams.set('next', next)

@@ -30,9 +30,9 @@ describeEachApi('the API', (getApi, kind) => {
   describe('health and authentication', () => {
     it('answers health.check without credentials', async () => {
       const health = await api.anonymous().health.check.query()
-      expect(health).toMatchObject({ database: kind, semanticRecall: api.services.semanticRecall, migrations: { ok: true, pending: [] } })
+      expect(health).toMatchObject({ database: kind, recall: { pgvector: api.services.semanticRecall }, migrations: { ok: true, pending: [] } })
       // PGlite has pgvector built in; the test PostgreSQL server may not (recall-without-pgvector.integration.test.ts)
-      if (kind === 'pglite') expect(health.semanticRecall).toBe(true)
+      if (kind === 'pglite') expect(health.recall.pgvector).toBe(true)
     })
 
     it('refuses calls without credentials (UNAUTHORIZED) and a wrong password', async () => {

@@ -49,12 +49,20 @@ const envSchema = z.object({
   THREADLINE_INDEX_BATCH_SIZE: z.coerce.number().int().min(1).max(2048).default(100),
   /** deadline of one embedding call of an index job (ms): past it the call is aborted and the job retried with backoff */
   THREADLINE_INDEX_EMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_EMBED_TIMEOUT_MS),
+  /** an API token registered at startup with every resource, read and write (docs/api.md, "The first token"); revocable like any token */
+  THREADLINE_BOOTSTRAP_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^tl_[A-Za-z0-9_-]{32,200}$/, 'must be "tl_" then 32 to 200 letters, digits, "-" or "_" (e.g. tl_ and `openssl rand -hex 32`)')
+    .optional(),
   /** record every workbench LLM call (issue 14): on by default; off records nothing */
   THREADLINE_RECORD_CALLS: z.enum(['on', 'off']).default('on'),
 })
 
 export type ServerConfig = {
   auth: { secret: string; baseURL: string; sessionTtlSeconds: number; secretIsEphemeral: boolean }
+  /** THREADLINE_BOOTSTRAP_TOKEN: registered at startup unless its row exists (so a revocation holds) */
+  bootstrapToken: string | null
   /** the first admin, created at startup when no operator exists */
   firstAdmin: { email: string; password: string; name: string } | null
   /** per API token */
@@ -106,6 +114,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       baseURL: vars.THREADLINE_BASE_URL ?? `http://localhost:${env.PORT ?? 3000}`,
       sessionTtlSeconds: Math.round(vars.THREADLINE_SESSION_TTL_HOURS * 3600),
     },
+    bootstrapToken: vars.THREADLINE_BOOTSTRAP_TOKEN ?? null,
     firstAdmin:
       vars.THREADLINE_ADMIN_EMAIL && vars.THREADLINE_ADMIN_PASSWORD
         ? { email: vars.THREADLINE_ADMIN_EMAIL, password: vars.THREADLINE_ADMIN_PASSWORD, name: vars.THREADLINE_ADMIN_NAME ?? 'Admin' }

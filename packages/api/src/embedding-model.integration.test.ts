@@ -54,6 +54,10 @@ describeEachApi(
           expect(jobs.items).toEqual([])
         }
         const status = await api.operator.recall.status.query({ threadId: thread.id })
+        // health tells the same truth: hybrid only where the model is in use (issue 30)
+        expect((await api.anonymous().health.check.query()).recall).toEqual(
+          kind === 'pglite' ? { mode: 'hybrid', embedder: 'openai/text-embedding-3-small', pgvector: true } : { mode: 'text', embedder: null, pgvector: false },
+        )
         const search = await api.operator.recall.search.query({ threadId: thread.id, query: 'parcel held at the facility', topK: 3 })
         if (kind === 'pglite') {
           expect(status).toMatchObject({ mode: 'hybrid', model: 'openai/text-embedding-3-small', vectorsAvailable: true })

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import { ResourceOutOfScopeError, type ThreadAlreadyExistsError, type ThreadlineError, type ThreadlineErrorCode } from '@threadline/engine'
+import { ResourceOutOfScopeError, ThreadAlreadyExistsError, type ThreadlineError, type ThreadlineErrorCode } from '@threadline/engine'
 
 type TRPCCode = TRPCError['code']
 
@@ -32,12 +32,23 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   EMBEDDER_REQUIRED: 'PRECONDITION_FAILED',
 }
 
-/** The TRPCError for an engine error: its code mapped, its message kept (it names the input at fault). */
+// The engine's words for these speak to a developer building a Memory; an API
+// caller can only change its request (the server's configuration is the operator's).
+const VECTORS_UNAVAILABLE =
+  "Vector recall is not available on this server (see GET /api/v1/health, recall): ask for mode 'text', or leave mode out for the server's default"
+const callerMessageByEngineError: Partial<Record<ThreadlineErrorCode, string>> = {
+  EMBEDDER_REQUIRED: VECTORS_UNAVAILABLE,
+  VECTOR_EXTENSION_MISSING: VECTORS_UNAVAILABLE,
+}
+
+/** The TRPCError for an engine error: its code mapped, its message kept (it names the input at fault) unless it is advice for the engine's user. */
 export function engineErrorToTRPCError(error: ThreadlineError): TRPCError {
   return new TRPCError({
     code: codeByEngineError[error.code],
     // the API's scoped callers are tokens (an operator's scope is every resource)
-    message: ResourceOutOfScopeError.isInstance(error) ? `This API token is not scoped to resource "${error.resourceId}"` : error.message,
+    message: ResourceOutOfScopeError.isInstance(error)
+      ? `This API token is not scoped to resource "${error.resourceId}"`
+      : (callerMessageByEngineError[error.code] ?? error.message),
     cause: error,
   })
 }
@@ -47,10 +58,15 @@ export function writeForbidden(): TRPCError {
 }
 
 /**
- * A `newThreadId` that is taken: one answer whoever owns the thread (this
- * tenant, another one, a deleted-and-reused id), in preview, clone and branch
- * alike, so the answer tells nothing about another tenant.
+ * A thread id that is taken: one answer whoever owns the thread (this tenant,
+ * another one, a deleted-and-reused id), in create, preview, clone and branch
+ * alike, so the answer tells nothing about another tenant. `field` is the
+ * input that named it: a create's `threadId`, a clone's or branch's `newThreadId`.
  */
-export function threadIdUnavailable(error: ThreadAlreadyExistsError): TRPCError {
-  return new TRPCError({ code: 'CONFLICT', message: `newThreadId "${error.threadId}" is not available`, cause: error })
+export function threadIdUnavailable(error: ThreadAlreadyExistsError, field: 'threadId' | 'newThreadId' = 'newThreadId'): TRPCError {
+  return new TRPCError({
+    code: 'CONFLICT',
+    message: `${field} "${error.threadId}" is not available`,
+    cause: new ThreadAlreadyExistsError(error.threadId, field),
+  })
 }

@@ -1,7 +1,10 @@
 // The tRPC endpoint as a fetch handler: Next's route handler serves it, and
 // the integration tests put it behind node:http on a loopback port.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { TRPCError } from '@trpc/server'
 import { authenticate } from './auth/authenticate.ts'
+import { bearerChallenge } from './auth/bearer-challenge.ts'
+import { bearerTokenOf } from './auth/csrf.ts'
 import { clientAddressesOf } from './auth/client-address.ts'
 import { limitRequestBody } from './body-limit.ts'
 import type { Caller } from './auth/caller.ts'
@@ -10,6 +13,16 @@ import type { Services } from './services.ts'
 import type { Context } from './trpc.ts'
 
 export const TRPC_ENDPOINT = '/api/trpc'
+
+/** A refused caller's 401 tells how to authenticate: `WWW-Authenticate` (tRPC and REST answers alike carry `resHeaders`). */
+async function challengeUnauthenticated(caller: Promise<Caller>, headers: Headers, resHeaders: Headers): Promise<Caller> {
+  try {
+    return await caller
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') resHeaders.set('www-authenticate', bearerChallenge(bearerTokenOf(headers) !== null))
+    throw error
+  }
+}
 
 export function createContextFactory(services: Services) {
   return ({ req, resHeaders }: { req: Request; resHeaders: Headers }): Context => {
@@ -21,7 +34,12 @@ export function createContextFactory(services: Services) {
       resHeaders,
       clientAddress: address,
       forwardedFor,
-      getCaller: () => (caller ??= authenticate({ prisma: services.db.prisma, auth: services.auth, tokens: services.tokenCache }, req.headers)),
+      getCaller: () =>
+        (caller ??= challengeUnauthenticated(
+          authenticate({ prisma: services.db.prisma, auth: services.auth, tokens: services.tokenCache }, req.headers),
+          req.headers,
+          resHeaders,
+        )),
     }
   }
 }

@@ -20,7 +20,7 @@ it("recall works by full text (mode 'text'), status reports vectorsAvailable: fa
   if (api === undefined) throw new Error('the API did not start (see beforeAll)')
   if (api.services.semanticRecall) ctx.skip() // a server with pgvector: covered by the PGlite tests
   const seed = demoThreads[0]!
-  expect(await api.operator.health.check.query()).toMatchObject({ database: 'postgres', semanticRecall: false })
+  expect(await api.operator.health.check.query()).toMatchObject({ database: 'postgres', recall: { mode: 'text', embedder: null, pgvector: false } })
   expect(await api.operator.recall.status.query({ threadId: seed.thread.id })).toEqual({
     threadId: seed.thread.id,
     mode: 'text',
@@ -38,6 +38,9 @@ it("recall works by full text (mode 'text'), status reports vectorsAvailable: fa
   expect(found.results[0]?.message.id).toBe(target.id)
   const vector = await failureOf(api.operator.recall.search.query({ threadId: seed.thread.id, query, mode: 'vector' }))
   expect(vector).toMatchObject({ code: 'PRECONDITION_FAILED' })
+  // addressed to the API caller: what to send instead, not how to build a Memory
+  expect(vector.message).not.toMatch(/Memory|pass `/)
+  expect(vector.message).toMatch(/mode 'text'/)
   const index = await failureOf(api.operator.indexing.start.mutate({ threadId: seed.thread.id }))
   expect(index).toMatchObject({ code: 'PRECONDITION_FAILED' })
   expect(index.message).toMatch(/pgvector/)

@@ -16,6 +16,7 @@ import {
 import type { ThreadQueries } from '@threadline/engine/storage'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
+import { ensureBootstrapToken } from './auth/headless-tokens.ts'
 import { concurrencyGate, type ConcurrencyGate } from './auth/concurrency-gate.ts'
 import { createOperatorAuth, type OperatorAuth } from './auth/operator-auth.ts'
 import { signInThrottle, type SignInThrottle } from './auth/sign-in-throttle.ts'
@@ -137,6 +138,7 @@ export async function createServices(db: Database, config: ServerConfig, options
   }
   const scoped = { thread: memoryWith('thread'), resource: memoryWith('resource') }
   await ensureFirstAdmin(db.prisma, config.firstAdmin)
+  await ensureBootstrapToken(db.prisma, config.bootstrapToken)
   const passwordChecks = concurrencyGate(config.passwordChecks)
   return {
     db,

@@ -1,10 +1,23 @@
 // Loads the demo data into the database of DATABASE_URL (default: the embedded
 // PGlite folder .data/threadline at the repo root), migrating it first.
-// Idempotent: a second run writes nothing.
+// Once per database (a marker row): a later run writes nothing, so demo data
+// an operator deleted stays deleted. On PostgreSQL only when asked: `--demo`
+// or THREADLINE_DEMO_DATA=on (the demo operator's password is published).
+import { parseArgs } from 'node:util'
 import { resolveEmbedder, VectorExtensionMissingError } from '@threadline/engine'
 import { resolveEmbeddingModelOrLocal } from '@threadline/local-embedder'
 import { openDatabase, type Database } from '../src/index.ts'
-import { demoOperator, indexDemoData, seedDemoCalls, seedDemoData, seedDemoOperator } from '../src/seed/index.ts'
+import {
+  DEMO_DATA_ENV,
+  demoOperator,
+  demoSeededBefore,
+  demoSeedWanted,
+  indexDemoData,
+  markDemoSeeded,
+  seedDemoCalls,
+  seedDemoData,
+  seedDemoOperator,
+} from '../src/seed/index.ts'
 
 /** With THREADLINE_EMBEDDING_MODEL (as the server reads it), the demo data is embedded now: vector recall works on first start. */
 async function indexWithConfiguredModel(database: Database): Promise<void> {
@@ -24,25 +37,39 @@ async function indexWithConfiguredModel(database: Database): Promise<void> {
   }
 }
 
+async function seedDemoOnce(database: Database): Promise<void> {
+  if (await demoSeededBefore(database.prisma)) {
+    console.log(`Demo data was seeded here before (${database.kind}): not again, so what was deleted stays deleted.`)
+    return
+  }
+  const report = await seedDemoData(database.storage)
+  console.log(
+    `Demo data seeded (${database.kind}): ${report.threads} threads, ${report.messages} messages, ${report.clones} clones, ` +
+      `${report.workingMemories} working memories, ${report.observationalMemoryRecords} observational-memory records.`,
+  )
+  const calls = await seedDemoCalls(database.callLog)
+  if (calls > 0) console.log(`Demo LLM calls recorded: ${calls}.`)
+  if (await seedDemoOperator(database.prisma)) {
+    console.log(`Demo operator created: ${demoOperator.email} / ${demoOperator.password}`)
+  }
+  await markDemoSeeded(database.prisma)
+}
+
+const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } })
 const database = await openDatabase(process.env.DATABASE_URL || undefined, { migrate: true }).catch((error: unknown) => {
   // e.g. DatabaseInUseError: the message names the process that holds the embedded folder
   console.error(error instanceof Error ? error.message : String(error))
   process.exit(1)
 })
 try {
-  const report = await seedDemoData(database.storage)
-  const written = Object.values(report).some((count) => count > 0)
-  console.log(
-    written
-      ? `Demo data seeded (${database.kind}): ${report.threads} threads, ${report.messages} messages, ${report.clones} clones, ` +
-          `${report.workingMemories} working memories, ${report.observationalMemoryRecords} observational-memory records.`
-      : `Demo data already present (${database.kind}): nothing to do.`,
-  )
-  const calls = await seedDemoCalls(database.callLog)
-  if (calls > 0) console.log(`Demo LLM calls recorded: ${calls}.`)
-  await indexWithConfiguredModel(database)
-  if (await seedDemoOperator(database.prisma)) {
-    console.log(`Demo operator created: ${demoOperator.email} / ${demoOperator.password}`)
+  if (demoSeedWanted(database.kind, { flag: values.demo, env: process.env[DEMO_DATA_ENV] })) {
+    await seedDemoOnce(database)
+    await indexWithConfiguredModel(database)
+  } else {
+    console.log(
+      `Migrated; no demo data on PostgreSQL unless asked (its operator's password is public): pass --demo (npm start -- --demo) or set ${DEMO_DATA_ENV}=on. ` +
+        'Create the first operator with THREADLINE_ADMIN_EMAIL and THREADLINE_ADMIN_PASSWORD, or the first API token with pnpm token:create.',
+    )
   }
 } finally {
   await database.close()

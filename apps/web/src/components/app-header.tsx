@@ -60,6 +60,7 @@ export function AppHeader() {
 
 function OperatorMenu() {
   const trpc = useTRPC()
+  const pathname = usePathname()
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }))
   const signOut = useMutation(
     trpc.auth.signOut.mutationOptions({
@@ -68,6 +69,14 @@ function OperatorMenu() {
     }),
   )
   const who = me.data?.kind === 'operator' ? me.data.operator : null
+  // a public page (the API reference) visited without a session
+  if (me.isError) {
+    return (
+      <a href={`/sign-in?next=${encodeURIComponent(pathname)}`} className="ml-auto shrink-0 text-sm font-medium text-indigo-700 hover:underline">
+        Sign in
+      </a>
+    )
+  }
   return (
     <div className="ml-auto flex shrink-0 items-center gap-3">
       {who && (

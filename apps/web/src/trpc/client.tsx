@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react'
 import superjson from 'superjson'
 import type { AppRouter } from '@threadline/api'
 import { isStreamingCall } from '@threadline/api/client'
+import { isPublicPage } from '@/public-pages.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
@@ -21,7 +22,8 @@ function trpcErrorData(error: unknown): { code?: string; httpStatus?: number } |
 
 function signInAgainWhenUnauthorized(error: unknown) {
   if (trpcErrorData(error)?.code !== 'UNAUTHORIZED') return
-  if (window.location.pathname.startsWith('/sign-in')) return
+  // a public page works without a session: nothing to sign in again for
+  if (isPublicPage(window.location.pathname)) return
   const next = `${window.location.pathname}${window.location.search}`
   window.location.assign(`/sign-in?next=${encodeURIComponent(next)}`)
 }

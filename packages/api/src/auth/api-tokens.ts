@@ -26,6 +26,11 @@ export type ApiTokenSummary = TokenScope & {
 /** The token a request presented, once verified: usable now. */
 export type VerifiedApiToken = TokenScope & { id: string; name: string }
 
+/** The start of a token kept in clear (`prefix`), to tell tokens apart in lists. */
+export function visiblePrefixOf(token: string): string {
+  return token.slice(0, VISIBLE_PREFIX_LENGTH)
+}
+
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
 }
@@ -40,7 +45,7 @@ export async function issueApiToken(
       id: randomUUID(),
       name: input.name,
       tokenHash: hashApiToken(token),
-      prefix: token.slice(0, VISIBLE_PREFIX_LENGTH),
+      prefix: visiblePrefixOf(token),
       allResources: input.allResources,
       resourceIds: input.allResources ? [] : [...new Set(input.resourceIds)].sort(),
       canWrite: input.canWrite,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
 import { appRouter } from '../routers/app.ts'
 import { openApiDocument, procedureOf } from './openapi-document.ts'
-import { matchRestOperation, notOnRestReason, restOperations } from './operations.ts'
+import { allowedMethods, matchRestOperation, notOnRestReason, restOperations } from './operations.ts'
 import { decodedPathSegments } from './path-segments.ts'
 
 const doc = openApiDocument()
@@ -100,11 +100,27 @@ describe('the OpenAPI document', () => {
     expect(at(doc, 'components', 'schemas', 'Problem', 'required')).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']))
   })
 
+  it('declares the error code enum, Retry-After on 429, 405 everywhere, and 412, 502 and 408 where they occur (issue 30)', () => {
+    expect(at(doc, 'components', 'schemas', 'Problem', 'properties', 'code', 'enum')).toEqual(
+      expect.arrayContaining(['BAD_REQUEST', 'UNAUTHORIZED', 'METHOD_NOT_SUPPORTED', 'PRECONDITION_FAILED', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY']),
+    )
+    expect(at(doc, 'components', 'responses', 'Problem429', 'headers', 'Retry-After', 'schema')).toEqual({ type: 'integer', minimum: 0 })
+    const statuses = (path: string, method: string) => Object.keys(at(doc, 'paths', path, method, 'responses') as object)
+    expect(statuses('/api/v1/threads', 'get')).toContain('405')
+    expect(statuses('/api/v1/recall/search', 'post')).toContain('412')
+    expect(statuses('/api/v1/threads/{threadId}/turns', 'post')).toContain('502')
+    expect(statuses('/api/v1/playground/run-prompt', 'post')).toContain('408')
+    expect(statuses('/api/v1/threads', 'get')).not.toContain('412')
+    expect(statuses('/api/v1/threads', 'get')).not.toContain('502')
+  })
+
   it('matches methods and %-decoded paths to operations', () => {
     const matchRestPath = (method: string, path: string) => matchRestOperation(method, decodedPathSegments(path) ?? [])
     expect(matchRestPath('GET', '/threads/t%201/messages')).toMatchObject({ operation: { operationId: 'listMessages' }, params: { threadId: 't 1' } })
     expect(matchRestPath('POST', '/threads')?.operation.operationId).toBe('createThread')
     expect(matchRestPath('PUT', '/threads')).toBeNull()
+    expect(allowedMethods(decodedPathSegments('/threads') ?? [])).toEqual(['GET', 'POST'])
+    expect(allowedMethods(decodedPathSegments('/no-such-path') ?? [])).toEqual([])
     expect(matchRestPath('GET', '/threads//messages')).toBeNull()
     expect(decodedPathSegments('/threads/%E0%A4%A')).toBeNull()
     expect(decodedPathSegments('/threads/%zz')).toBeNull()

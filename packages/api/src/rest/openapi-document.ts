@@ -65,15 +65,46 @@ function parametersOf(operation: RestOperation, input: JsonSchema): Json[] {
   return [...pathParams, ...queryParams]
 }
 
+/** The answers every operation may give. */
 const ERROR_STATUSES: Record<string, string> = {
   '400': 'Invalid input: `field` names the first field at fault, `issues` lists every problem',
-  '401': 'No valid API token (Authorization: Bearer ...)',
+  '401': 'No valid API token (Authorization: Bearer ...); `WWW-Authenticate` says so',
   '403': 'The token may not do this (read-only, or another resource)',
   '404': "No such thread (another tenant's thread is not found either)",
+  '405': 'The path does not take this method; `Allow` lists those it takes',
   '409': 'Conflicts with what is stored (an id already taken, branch guards)',
   '413': 'The request body is larger than the limit',
-  '429': "The token's rate limit; retry after `Retry-After` seconds",
+  '429': "The token's rate limit (or a busy playground); retry after `Retry-After` seconds",
   '500': 'A server failure; `errorId` names it in the server log',
+}
+
+/** The answers only some operations give, with the procedures that give them. */
+const OCCASIONAL_STATUSES: Record<string, { description: string; procedures: readonly string[] }> = {
+  '408': { description: 'The sandboxed rule ran past its deadline', procedures: ['playground.runPrompt', 'playground.runError', 'playground.retryDecision'] },
+  '412': {
+    description: 'Needs vectors, which this server does not offer (no embedding model, or no pgvector: GET /api/v1/health, `recall`)',
+    procedures: ['recall.search', 'indexing.start', 'clone.create', 'clone.preview'],
+  },
+  '502': {
+    description: 'The model provider refused the call after the retries (before the stream began; after it, an `error` event)',
+    procedures: ['workbench.turn', 'workbench.edit', 'workbench.regenerate', 'workbench.compare'],
+  },
+}
+
+/** `Retry-After` where the server sends it. */
+const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } }
+
+function problemResponseOf(status: string, description: string): Json {
+  return {
+    description,
+    ...(status === '429' ? { headers: RETRY_AFTER_HEADER } : {}),
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } },
+  }
+}
+
+function errorStatusesOf(operation: RestOperation): string[] {
+  const occasional = Object.entries(OCCASIONAL_STATUSES).filter(([, { procedures }]) => procedures.includes(operation.procedure))
+  return [...Object.keys(ERROR_STATUSES), ...occasional.map(([status]) => status)].sort()
 }
 
 /** The 200 answer: JSON of the operation's response schema, the procedure's own output schema, or an open object; or a stream of events. */
@@ -113,7 +144,7 @@ function operationObject(operation: RestOperation): Json {
     ...(takesQuery(operation) ? {} : { requestBody: { required: requiredOf(body).length > 0, content: { 'application/json': { schema: body } } } }),
     responses: {
       '200': okResponse(operation),
-      ...Object.fromEntries(Object.keys(ERROR_STATUSES).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }])),
+      ...Object.fromEntries(errorStatusesOf(operation).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }])),
     },
   }
 }
@@ -150,12 +181,10 @@ export function openApiDocument(): Json {
         Problem: jsonSchemaOf(problemSchema),
         ...Object.fromEntries(restOperations.flatMap(({ events }) => (events ? [[events.name, jsonSchemaOf(events.schema)]] : []))),
       },
-      responses: Object.fromEntries(
-        Object.entries(ERROR_STATUSES).map(([status, description]) => [
-          `Problem${status}`,
-          { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } },
-        ]),
-      ),
+      responses: Object.fromEntries([
+        ...Object.entries(ERROR_STATUSES).map(([status, description]) => [`Problem${status}`, problemResponseOf(status, description)]),
+        ...Object.entries(OCCASIONAL_STATUSES).map(([status, { description }]) => [`Problem${status}`, problemResponseOf(status, description)]),
+      ]),
     },
   }
   return built

@@ -313,21 +313,32 @@ export function pathParameters(path: string): string[] {
 }
 
 /** The operation for a method and the %-decoded segments of a path under REST_BASE_PATH (decodedPathSegments), with its path parameters' values. */
+/** The path parameters when `segments` fit the operation's path template; null when they do not. */
+function pathParams(operation: RestOperation, segments: readonly string[]): Record<string, string> | null {
+  const template = operation.path.split('/')
+  if (template.length !== segments.length) return null
+  const params: Record<string, string> = {}
+  const matches = template.every((part, index) => {
+    const segment = segments[index] ?? ''
+    const name = /^\{(\w+)\}$/.exec(part)?.[1]
+    if (name === undefined) return part === segment
+    if (segment === '') return false
+    params[name] = segment
+    return true
+  })
+  return matches ? params : null
+}
+
 export function matchRestOperation(method: string, segments: readonly string[]): { operation: RestOperation; params: Record<string, string> } | null {
   for (const operation of restOperations) {
     if (operation.method !== method) continue
-    const template = operation.path.split('/')
-    if (template.length !== segments.length) continue
-    const params: Record<string, string> = {}
-    const matches = template.every((part, index) => {
-      const segment = segments[index] ?? ''
-      const name = /^\{(\w+)\}$/.exec(part)?.[1]
-      if (name === undefined) return part === segment
-      if (segment === '') return false
-      params[name] = segment
-      return true
-    })
-    if (matches) return { operation, params }
+    const params = pathParams(operation, segments)
+    if (params !== null) return { operation, params }
   }
   return null
+}
+
+/** The methods some operation answers at this path (a 405's `Allow`); empty when the path is no operation's. */
+export function allowedMethods(segments: readonly string[]): RestMethod[] {
+  return [...new Set(restOperations.filter((operation) => pathParams(operation, segments) !== null).map((operation) => operation.method))]
 }

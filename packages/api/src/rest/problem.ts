@@ -1,9 +1,13 @@
 // Errors over REST as RFC 9457 problem documents (application/problem+json):
 // the same sentence, typed code, field and issues the tRPC answer carries
 // (both come from the one errorFormatter).
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc'
 import { z } from 'zod'
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
+
+/** tRPC's error codes: every `code` a problem can have */
+type ErrorCode = keyof typeof TRPC_ERROR_CODES_BY_KEY
 
 /** The problem document; `code` is the typed error code (tRPC's), `field` the first input field at fault. */
 export const problemSchema = z.looseObject({
@@ -11,7 +15,7 @@ export const problemSchema = z.looseObject({
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
-  code: z.string(),
+  code: z.enum(Object.keys(TRPC_ERROR_CODES_BY_KEY) as [ErrorCode, ...ErrorCode[]]),
   field: z.string().optional(),
   issues: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
   /** for a server failure: the ID its details are logged under */
@@ -23,7 +27,7 @@ export type Problem = z.output<typeof problemSchema>
 /** The formatted tRPC error shape's parts a problem needs. */
 export type ErrorShapeLike = {
   message: string
-  data: { code: string; httpStatus: number; field?: string; issues?: readonly { path: string; message: string }[]; errorId?: string }
+  data: { code: ErrorCode; httpStatus: number; field?: string; issues?: readonly { path: string; message: string }[]; errorId?: string }
 }
 
 /** "NOT_FOUND" -> "Not found" */

@@ -227,7 +227,12 @@ export const indexStatusResponse = z.looseObject({
 
 export const indexJobPageResponse = numberedPage(indexJobResponse)
 
-export const healthResponse = z.looseObject({ database: z.string(), semanticRecall: z.boolean(), migrations: z.looseObject({}) })
+export const healthResponse = z.looseObject({
+  database: z.string(),
+  /** 'hybrid' only with an embedding model in use (which needs pgvector) */
+  recall: z.object({ mode: z.enum(['text', 'hybrid']), embedder: z.string().nullable(), pgvector: z.boolean() }),
+  migrations: z.looseObject({}),
+})
 
 /** Who the caller is: for a token, its scope (never its secret). */
 export const callerResponse = z.union([

@@ -13,7 +13,7 @@ import type { Context } from '../trpc.ts'
 import { eventStreamResponse } from './event-stream.ts'
 import { propertiesOf, type JsonSchema } from './json-schema.ts'
 import { inputSchemaOf, procedureOf, takesQuery } from './openapi-document.ts'
-import { matchRestOperation, type RestOperation } from './operations.ts'
+import { allowedMethods, matchRestOperation, type RestOperation } from './operations.ts'
 import { decodedPathSegments, malformedPathProblem, REST_BASE_PATH } from './path-segments.ts'
 import { problemOf, problemResponse, type Problem } from './problem.ts'
 
@@ -61,6 +61,12 @@ export async function handleRestRequest(incoming: Request, services: Services): 
   const segments = decodedPathSegments(url.pathname.slice(REST_BASE_PATH.length))
   if (segments === null) return problemResponse(malformedPathProblem, headers)
   const match = matchRestOperation(incoming.method, segments)
+  const allowed = match === null ? allowedMethods(segments) : []
+  if (match === null && allowed.length > 0) {
+    headers.set('allow', allowed.join(', '))
+    const error = new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `${url.pathname} answers ${allowed.join(', ')}, not ${incoming.method}` })
+    return errorProblem(error, { ctx: undefined, path: undefined, input: undefined, headers, type: 'query' })
+  }
   if (match === null) {
     const error = new TRPCError({
       code: 'NOT_FOUND',

@@ -44,7 +44,7 @@ describeEachApi(
     })
 
     it('health needs no token; me, resources and search answer in the token scope', async () => {
-      expect((await call('GET', '/api/v1/health')).body).toMatchObject({ semanticRecall: expect.any(Boolean) })
+      expect((await call('GET', '/api/v1/health')).body).toMatchObject({ recall: { mode: 'text', embedder: null, pgvector: expect.any(Boolean) } })
       expect((await call('GET', '/api/v1/me', { token })).body).toMatchObject({ kind: 'token', token: { resourceIds: [TENANT], canWrite: true } })
       expect((await call('GET', '/api/v1/resources', { token })).body).toEqual([{ id: TENANT, threadCount: 1 }])
       const search = await call('GET', '/api/v1/messages/search', { token, query: { query: 'refund', pageSize: 5 } })
@@ -185,6 +185,18 @@ describeEachApi(
         contentType: 'application/problem+json',
         body: { code: 'BAD_REQUEST', detail: expect.stringContaining('nope/unknown-model') },
       })
+      // a known provider without its key cannot be called either: refused before any event, not 200 then an error event (issue 30)
+      vi.stubEnv('OPENAI_API_KEY', '')
+      try {
+        expect(await turn(token, { model: 'openai/gpt-5-mini' })).toMatchObject({
+          status: 400,
+          contentType: 'application/problem+json',
+          body: { code: 'BAD_REQUEST', field: 'model', detail: 'Cannot resolve model "openai/gpt-5-mini": OPENAI_API_KEY is not set' },
+        })
+      } finally {
+        vi.unstubAllEnvs()
+        vi.stubEnv('THREADLINE_DEMO_PROVIDER', 'on')
+      }
     })
 
     it('edit, regenerate and compare stream on new branches; the original thread stays', async () => {

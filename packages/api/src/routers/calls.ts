@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { idInput } from '../inputs.ts'
 import { authedProcedure, router } from '../trpc.ts'
+import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
 /** A call without a resource (a failed call before its thread existed) is an operator's (scope 'all') alone. */
 function inScope(scope: ResourceScope, call: Pick<LLMCallSummary, 'resourceId'>): boolean {
@@ -16,10 +17,17 @@ function inScope(scope: ResourceScope, call: Pick<LLMCallSummary, 'resourceId'>)
 export const callsRouter = router({
   /** Calls newest first, by thread or resource (default: every resource the caller sees), with filters and a cursor. */
   list: authedProcedure.input(listLLMCallsInputSchema).query(async ({ ctx, input }) => {
-    const { resourceId, ...query } = input
+    const { resourceId, cursor, ...query } = input
+    const after = cursor === undefined ? undefined : decodeMessageCursor(cursor)
     if (input.threadId !== undefined) await ctx.memory.thread(input.threadId)
     const resourceIds = ctx.memory.scope.listed(resourceId)
-    return ctx.services.calls.list({ ...query, resourceIds: resourceIds ?? undefined })
+    const page = await ctx.services.calls.list({
+      ...query,
+      resourceIds: resourceIds ?? undefined,
+      ...(after === undefined ? {} : { after: { startedAt: after.createdAt, id: after.id } }),
+    })
+    const last = page.calls.at(-1)
+    return { calls: page.calls, nextCursor: page.hasMore && last ? encodeMessageCursor({ createdAt: last.startedAt, id: last.id }) : null }
   }),
 
   /**

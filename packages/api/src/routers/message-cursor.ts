@@ -1,5 +1,7 @@
-// The opaque cursor of messages.list: the (createdAt, id) of a page's last
-// message, base64url JSON. Opaque so callers pass it back as it is.
+// The ONE opaque cursor of every list ordered by time and id (messages.list,
+// the clone preview, the playground's thread window, calls.list): the
+// (createdAt, id) of a page's last item, base64url JSON. Opaque so callers
+// pass it back as it is; anything else is a BAD_REQUEST naming `cursor`.
 import { InvalidInputError, messageCursorSchema, type StoredMessage } from '@threadline/engine'
 import { encodeOpaqueCursor, readOpaqueCursor } from './opaque-cursor.ts'
 

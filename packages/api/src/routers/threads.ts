@@ -1,7 +1,16 @@
-import { createThreadInputSchema, deleteThreadOptionsSchema, getCloneMetadata, isBranch, isClone, updateThreadInputSchema } from '@threadline/engine'
+import {
+  createThreadInputSchema,
+  deleteThreadOptionsSchema,
+  getCloneMetadata,
+  isBranch,
+  isClone,
+  ThreadAlreadyExistsError,
+  updateThreadInputSchema,
+} from '@threadline/engine'
 import type { ThreadListItem } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { auditCaller } from '../audit/record-audit.ts'
+import { threadIdUnavailable } from '../errors.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
 import { branchOf } from './branch-summary.ts'
@@ -115,7 +124,12 @@ export const threadsRouter = router({
 
   /** A new thread in a resource of the caller's; a given `threadId` that exists -> CONFLICT. */
   create: writeProcedure.input(createThreadInputSchema).mutation(async ({ ctx, input }) => {
-    return ctx.memory.parsed.createThread(input)
+    try {
+      return await ctx.memory.parsed.createThread(input)
+    } catch (error) {
+      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error, 'threadId')
+      throw error
+    }
   }),
 
   /** Changes the title and/or metadata (clone and branch lineage in the metadata are kept). */

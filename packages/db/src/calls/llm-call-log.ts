@@ -119,15 +119,18 @@ async function get(prisma: PrismaClient, id: string): Promise<LLMCallTrace | nul
   }
 }
 
+/** Calls after `after` in (startedAt, id) descending order: a position, so a deleted or unknown call still pages correctly. */
+function olderThan(after: { startedAt: Date; id: string }): LlmCallWhereInput[] {
+  return [{ startedAt: { lt: after.startedAt } }, { startedAt: after.startedAt, id: { lt: after.id } }]
+}
+
 async function list(prisma: PrismaClient, query: LLMCallQuery) {
   const rows = await prisma.llmCall.findMany({
-    where: whereOf(query),
+    where: { ...whereOf(query), ...(query.after === undefined ? {} : { OR: olderThan(query.after) }) },
     orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
-    ...(query.cursor !== undefined ? { cursor: { id: query.cursor }, skip: 1 } : {}),
   })
-  const page = rows.slice(0, query.limit)
-  return { calls: page.map(summaryOf), nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null }
+  return { calls: rows.slice(0, query.limit).map(summaryOf), hasMore: rows.length > query.limit }
 }
 
 /** The distinct rule names of the scope's calls, from the `rules` arrays (one query, no row read into the app). */

@@ -16,8 +16,10 @@
 // everything after the first `/` (`together/meta-llama/Llama-3` -> `meta-llama/Llama-3`).
 // Variables are read when the agent CALLS the model (each generate/stream),
 // not when it is constructed. Unset base URLs fall back to the provider's
-// official endpoint; an unset key fails at call time with the SDK's
-// LoadAPIKeyError (except for OpenAI-compatible providers, where it is optional).
+// official endpoint. An unset key of OpenAI, Anthropic or Cerebras is a
+// ModelResolutionError then, before the turn does anything (the SDK would only
+// fail at its request, after the turn began); it is optional for
+// OpenAI-compatible providers.
 // A model object (any AI SDK LanguageModelV3) may be given instead of a string.
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createCerebras } from '@ai-sdk/cerebras'
@@ -32,6 +34,9 @@ export type AgentModel = string | LanguageModelV3
 
 type Env = Record<string, string | undefined>
 
+/** the providers whose SDK refuses to call without an API key */
+const KEYED_PROVIDERS = new Set(['openai', 'openai-chat', 'anthropic', 'cerebras'])
+
 export function resolveModel(model: AgentModel, env: Env = process.env): LanguageModelV3 {
   if (typeof model !== 'string') return model
   const slash = model.indexOf('/')
@@ -45,6 +50,7 @@ export function resolveModel(model: AgentModel, env: Env = process.env): Languag
   const baseURL = nonEmpty(env[names.baseUrl])
   // an unset variable leaves the setting out, so the SDK's own default (or its env lookup) applies
   const settings = { ...(apiKey !== undefined && { apiKey }), ...(baseURL !== undefined && { baseURL }) }
+  if (KEYED_PROVIDERS.has(provider) && apiKey === undefined) throw new ModelResolutionError(model, `${names.apiKey} is not set`)
   switch (provider) {
     case 'openai':
       return createOpenAI(settings).responses(modelId)

@@ -17,15 +17,16 @@ export type LLMCallQuery = {
   repaired?: boolean | undefined
   /** a compat rule that rewrote or repaired something in the call */
   rule?: string | undefined
-  /** the id of the last call of the previous page */
-  cursor?: string | undefined
+  /** the (startedAt, id) of the last call of the previous page: calls after it */
+  after?: { startedAt: Date; id: string } | undefined
   limit: number
 }
 
 /** A listed call: the trace without its attempts and events. */
 export type LLMCallSummary = Omit<LLMCallTrace, 'attempts' | 'events'>
 
-export type LLMCallPage = { calls: LLMCallSummary[]; nextCursor: string | null }
+/** `hasMore`: calls follow the page's last one (the transport makes its cursor of it) */
+export type LLMCallPage = { calls: LLMCallSummary[]; hasMore: boolean }
 
 export interface LLMCallLog {
   /** the call, its attempts and its events in ONE transaction */

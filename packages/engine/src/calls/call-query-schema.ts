@@ -13,8 +13,8 @@ export const listLLMCallsInputSchema = z.object({
   hadRetries: z.boolean().optional(),
   repaired: z.boolean().optional(),
   rule: z.string().trim().min(1).max(200).optional(),
-  /** the last call id of the previous page */
-  cursor: idSchema.optional(),
+  /** the previous page's nextCursor, opaque (the API decodes it like every page cursor) */
+  cursor: z.string().max(1000).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 })
 

@@ -19,8 +19,9 @@ export class ThreadNotFoundError extends ThreadlineError {
 export class ThreadAlreadyExistsError extends ThreadlineError {
   private readonly [alreadyExists] = true
   readonly threadId: string
-  constructor(threadId: string) {
-    super('THREAD_ALREADY_EXISTS', `A thread with id "${threadId}" already exists`, { field: 'newThreadId' })
+  /** `field`: the input that named the id (a create's `threadId`; a clone's or branch's `newThreadId`) */
+  constructor(threadId: string, field: 'threadId' | 'newThreadId' = 'newThreadId') {
+    super('THREAD_ALREADY_EXISTS', `A thread with id "${threadId}" already exists`, { field })
     this.threadId = threadId
   }
 

@@ -22,13 +22,18 @@ export function isCalendarDate(text: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
 }
 
-/** A Date, an ISO 8601 string of a real calendar day, or epoch milliseconds, that makes a valid Date. */
+/** The dates every store keeps as they are: years 1 to 9999 (ISO 8601's four digits; JavaScript and PostgreSQL disagree beyond). */
+const EARLIEST_DATE = Date.parse('0001-01-01T00:00:00.000Z')
+const LATEST_DATE = Date.parse('9999-12-31T23:59:59.999Z')
+
+/** A Date, an ISO 8601 string of a real calendar day, or epoch milliseconds, that makes a valid Date of years 1 to 9999. */
 export const dateInputSchema = z
   .union([z.date(), z.string().refine(isCalendarDate, 'must be an ISO 8601 date of a real calendar day, e.g. 2026-02-28T12:00:00Z'), z.number()], {
     error: 'must be a date',
   })
   .transform((value) => (value instanceof Date ? value : new Date(value)))
   .refine((date) => !Number.isNaN(date.getTime()), 'must be a valid date')
+  .refine((date) => date.getTime() >= EARLIEST_DATE && date.getTime() <= LATEST_DATE, 'must be a date of the years 1 to 9999')
 
 /** Metadata as JSON: at most this many characters (nesting and text are checked for every input by parseInput). */
 export const MAX_METADATA_JSON_LENGTH = 64 * 1024

@@ -48,6 +48,14 @@ describe('strict inputs', () => {
     expect(dateInputSchema.parse('2026-11-18T15:46:00.000+01:00')).toEqual(new Date('2026-11-18T14:46:00Z'))
   })
 
+  it('refuses dates outside the years 1 to 9999, where stores and JavaScript disagree (issue 30)', () => {
+    for (const outside of [-1e15, 8.64e15, '10000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z', Number.NaN, new Date(Number.NaN)]) {
+      expect(dateInputSchema.safeParse(outside).success, String(outside)).toBe(false)
+    }
+    expect(dateInputSchema.parse('0001-01-01T00:00:00Z')).toEqual(new Date('0001-01-01T00:00:00Z'))
+    expect(dateInputSchema.parse('9999-12-31T23:59:59.999Z')).toEqual(new Date('9999-12-31T23:59:59.999Z'))
+  })
+
   it('caps metadata at 64 KB of JSON', () => {
     expect(metadataSchema.safeParse({ blob: 'x'.repeat(70_000) }).success).toBe(false)
     expect(metadataSchema.safeParse({ blob: 'x'.repeat(1000) }).success).toBe(true)

@@ -1,0 +1,7 @@
+// `pnpm bench save-throughput` (issue 30): messages.save over HTTP, tRPC and
+// REST, as a ratio of the in-process bulk-insert floor measured in the same
+// run (`of floor`), with PostgreSQL's CPU per batch beside it. It is api.ts's
+// messages.save scenario alone, on PostgreSQL; its flags pass through
+// (`--duration=10`, `--server=plain` for node:http without Next).
+process.argv.push('--db=postgres', '--only=messages.save')
+await import('./api.ts')

@@ -5,6 +5,7 @@ import { unusableTokenError } from './auth/authenticate.ts'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
 import { callerResources, canWrite, type Caller } from './auth/caller.ts'
 import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
+import { idempotentCreate } from './idempotency/idempotent-create.ts'
 import { hideInternalError } from './internal-errors.ts'
 import type { MemoryScope, Services } from './services.ts'
 import { wireTransformer } from './wire-transformer.ts'
@@ -137,6 +138,11 @@ export const writeProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!canWrite(ctx.caller)) throw writeForbidden()
   return next()
 })
+/**
+ * A create (threads, clones, branches, turns): as writeProcedure, and it takes
+ * an `idempotencyKey` (idempotency/idempotent-create.ts); its input adds `idempotencyKeyInput`.
+ */
+export const createProcedure = writeProcedure.use((options) => idempotentCreate(options))
 /** Signed-in operators only (token management, saved playground rules). */
 export const operatorProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.caller.kind !== 'operator') {

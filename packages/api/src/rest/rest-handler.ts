@@ -25,11 +25,22 @@ function queryValue(text: string, schema: JsonSchema | undefined): unknown {
   return text
 }
 
+/** The operation's header inputs the request carries, as input fields. */
+function headerFields(operation: RestOperation, headers: Headers): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  for (const { header, field, parse } of operation.headerInputs ?? []) {
+    const text = headers.get(header)
+    if (text !== null) fields[field] = parse(text)
+  }
+  return fields
+}
+
 async function rawInput(operation: RestOperation, params: Record<string, string>, request: Request, url: URL): Promise<Record<string, unknown>> {
+  const fromHeaders = headerFields(operation, request.headers)
   if (takesQuery(operation)) {
     const properties = propertiesOf(inputSchemaOf(operation))
     const query = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, queryValue(value, properties[name])]))
-    return { ...query, ...params }
+    return { ...query, ...fromHeaders, ...params }
   }
   const text = await request.text()
   let body: unknown
@@ -41,7 +52,7 @@ async function rawInput(operation: RestOperation, params: Record<string, string>
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' })
   // the path names the thread: it wins over the same field in the body
-  return { ...(body as Record<string, unknown>), ...params }
+  return { ...(body as Record<string, unknown>), ...fromHeaders, ...params }
 }
 
 type ErrorContext = { ctx: Context | undefined; path: string | undefined; input: unknown; headers: Headers; type: 'query' | 'mutation' }

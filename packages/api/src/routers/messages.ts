@@ -1,7 +1,8 @@
-import { messageBatchSchema } from '@threadline/engine'
+import { messageBatchSchema, updateMessageInputSchema } from '@threadline/engine'
 import { messageTextSearchInputSchema } from '@threadline/engine/storage'
 import { z } from 'zod'
-import { pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { versionTag } from '../rest/header-inputs.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
@@ -18,7 +19,21 @@ const listInput = z.strictObject({
   /** the previous page's `nextCursor`; none for the first page */
   cursor: z.string().max(1000).optional(),
   limit: z.number().int().min(1).max(500).default(100),
+  /** 'asc' (default): oldest first, each page after the cursor; 'desc': newest first (the first page is the newest `limit`), each page before the cursor */
+  order: z.enum(['asc', 'desc']).default('asc'),
 })
+
+const messageInput = z.strictObject({ threadId: threadIdInput, messageId: idInput })
+
+const deleteInput = z.strictObject({
+  threadId: threadIdInput,
+  messageIds: z.array(idInput).min(1, 'must name at least one message').max(MESSAGES_SAVE_LIMIT, `must hold at most ${MESSAGES_SAVE_LIMIT} ids per call`),
+})
+
+/** The REST ETag of a message version (messages.get / update answer it; If-Match sends it back). */
+function setVersionTag(headers: Headers, version: number): void {
+  headers.set('etag', versionTag(version))
+}
 
 const searchInput = z.strictObject({
   query: messageTextSearchInputSchema.shape.query,
@@ -61,14 +76,48 @@ export const messagesRouter = router({
     return { saved: saved.length, messageIds: saved.map((message) => message.id) }
   }),
 
-  /** A page of a thread's messages in (createdAt, id) order; `nextCursor` is null on the last page. */
+  /**
+   * A page of a thread's messages in (createdAt, id) order, or newest first
+   * with `order: 'desc'`; `nextCursor` (the page's last message) is null on the last page.
+   */
   list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
     const thread = await ctx.memory.thread(input.threadId)
-    const after = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor)
+    const from = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor)
     // one more than the page tells whether another page follows
-    const rows = await ctx.services.memory.listMessages({ threadId: thread.id, limit: input.limit + 1, ...(after ? { after } : {}) })
+    const rows =
+      input.order === 'asc'
+        ? await ctx.services.memory.listMessages({ threadId: thread.id, limit: input.limit + 1, ...(from ? { after: from } : {}) })
+        : (await ctx.services.memory.listMessages({ threadId: thread.id, last: input.limit + 1, ...(from ? { before: from } : {}) })).reverse()
     const items = rows.slice(0, input.limit)
     const last = items.at(-1)
     return { items, nextCursor: rows.length > input.limit && last ? encodeMessageCursor(last) : null }
+  }),
+
+  /** One message of the thread's history with its version (REST: the ETag), the version messages.update expects. */
+  get: authedProcedure.input(messageInput).query(async ({ ctx, input }) => {
+    const versioned = await ctx.memory.getMessage(input)
+    setVersionTag(ctx.resHeaders, versioned.version)
+    return versioned
+  }),
+
+  /**
+   * Replaces one message's content when `expectedVersion` (REST: If-Match) is
+   * still its version: a stale one is a CONFLICT and nothing is written. The
+   * branch guards of messages.delete apply. With vectors, the message is
+   * re-embedded by an index job, as a save of new text is.
+   */
+  update: writeProcedure.input(updateMessageInputSchema).mutation(async ({ ctx, input }) => {
+    const versioned = await ctx.memory.updateMessage(input)
+    setVersionTag(ctx.resHeaders, versioned.version)
+    return versioned
+  }),
+
+  /**
+   * Deletes messages the thread owns, with their vectors, in one transaction;
+   * all or nothing. A message the thread inherits (a branch's) or one a branch
+   * inherits is refused (CONFLICT, the branch guards); unknown ids are NOT_FOUND.
+   */
+  delete: writeProcedure.input(deleteInput).mutation(async ({ ctx, input }) => {
+    return { deleted: await ctx.memory.deleteMessages(input) }
   }),
 })

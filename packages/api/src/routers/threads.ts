@@ -5,7 +5,8 @@ import { auditCaller } from '../audit/record-audit.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
 import { branchOf } from './branch-summary.ts'
-import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
+import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
 
 const listInput = z.object({
   resourceId: resourceIdInput.optional(),
@@ -114,9 +115,12 @@ export const threadsRouter = router({
   }),
 
   /** A new thread in a resource of the caller's; a given `threadId` that exists -> CONFLICT. */
-  create: writeProcedure.input(createThreadInputSchema).mutation(async ({ ctx, input }) => {
-    return ctx.memory.parsed.createThread(input)
-  }),
+  create: createProcedure
+    .input(createThreadInputSchema)
+    .input(idempotencyKeyInput)
+    .mutation(async ({ ctx, input }) => {
+      return ctx.memory.parsed.createThread(input)
+    }),
 
   /** Changes the title and/or metadata (clone and branch lineage in the metadata are kept). */
   update: writeProcedure.input(updateThreadInputSchema).mutation(async ({ ctx, input }) => {

@@ -33,7 +33,7 @@ describeEachApi('message primitives: get, update with versions, delete with guar
     const messages = Array.from({ length: 7 }, (_, index) =>
       jsonTextMessage({ id: `p${index}`, index, text: `text ${index}`, threadId: 'prim', resourceId: TENANT, startsAt }),
     )
-    await client.messages.save.mutate({ messages })
+    await checker.call('POST', '/api/v1/messages', { token, body: { messages } })
   })
 
   it('REST: GET a message gives its version as ETag; PATCH with that If-Match edits it, a stale If-Match is 409 and writes nothing', async () => {
@@ -98,5 +98,28 @@ describeEachApi('message primitives: get, update with versions, delete with guar
     expect(await texts('prim')).toHaveLength(5)
     const unknown = await checker.call('POST', '/api/v1/threads/prim/messages/delete', { token, body: { messageIds: ['p6'] } })
     expect(unknown).toMatchObject({ status: 404, body: { field: 'messageIds' } })
+  })
+
+  it('batch limits: 1,000 messages of 1 KB fit the default body limit; a larger body is a 413 problem naming the limits and its size', async () => {
+    await client.threads.create.mutate({ threadId: 'prim-batch', resourceId: TENANT })
+    const kilobyte = 'k'.repeat(1024)
+    const messages = Array.from({ length: 1000 }, (_, index) => ({
+      ...jsonTextMessage({ id: `pb${index}`, index, text: kilobyte, threadId: 'prim-batch', resourceId: TENANT, startsAt }),
+      content: { format: 2, parts: [{ type: 'text', text: kilobyte }], content: kilobyte },
+    }))
+    const saved = await checker.call('POST', '/api/v1/messages', { token, body: { messages } })
+    expect(saved).toMatchObject({ status: 200, body: { saved: 1000 } })
+    const body = JSON.stringify({ messages: [...messages, ...messages].map((m, i) => ({ ...m, id: `pb-big-${i}` })) })
+    const refused = await fetch(`${api.server.url}/api/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    })
+    expect(refused.status).toBe(413)
+    expect(await refused.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      limit: { bytes: 4 * 1024 * 1024, messages: 1000 },
+      size: { bytes: Buffer.byteLength(body) },
+    })
   })
 })

@@ -5,6 +5,7 @@
 // events); errors are problem documents from the same errorFormatter the tRPC
 // answers use.
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server'
+import { BatchTooLarge, type BatchLimit, type BatchSize } from '../batch-limits.ts'
 import { limitRequestBody } from '../body-limit.ts'
 import { createContextFactory } from '../http-handler.ts'
 import { appRouter } from '../routers/app.ts'
@@ -83,8 +84,8 @@ export async function handleRestRequest(incoming: Request, services: Services): 
   const type = procedureOf(operation)._def.type === 'mutation' ? 'mutation' : 'query'
   const request = await limitRequestBody(incoming, services.config.maxBodyBytes)
   if (request instanceof Response) {
-    const { error } = (await request.json()) as { error: { message: string } }
-    const tooLarge = new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: error.message })
+    const { error } = (await request.json()) as { error: { message: string; limit: BatchLimit; size: BatchSize } }
+    const tooLarge = new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: error.message, cause: new BatchTooLarge(error.message, error.limit, error.size) })
     return errorProblem(tooLarge, { ctx: undefined, path: operation.procedure, input: undefined, headers, type })
   }
   const ctx = createContextFactory(services)({ req: request, resHeaders: headers })

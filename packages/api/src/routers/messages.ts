@@ -2,16 +2,15 @@ import { messageBatchSchema, updateMessageInputSchema } from '@threadline/engine
 import { messageTextSearchInputSchema } from '@threadline/engine/storage'
 import { z } from 'zod'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { limitsOf, MESSAGES_SAVE_LIMIT, tooManyMessages } from '../batch-limits.ts'
 import { versionTag } from '../rest/header-inputs.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
-/** The most messages one messages.save call takes (docs/api.md, "Writing threads and messages"). */
-export const MESSAGES_SAVE_LIMIT = 1000
-
 const saveInput = z.strictObject({
-  // the engine's batch schema: its parsed (branded) output goes to Memory's trusted path as it is
-  messages: messageBatchSchema.min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
+  // the engine's batch schema: its parsed (branded) output goes to Memory's trusted path as it is; more
+  // than the limit is refused by the procedure as PAYLOAD_TOO_LARGE (batch-limits.ts), documented as maxItems
+  messages: messageBatchSchema.min(1).meta({ maxItems: MESSAGES_SAVE_LIMIT }),
 })
 
 const listInput = z.strictObject({
@@ -70,6 +69,7 @@ export const messagesRouter = router({
    * are committed: the request does not wait for the embedder.
    */
   save: writeProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
+    if (input.messages.length > MESSAGES_SAVE_LIMIT) throw tooManyMessages(limitsOf(ctx.services.config.maxBodyBytes), input.messages.length)
     // the batch is parsed (by the engine's schema): the trusted path; every thread must be in the caller's scope
     // (NOT_FOUND otherwise, as everywhere), checked on the threads the save reads in its transaction
     const saved = await ctx.memory.parsed.saveMessages(input, { sameThreadOnly: true })

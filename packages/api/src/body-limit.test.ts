@@ -39,7 +39,7 @@ describe('limitRequestBody', () => {
     const request = new Request(url, { method: 'POST', body: body.stream, duplex: 'half' } as RequestInit)
     const answer = await limitRequestBody(request, 1024 * 1024)
     expect((answer as Response).status).toBe(413)
-    expect(await (answer as Response).text()).toMatch(/1048576-byte limit/)
+    expect(await (answer as Response).text()).toMatch(/more than 1048576 bytes/)
     expect(body.pulled()).toBeLessThanOrEqual(18)
   })
 

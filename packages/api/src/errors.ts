@@ -12,6 +12,8 @@ const codeByEngineError: Record<ThreadlineErrorCode, TRPCCode> = {
   MESSAGE_NOT_FOUND: 'NOT_FOUND',
   THREAD_ALREADY_EXISTS: 'CONFLICT',
   MESSAGE_ALREADY_EXISTS: 'CONFLICT',
+  // an edit against a stale version (expectedVersion / If-Match): never a silent overwrite
+  MESSAGE_VERSION_CONFLICT: 'CONFLICT',
   // branch guards: the request conflicts with the lineage as it stands (the message says how to resolve it)
   INHERITED_MESSAGE: 'CONFLICT',
   MESSAGE_SHARED_BY_BRANCHES: 'CONFLICT',

@@ -30,6 +30,7 @@ import { demoProvider, type DemoProvider } from './workbench/demo-provider.ts'
 import { createPlaygroundPool, type PlaygroundPool } from './playground/worker/playground-pool.ts'
 import { migrationStatus } from './migration-status.ts'
 import { auditLog, type AuditLog } from './audit/audit-log.ts'
+import { idempotencyStore, type IdempotencyStore } from './idempotency/idempotency-store.ts'
 
 /** How long a verified token is kept, and how many: its revocation never waits for this (trpc.ts `authenticated`). */
 const TOKEN_CACHE_TTL_MS = 30_000
@@ -75,6 +76,8 @@ export type Services = {
   signInThrottle: SignInThrottle
   /** the workbench's "Demo: scripted replies" provider (a loopback server started on first use) */
   demoProvider: DemoProvider
+  /** Idempotency-Key claims of creates, in the database (shared by every instance), kept 24 h */
+  idempotency: IdempotencyStore
   /** who did what, when and from where (issue 17): written after each audited action (clones and branches: with it), read by operators */
   audit: AuditLog
 }
@@ -162,6 +165,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
     audit: auditLog(db.prisma, db.storage),
+    idempotency: idempotencyStore(db.prisma, options.now),
   }
 }
 

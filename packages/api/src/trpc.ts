@@ -5,7 +5,9 @@ import { unusableTokenError } from './auth/authenticate.ts'
 import { CSRF_HEADER, isCsrfSafe } from './auth/csrf.ts'
 import { callerResources, canWrite, type Caller } from './auth/caller.ts'
 import { engineErrorToTRPCError, writeForbidden } from './errors.ts'
+import { idempotentCreate } from './idempotency/idempotent-create.ts'
 import { hideInternalError } from './internal-errors.ts'
+import { BatchTooLarge } from './batch-limits.ts'
 import type { MemoryScope, Services } from './services.ts'
 import { wireTransformer } from './wire-transformer.ts'
 
@@ -61,10 +63,12 @@ const t = initTRPC.context<Context>().create({
     const field = ThreadlineError.isInstance(cause) ? cause.field : undefined
     const issues = InvalidInputError.isInstance(cause) ? cause.issues : undefined
     const { stack: _stack, ...data } = shape.data
+    // a batch over a limit: both limits and its size (batch-limits.ts)
+    const sizes = error.cause instanceof BatchTooLarge ? { limit: error.cause.limit, size: error.cause.size } : {}
     return {
       ...shape,
       ...(issues ? { message: inputErrorMessage(issues) } : {}),
-      data: { ...data, ...(field ? { field } : {}), ...(issues ? { issues } : {}) },
+      data: { ...data, ...(field ? { field } : {}), ...(issues ? { issues } : {}), ...sizes },
     }
   },
 })
@@ -137,6 +141,11 @@ export const writeProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!canWrite(ctx.caller)) throw writeForbidden()
   return next()
 })
+/**
+ * A create (threads, clones, branches, turns): as writeProcedure, and it takes
+ * an `idempotencyKey` (idempotency/idempotent-create.ts); its input adds `idempotencyKeyInput`.
+ */
+export const createProcedure = writeProcedure.use((options) => idempotentCreate(options))
 /** Signed-in operators only (token management, saved playground rules). */
 export const operatorProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.caller.kind !== 'operator') {

@@ -5,7 +5,7 @@
 // oversized batch, an id that belongs to another thread) with nothing half-written.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ThreadlineClient, ThreadlineInputs } from './client/index.ts'
-import { MESSAGES_SAVE_LIMIT } from './routers/messages.ts'
+import { MESSAGES_SAVE_LIMIT } from './batch-limits.ts'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'
 import { failureOf } from './testing/errors.ts'
@@ -133,13 +133,12 @@ describeEachApi('the write API', (getApi) => {
       expect(await messageCount('w-save')).toBe(3)
     })
 
-    it(`refuses a batch over ${MESSAGES_SAVE_LIMIT} messages with the limit in the message`, async () => {
+    it(`refuses a batch over ${MESSAGES_SAVE_LIMIT} messages as too large, with both limits and its size in the message`, async () => {
       const batch = Array.from({ length: MESSAGES_SAVE_LIMIT + 1 }, (_, at) => message('w-save', `w-big-${at}`, 'x', at))
       const failure = await failureOf(writer.messages.save.mutate({ messages: batch }))
       expect(failure).toMatchObject({
-        code: 'BAD_REQUEST',
-        field: 'messages',
-        message: `messages: must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: `messages: the batch holds ${MESSAGES_SAVE_LIMIT + 1} messages: at most 4194304 bytes per request (THREADLINE_MAX_BODY_BYTES) and ${MESSAGES_SAVE_LIMIT} messages per save; split the batch`,
       })
       expect(await messageCount('w-save')).toBe(3)
     })

@@ -81,6 +81,7 @@ export {
   MessageAlreadyExistsError,
   MessageSharedByBranchesError,
   MessageNotFoundError,
+  MessageVersionConflictError,
   NotABranchError,
   ModelResolutionError,
   ProviderStreamError,
@@ -138,6 +139,7 @@ export { deriveThreadMemory } from './memory/derived-memory.ts'
 export { getBranchMetadata, isBranch } from './memory/branch-metadata.ts'
 export type { BranchCallOptions } from './memory/audit-record.ts'
 export type { BranchThreadArgs, DeleteMessagesInput, DeleteThreadCallOptions, DerivedMemoryMode } from './memory/branch-options.ts'
+export { updateMessageInputSchema, type UpdateMessageInput, type VersionedMessage } from './memory/message-edit.ts'
 export type { BranchThreadResult } from './memory/branch-thread.ts'
 export type { ForkKind, LineageEntry } from './memory/lineage.ts'
 export { diffHistories } from './memory/branches/history-diff.ts'

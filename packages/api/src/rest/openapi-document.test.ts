@@ -4,7 +4,7 @@
 // schemas the procedures' zod schemas converted (not a second copy).
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
+import { MESSAGES_SAVE_LIMIT } from '../batch-limits.ts'
 import { appRouter } from '../routers/app.ts'
 import { openApiDocument, procedureOf } from './openapi-document.ts'
 import { allowedMethods, matchRestOperation, notOnRestReason, restOperations } from './operations.ts'

@@ -42,6 +42,11 @@ export function takesQuery(operation: RestOperation): boolean {
   return operation.method === 'GET' || operation.method === 'DELETE'
 }
 
+/** The input fields the operation's headers fill (not asked for again in the query or body). */
+function headerFieldsOf(operation: RestOperation): string[] {
+  return (operation.headerInputs ?? []).map(({ field }) => field)
+}
+
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean'])
 
 function isScalar(schema: JsonSchema): boolean {
@@ -55,14 +60,22 @@ function parametersOf(operation: RestOperation, input: JsonSchema): Json[] {
   const properties = propertiesOf(input)
   const required = requiredOf(input)
   const pathParams = inPath.map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }))
-  if (!takesQuery(operation)) return pathParams
+  const headerParams = (operation.headerInputs ?? []).map(({ header, field, description }) => ({
+    name: header,
+    in: 'header',
+    required: required.includes(field),
+    description,
+    schema: { type: 'string' },
+  }))
+  if (!takesQuery(operation)) return [...pathParams, ...headerParams]
+  const fromHeaders = headerFieldsOf(operation)
   const queryParams = Object.entries(properties)
-    .filter(([name]) => !inPath.includes(name))
+    .filter(([name]) => !inPath.includes(name) && !fromHeaders.includes(name))
     .map(([name, schema]) => {
       if (!isScalar(schema)) throw new Error(`REST operation ${operation.operationId}: query parameter "${name}" is not a scalar`)
       return { name, in: 'query', required: required.includes(name), schema }
     })
-  return [...pathParams, ...queryParams]
+  return [...pathParams, ...headerParams, ...queryParams]
 }
 
 /** The answers every operation may give. */
@@ -132,7 +145,7 @@ function okResponse(operation: RestOperation): Json {
 
 function operationObject(operation: RestOperation): Json {
   const input = inputSchemaOf(operation)
-  const body = withoutProperties(input, pathParameters(operation.path))
+  const body = withoutProperties(input, [...pathParameters(operation.path), ...headerFieldsOf(operation)])
   return {
     operationId: operation.operationId,
     summary: operation.summary,

@@ -15,6 +15,7 @@ import {
   lineageResponse,
   messageSearchResponse,
   messagePageResponse,
+  messagesDeletedResponse,
   messagesSavedResponse,
   observationalMemoryResponse,
   recallResponse,
@@ -24,8 +25,10 @@ import {
   threadDiffResponse,
   threadListResponse,
   threadResponse,
+  versionedMessageResponse,
   workingMemoryResponse,
 } from './response-schemas.ts'
+import { idempotencyKeyHeader, ifMatchVersion, type HeaderInput } from './header-inputs.ts'
 import { serviceOperations } from './service-operations.ts'
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -49,6 +52,8 @@ export type RestOperation = {
   events?: { name: string; schema: z.ZodType }
   /** no token needed (health) */
   public?: true
+  /** input fields the caller may send as headers instead (If-Match, Idempotency-Key) */
+  headerInputs?: readonly HeaderInput[]
 }
 
 export const REST_TAGS = ['Threads', 'Messages', 'Clone', 'Branches', 'Recall', 'Memory', 'Indexing', 'Calls', 'Workbench', 'Playground', 'Server'] as const
@@ -72,6 +77,7 @@ const memoryOperations: readonly RestOperation[] = [
     tag: 'Threads',
     summary: 'Create a thread in a resource of the token',
     response: threadResponse,
+    headerInputs: [idempotencyKeyHeader],
   },
   {
     operationId: 'getThread',
@@ -106,8 +112,36 @@ const memoryOperations: readonly RestOperation[] = [
     path: '/threads/{threadId}/messages',
     procedure: 'messages.list',
     tag: 'Messages',
-    summary: 'A page of messages in (createdAt, id) order; follow nextCursor',
+    summary: 'A page of messages in (createdAt, id) order, or newest first with order=desc (limit=N: the newest N); follow nextCursor',
     response: messagePageResponse,
+  },
+  {
+    operationId: 'getMessage',
+    method: 'GET',
+    path: '/threads/{threadId}/messages/{messageId}',
+    procedure: 'messages.get',
+    tag: 'Messages',
+    summary: "One message of the thread's history with its version (also the ETag header)",
+    response: versionedMessageResponse,
+  },
+  {
+    operationId: 'updateMessage',
+    method: 'PATCH',
+    path: '/threads/{threadId}/messages/{messageId}',
+    procedure: 'messages.update',
+    tag: 'Messages',
+    summary: "Replace a message's content: If-Match (its ETag) is required; a stale one is 409, never an overwrite",
+    response: versionedMessageResponse,
+    headerInputs: [ifMatchVersion],
+  },
+  {
+    operationId: 'deleteMessages',
+    method: 'POST',
+    path: '/threads/{threadId}/messages/delete',
+    procedure: 'messages.delete',
+    tag: 'Messages',
+    summary: 'Delete messages the thread owns (with their vectors), all or nothing; inherited or branch-shared ones are 409',
+    response: messagesDeletedResponse,
   },
   {
     operationId: 'saveMessages',
@@ -126,6 +160,7 @@ const memoryOperations: readonly RestOperation[] = [
     tag: 'Clone',
     summary: 'Clone a thread (all or a selection of its messages) in one transaction',
     response: cloneResponse,
+    headerInputs: [idempotencyKeyHeader],
   },
   {
     operationId: 'createBranch',
@@ -135,6 +170,7 @@ const memoryOperations: readonly RestOperation[] = [
     tag: 'Branches',
     summary: 'Branch a thread: one new thread that shares its history up to the branch point',
     response: branchCreatedResponse,
+    headerInputs: [idempotencyKeyHeader],
   },
   {
     operationId: 'listBranches',

@@ -20,6 +20,10 @@ export const problemSchema = z.looseObject({
   issues: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
   /** for a server failure: the ID its details are logged under */
   errorId: z.string().optional(),
+  /** a 413: the limits (request bytes, messages per save) ... */
+  limit: z.object({ bytes: z.number().int(), messages: z.number().int() }).optional(),
+  /** ... and what the refused batch held (its declared bytes, its messages) */
+  size: z.object({ bytes: z.number().int().optional(), messages: z.number().int().optional() }).optional(),
 })
 
 export type Problem = z.output<typeof problemSchema>
@@ -27,7 +31,15 @@ export type Problem = z.output<typeof problemSchema>
 /** The formatted tRPC error shape's parts a problem needs. */
 export type ErrorShapeLike = {
   message: string
-  data: { code: ErrorCode; httpStatus: number; field?: string; issues?: readonly { path: string; message: string }[]; errorId?: string }
+  data: {
+    code: ErrorCode
+    httpStatus: number
+    field?: string
+    issues?: readonly { path: string; message: string }[]
+    errorId?: string
+    limit?: { bytes: number; messages: number }
+    size?: { bytes?: number; messages?: number }
+  }
 }
 
 /** "NOT_FOUND" -> "Not found" */
@@ -37,7 +49,7 @@ function titleOf(code: string): string {
 }
 
 export function problemOf(shape: ErrorShapeLike): Problem {
-  const { code, httpStatus, field, issues, errorId } = shape.data
+  const { code, httpStatus, field, issues, errorId, limit, size } = shape.data
   return {
     type: `urn:threadline:error:${code}`,
     title: titleOf(code),
@@ -47,6 +59,8 @@ export function problemOf(shape: ErrorShapeLike): Problem {
     ...(field === undefined ? {} : { field }),
     ...(issues === undefined ? {} : { issues: [...issues] }),
     ...(errorId === undefined ? {} : { errorId }),
+    ...(limit === undefined ? {} : { limit }),
+    ...(size === undefined ? {} : { size }),
   }
 }
 

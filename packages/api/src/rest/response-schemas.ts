@@ -56,6 +56,14 @@ export const threadDeletedResponse = z.object({ deleted: idSchema })
 
 export const messagesSavedResponse = z.object({ saved: counted, messageIds: z.array(idSchema) })
 
+export const messagesDeletedResponse = z.object({ deleted: counted })
+
+export const versionedMessageResponse = z.object({
+  message: messageResponse,
+  /** 1 when saved, +1 on every change: give it back as messages.update's expectedVersion (REST: If-Match, the ETag) */
+  version: z.number().int().positive(),
+})
+
 export const messagePageResponse = z.object({
   items: z.array(messageResponse),
   /** give it as `cursor` for the next page; null on the last page */

@@ -5,6 +5,7 @@
 // events); errors are problem documents from the same errorFormatter the tRPC
 // answers use.
 import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from '@trpc/server'
+import { BatchTooLarge, type BatchLimit, type BatchSize } from '../batch-limits.ts'
 import { limitRequestBody } from '../body-limit.ts'
 import { createContextFactory } from '../http-handler.ts'
 import { appRouter } from '../routers/app.ts'
@@ -25,11 +26,22 @@ function queryValue(text: string, schema: JsonSchema | undefined): unknown {
   return text
 }
 
+/** The operation's header inputs the request carries, as input fields. */
+function headerFields(operation: RestOperation, headers: Headers): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  for (const { header, field, parse } of operation.headerInputs ?? []) {
+    const text = headers.get(header)
+    if (text !== null) fields[field] = parse(text)
+  }
+  return fields
+}
+
 async function rawInput(operation: RestOperation, params: Record<string, string>, request: Request, url: URL): Promise<Record<string, unknown>> {
+  const fromHeaders = headerFields(operation, request.headers)
   if (takesQuery(operation)) {
     const properties = propertiesOf(inputSchemaOf(operation))
     const query = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, queryValue(value, properties[name])]))
-    return { ...query, ...params }
+    return { ...query, ...fromHeaders, ...params }
   }
   const text = await request.text()
   let body: unknown
@@ -41,7 +53,7 @@ async function rawInput(operation: RestOperation, params: Record<string, string>
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' })
   // the path names the thread: it wins over the same field in the body
-  return { ...(body as Record<string, unknown>), ...params }
+  return { ...(body as Record<string, unknown>), ...fromHeaders, ...params }
 }
 
 type ErrorContext = { ctx: Context | undefined; path: string | undefined; input: unknown; headers: Headers; type: 'query' | 'mutation' }
@@ -78,8 +90,8 @@ export async function handleRestRequest(incoming: Request, services: Services): 
   const type = procedureOf(operation)._def.type === 'mutation' ? 'mutation' : 'query'
   const request = await limitRequestBody(incoming, services.config.maxBodyBytes)
   if (request instanceof Response) {
-    const { error } = (await request.json()) as { error: { message: string } }
-    const tooLarge = new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: error.message })
+    const { error } = (await request.json()) as { error: { message: string; limit: BatchLimit; size: BatchSize } }
+    const tooLarge = new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: error.message, cause: new BatchTooLarge(error.message, error.limit, error.size) })
     return errorProblem(tooLarge, { ctx: undefined, path: operation.procedure, input: undefined, headers, type })
   }
   const ctx = createContextFactory(services)({ req: request, resHeaders: headers })

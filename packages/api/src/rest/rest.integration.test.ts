@@ -4,7 +4,7 @@
 // and the field. The whole flow (1,000 messages, clone, recall, memory) runs
 // against the built app on PostgreSQL from plain node: e2e/api-acceptance.spec.ts.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES_SAVE_LIMIT } from '../routers/messages.ts'
+import { MESSAGES_SAVE_LIMIT } from '../batch-limits.ts'
 import type { ApiHarness } from '../testing/api-harness.ts'
 import { describeEachApi } from '../testing/each-database.ts'
 import { jsonTextMessage } from '../testing/json-text-message.ts'
@@ -119,8 +119,9 @@ describeEachApi('the REST API', (getApi) => {
 
       const oversized = Array.from({ length: MESSAGES_SAVE_LIMIT + 1 }, (_, index) => message(`rest-big-${index}`, index, 'x', 'rest-bad'))
       expect((await call('POST', '/api/v1/messages', { token, body: { messages: oversized }, invalidRequest: true })).body).toMatchObject({
-        status: 400,
-        detail: 'messages: must have at most 1000 messages per call (split the batch)',
+        status: 413,
+        limit: { bytes: 4 * 1024 * 1024, messages: MESSAGES_SAVE_LIMIT },
+        size: { messages: MESSAGES_SAVE_LIMIT + 1 },
       })
 
       await call('POST', '/api/v1/messages', { token, body: { messages: [message('rest-dup', 1, 'first', 'rest-bad')] } })

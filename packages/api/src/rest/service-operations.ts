@@ -3,6 +3,7 @@
 // workbench (its turns stream server-sent events). Same table shape as
 // operations.ts, which joins both.
 import { compareEventSchema, turnEventSchema } from '../workbench/turn-events.ts'
+import { idempotencyKeyHeader } from './header-inputs.ts'
 import type { RestOperation } from './operations.ts'
 import {
   callerResponse,
@@ -153,6 +154,7 @@ export const serviceOperations: readonly RestOperation[] = [
     tag: 'Workbench',
     summary: "The thread's next turn: the user message, then the model's reply streamed as server-sent events; both saved when the turn succeeds",
     events: { name: 'TurnEvent', schema: turnEventSchema },
+    headerInputs: [idempotencyKeyHeader],
   },
   {
     operationId: 'editTurn',

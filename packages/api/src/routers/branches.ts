@@ -4,7 +4,8 @@ import { auditCaller, callerAuditRecord } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { redactLineageTree } from '../lineage-redaction.ts'
-import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
+import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
 import { branchSummary } from './branch-summary.ts'
 import { lineageNode } from './fork-lineage.ts'
 import { threadDiffAnswer, threadDiffPage, threadDiffPageInput } from './thread-diff-page.ts'
@@ -19,16 +20,19 @@ const byThread = z.object({ threadId: threadIdInput })
 // one), and lineage and diff never follow a link out of the caller's resources.
 export const branchesRouter = router({
   /** Memory.branchThread: one thread row whatever the size of the source, its history shared up to the branch point; the audit entry commits with it. */
-  create: writeProcedure.input(branchThreadArgsSchema).mutation(async ({ ctx, input }) => {
-    let branch
-    try {
-      branch = await ctx.memory.parsed.branchThread(input, { audit: callerAuditRecord(ctx, { action: 'thread.branch', targetId: input.sourceThreadId }) })
-    } catch (error) {
-      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
-      throw error
-    }
-    return { thread: branch.thread, inheritedMessageCount: branch.inheritedMessageCount }
-  }),
+  create: createProcedure
+    .input(branchThreadArgsSchema)
+    .input(idempotencyKeyInput)
+    .mutation(async ({ ctx, input }) => {
+      let branch
+      try {
+        branch = await ctx.memory.parsed.branchThread(input, { audit: callerAuditRecord(ctx, { action: 'thread.branch', targetId: input.sourceThreadId }) })
+      } catch (error) {
+        if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
+        throw error
+      }
+      return { thread: branch.thread, inheritedMessageCount: branch.inheritedMessageCount }
+    }),
 
   /** The direct branches of a thread, oldest first, each with where it was cut. */
   list: authedProcedure.input(byThread).query(async ({ ctx, input }) => {

@@ -4,7 +4,8 @@ import { callerAuditRecord } from '../audit/record-audit.ts'
 import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { redactLineageTree } from '../lineage-redaction.ts'
-import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
+import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
 import { plainJson } from '../wire-transformer.ts'
 import { clonePreviewAnswer, clonePreviewOutput, clonePreviewPage, clonePreviewPageInput } from './clone-preview.ts'
 
@@ -61,22 +62,25 @@ function lineageNode({ thread, forkedAfter, children }: LineageTreeNode): Lineag
 
 export const cloneRouter = router({
   /** Memory.cloneThread: one transaction, with its audit entry; the clone's messages get new ids (messageIdMap). */
-  create: writeProcedure.input(createInput).mutation(async ({ ctx, input }) => {
-    // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for a missing one
-    const { returnMessages, returnMessageIdMap, ...args } = input
-    let result
-    try {
-      result = await ctx.memory.cloneThread(args, {
-        returnMessages: returnMessages ?? true,
-        returnMessageIdMap: returnMessageIdMap ?? true,
-        audit: callerAuditRecord(ctx, { action: 'thread.clone', targetId: input.sourceThreadId }),
-      })
-    } catch (error) {
-      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
-      throw error
-    }
-    return { ...result, messageIdMap: plainJson(result.messageIdMap) }
-  }),
+  create: createProcedure
+    .input(createInput)
+    .input(idempotencyKeyInput)
+    .mutation(async ({ ctx, input }) => {
+      // the source's scope is checked by the clone itself (no read before it): outside it, NOT_FOUND as for a missing one
+      const { returnMessages, returnMessageIdMap, ...args } = input
+      let result
+      try {
+        result = await ctx.memory.cloneThread(args, {
+          returnMessages: returnMessages ?? true,
+          returnMessageIdMap: returnMessageIdMap ?? true,
+          audit: callerAuditRecord(ctx, { action: 'thread.clone', targetId: input.sourceThreadId }),
+        })
+      } catch (error) {
+        if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error)
+        throw error
+      }
+      return { ...result, messageIdMap: plainJson(result.messageIdMap) }
+    }),
 
   /**
    * What create would do with the same arguments (selection, warnings, memory actions); writes nothing.

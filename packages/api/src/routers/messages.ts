@@ -1,16 +1,16 @@
-import { messageBatchSchema } from '@threadline/engine'
+import { messageBatchSchema, updateMessageInputSchema } from '@threadline/engine'
 import { messageTextSearchInputSchema } from '@threadline/engine/storage'
 import { z } from 'zod'
-import { pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
+import { limitsOf, MESSAGES_SAVE_LIMIT, tooManyMessages } from '../batch-limits.ts'
+import { versionTag } from '../rest/header-inputs.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor.ts'
 
-/** The most messages one messages.save call takes (docs/api.md, "Writing threads and messages"). */
-export const MESSAGES_SAVE_LIMIT = 1000
-
 const saveInput = z.strictObject({
-  // the engine's batch schema: its parsed (branded) output goes to Memory's trusted path as it is
-  messages: messageBatchSchema.min(1).max(MESSAGES_SAVE_LIMIT, `must have at most ${MESSAGES_SAVE_LIMIT} messages per call (split the batch)`),
+  // the engine's batch schema: its parsed (branded) output goes to Memory's trusted path as it is; more
+  // than the limit is refused by the procedure as PAYLOAD_TOO_LARGE (batch-limits.ts), documented as maxItems
+  messages: messageBatchSchema.min(1).meta({ maxItems: MESSAGES_SAVE_LIMIT }),
 })
 
 const listInput = z.strictObject({
@@ -18,7 +18,21 @@ const listInput = z.strictObject({
   /** the previous page's `nextCursor`; none for the first page */
   cursor: z.string().max(1000).optional(),
   limit: z.number().int().min(1).max(500).default(100),
+  /** 'asc' (default): oldest first, each page after the cursor; 'desc': newest first (the first page is the newest `limit`), each page before the cursor */
+  order: z.enum(['asc', 'desc']).default('asc'),
 })
+
+const messageInput = z.strictObject({ threadId: threadIdInput, messageId: idInput })
+
+const deleteInput = z.strictObject({
+  threadId: threadIdInput,
+  messageIds: z.array(idInput).min(1, 'must name at least one message').max(MESSAGES_SAVE_LIMIT, `must hold at most ${MESSAGES_SAVE_LIMIT} ids per call`),
+})
+
+/** The REST ETag of a message version (messages.get / update answer it; If-Match sends it back). */
+function setVersionTag(headers: Headers, version: number): void {
+  headers.set('etag', versionTag(version))
+}
 
 const searchInput = z.strictObject({
   query: messageTextSearchInputSchema.shape.query,
@@ -55,20 +69,55 @@ export const messagesRouter = router({
    * are committed: the request does not wait for the embedder.
    */
   save: writeProcedure.input(saveInput).mutation(async ({ ctx, input }) => {
+    if (input.messages.length > MESSAGES_SAVE_LIMIT) throw tooManyMessages(limitsOf(ctx.services.config.maxBodyBytes), input.messages.length)
     // the batch is parsed (by the engine's schema): the trusted path; every thread must be in the caller's scope
     // (NOT_FOUND otherwise, as everywhere), checked on the threads the save reads in its transaction
     const saved = await ctx.memory.parsed.saveMessages(input, { sameThreadOnly: true })
     return { saved: saved.length, messageIds: saved.map((message) => message.id) }
   }),
 
-  /** A page of a thread's messages in (createdAt, id) order; `nextCursor` is null on the last page. */
+  /**
+   * A page of a thread's messages in (createdAt, id) order, or newest first
+   * with `order: 'desc'`; `nextCursor` (the page's last message) is null on the last page.
+   */
   list: authedProcedure.input(listInput).query(async ({ ctx, input }) => {
     const thread = await ctx.memory.thread(input.threadId)
-    const after = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor)
+    const from = input.cursor === undefined ? undefined : decodeMessageCursor(input.cursor)
     // one more than the page tells whether another page follows
-    const rows = await ctx.services.memory.listMessages({ threadId: thread.id, limit: input.limit + 1, ...(after ? { after } : {}) })
+    const rows =
+      input.order === 'asc'
+        ? await ctx.services.memory.listMessages({ threadId: thread.id, limit: input.limit + 1, ...(from ? { after: from } : {}) })
+        : (await ctx.services.memory.listMessages({ threadId: thread.id, last: input.limit + 1, ...(from ? { before: from } : {}) })).reverse()
     const items = rows.slice(0, input.limit)
     const last = items.at(-1)
     return { items, nextCursor: rows.length > input.limit && last ? encodeMessageCursor(last) : null }
+  }),
+
+  /** One message of the thread's history with its version (REST: the ETag), the version messages.update expects. */
+  get: authedProcedure.input(messageInput).query(async ({ ctx, input }) => {
+    const versioned = await ctx.memory.getMessage(input)
+    setVersionTag(ctx.resHeaders, versioned.version)
+    return versioned
+  }),
+
+  /**
+   * Replaces one message's content when `expectedVersion` (REST: If-Match) is
+   * still its version: a stale one is a CONFLICT and nothing is written. The
+   * branch guards of messages.delete apply. With vectors, the message is
+   * re-embedded by an index job, as a save of new text is.
+   */
+  update: writeProcedure.input(updateMessageInputSchema).mutation(async ({ ctx, input }) => {
+    const versioned = await ctx.memory.updateMessage(input)
+    setVersionTag(ctx.resHeaders, versioned.version)
+    return versioned
+  }),
+
+  /**
+   * Deletes messages the thread owns, with their vectors, in one transaction;
+   * all or nothing. A message the thread inherits (a branch's) or one a branch
+   * inherits is refused (CONFLICT, the branch guards); unknown ids are NOT_FOUND.
+   */
+  delete: writeProcedure.input(deleteInput).mutation(async ({ ctx, input }) => {
+    return { deleted: await ctx.memory.deleteMessages(input) }
   }),
 })

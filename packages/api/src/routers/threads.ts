@@ -14,7 +14,8 @@ import { threadIdUnavailable } from '../errors.ts'
 import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadIdInput } from '../inputs.ts'
 import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
 import { branchOf } from './branch-summary.ts'
-import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
+import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
 
 const listInput = z.object({
   resourceId: resourceIdInput.optional(),
@@ -123,14 +124,17 @@ export const threadsRouter = router({
   }),
 
   /** A new thread in a resource of the caller's; a given `threadId` that exists -> CONFLICT. */
-  create: writeProcedure.input(createThreadInputSchema).mutation(async ({ ctx, input }) => {
-    try {
-      return await ctx.memory.parsed.createThread(input)
-    } catch (error) {
-      if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error, 'threadId')
-      throw error
-    }
-  }),
+  create: createProcedure
+    .input(createThreadInputSchema)
+    .input(idempotencyKeyInput)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        return await ctx.memory.parsed.createThread(input)
+      } catch (error) {
+        if (ThreadAlreadyExistsError.isInstance(error)) throw threadIdUnavailable(error, 'threadId')
+        throw error
+      }
+    }),
 
   /** Changes the title and/or metadata (clone and branch lineage in the metadata are kept). */
   update: writeProcedure.input(updateThreadInputSchema).mutation(async ({ ctx, input }) => {

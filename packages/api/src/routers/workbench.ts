@@ -5,7 +5,8 @@ import { credentialHolds } from '../auth/credential-holds.ts'
 import { resourceIdInput, threadIdInput, idInput } from '../inputs.ts'
 import { modelInput } from '../playground/fixtures.ts'
 import type { Services } from '../services.ts'
-import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
+import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
 import { streamComparison } from '../workbench/compare.ts'
 import { forkThread, replacedTurn, resendableParts, type ReplacedTurn } from '../workbench/forks.ts'
 import { modelChoice, modelOption } from '../workbench/providers.ts'
@@ -99,8 +100,9 @@ export const workbenchRouter = router({
     }),
 
   /** The next turn of the thread (or branch): the user message, then the model's reply, streamed; both saved when the turn succeeds. */
-  turn: writeProcedure
+  turn: createProcedure
     .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput }))
+    .input(idempotencyKeyInput)
     .mutation(async ({ ctx, input, signal }) => {
       const thread = await workbenchThread(ctx.memory, input)
       return streamWorkbenchTurn({

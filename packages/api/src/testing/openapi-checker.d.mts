@@ -4,6 +4,8 @@ export type RestAnswer = { status: number; contentType: string; body: unknown; h
 export type RestCall = {
   query?: Record<string, string | number | boolean>
   body?: unknown
+  /** more request headers (If-Match, Idempotency-Key) */
+  headers?: Record<string, string>
   /** an API token; none sends no Authorization header */
   token?: string
   /** skip checking the request (a test that sends what the document forbids) */

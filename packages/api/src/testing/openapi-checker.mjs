@@ -37,7 +37,7 @@ export async function openApiChecker(baseUrl) {
   /** Calls `method path`; throws when the request, or the answer, breaks the document. */
   async function call(method, path, options = {}) {
     const query = Object.fromEntries(Object.entries(options.query ?? {}).map(([name, value]) => [name, String(value)]))
-    const headers = { 'content-type': 'application/json' }
+    const headers = { 'content-type': 'application/json', ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
     const operation = api.router.matchOperation({ method, path, query, headers, body: options.body })
     if (!operation) throw new Error(`${method} ${path} is not an operation of the document`)

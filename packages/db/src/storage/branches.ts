@@ -144,8 +144,8 @@ export async function deleteMessages(ctx: StorageContext, args: { messageIds: st
   })
 }
 
-/** Every message is the thread's own: inherited -> InheritedMessageError, outside its history -> MessageNotFoundError. */
-async function requireOwnedBy(db: Db, threadId: string, messages: { id: string; threadId: string }[]): Promise<void> {
+/** Every message is the thread's own: inherited -> InheritedMessageError, outside its history -> MessageNotFoundError (naming `field`). */
+export async function requireOwnedBy(db: Db, threadId: string, messages: { id: string; threadId: string }[], field?: string): Promise<void> {
   const foreign = messages.filter((message) => message.threadId !== threadId)
   if (foreign.length === 0) return
   const visible = await db.$queryRaw<{ id: string; threadId: string }[]>`
@@ -155,5 +155,8 @@ async function requireOwnedBy(db: Db, threadId: string, messages: { id: string; 
     ORDER BY m.created_at, m.id`
   const inherited = visible[0]
   if (inherited !== undefined) throw new InheritedMessageError(inherited.id, inherited.threadId)
-  throw new MessageNotFoundError(foreign.map((message) => message.id))
+  throw new MessageNotFoundError(
+    foreign.map((message) => message.id),
+    field === undefined ? undefined : { field },
+  )
 }

@@ -41,7 +41,9 @@ async function writeMessages(ctx: StorageContext, messages: StoredMessage[], onC
     onConflict === 'skip'
       ? Prisma.sql`ON CONFLICT (id) DO NOTHING`
       : Prisma.sql`ON CONFLICT (id) DO UPDATE SET thread_id = EXCLUDED.thread_id, resource_id = EXCLUDED.resource_id,
-          role = EXCLUDED.role, type = EXCLUDED.type, content = EXCLUDED.content, created_at = EXCLUDED.created_at`
+          role = EXCLUDED.role, type = EXCLUDED.type, content = EXCLUDED.content, created_at = EXCLUDED.created_at,
+          version = messages.version + CASE WHEN (messages.role, messages.type, messages.content)
+            IS DISTINCT FROM (EXCLUDED.role, EXCLUDED.type, EXCLUDED.content) THEN 1 ELSE 0 END`
   const skipped: string[] = []
   for (const chunk of chunks(messages, insertChunkSize)) {
     const rows = chunk.map((m) => ({ ...m, type: m.type ?? 'v2' }))
@@ -167,6 +169,7 @@ function selectionQuery(columns: Prisma.Sql, s: MessageSelection, from?: Effecti
     s.endDate && Prisma.sql`m.created_at <= ${s.endDate}`,
     s.messageIds?.length ? Prisma.sql`m.id = ANY(${s.messageIds}::text[])` : undefined,
     s.after && Prisma.sql`(m.created_at, m.id) > (${s.after.createdAt}, ${s.after.id})`,
+    s.before && Prisma.sql`(m.created_at, m.id) < (${s.before.createdAt}, ${s.before.id})`,
   ].filter((c): c is Prisma.Sql => c instanceof Prisma.Sql)
   const where = Prisma.join(conditions, ' AND ')
   if (s.last) {

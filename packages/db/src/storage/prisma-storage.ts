@@ -11,6 +11,7 @@ import * as branches from './branches.ts'
 import { searchText } from './full-text.ts'
 import { materializeBranches } from './materialize-branches.ts'
 import { saveRepairedMessages } from './message-overrides.ts'
+import * as messageEdits from './message-edits.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
 import { promoteBranch } from './promote-branch.ts'
@@ -43,6 +44,8 @@ function createBundle(ctx: StorageContext): StorageBundle {
         branchesInheriting: (args) => branches.branchesInheriting(ctx, args),
         materializeBranchesOf: (threadId) => branches.materializeBranchesOf(ctx, threadId),
         deleteMessages: (args) => branches.deleteMessages(ctx, args),
+        updateMessageContent: (args) => messageEdits.updateMessageContent(ctx, args),
+        getMessageVersions: (ids) => messageEdits.getMessageVersions(ctx, ids),
         insertMessages: (input) => messages.insertMessages(ctx, input),
         upsertMessages: (input, options) => messages.upsertMessages(ctx, input, options),
         listMessages: (selection) => messages.listMessages(ctx, selection),

@@ -3,7 +3,7 @@
 export type { ThreadlineErrorCode } from './error-codes.ts'
 export { ThreadlineError } from './threadline-error.ts'
 export { ThreadAlreadyExistsError, ThreadNotFoundError } from './thread-errors.ts'
-export { MessageAlreadyExistsError, MessageNotFoundError } from './message-errors.ts'
+export { MessageAlreadyExistsError, MessageNotFoundError, MessageVersionConflictError } from './message-errors.ts'
 export { InheritedMessageError, MessageSharedByBranchesError, ThreadHasBranchesError } from './branch-errors.ts'
 export { InvalidCloneOptionsError, InvalidInputError, InvalidStreamErrorRetryOptionsError, type FieldIssue } from './input-errors.ts'
 export { StorageError, VectorExtensionMissingError } from './storage-errors.ts'

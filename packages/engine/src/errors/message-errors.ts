@@ -2,6 +2,7 @@ import { hasErrorMarker, ThreadlineError } from './threadline-error.ts'
 
 const alreadyExists = Symbol.for('threadline.error.MessageAlreadyExistsError')
 const notFound = Symbol.for('threadline.error.MessageNotFoundError')
+const versionConflict = Symbol.for('threadline.error.MessageVersionConflictError')
 
 export class MessageAlreadyExistsError extends ThreadlineError {
   private readonly [alreadyExists] = true
@@ -29,5 +30,27 @@ export class MessageNotFoundError extends ThreadlineError {
 
   static override isInstance(value: unknown): value is MessageNotFoundError {
     return hasErrorMarker(value, notFound)
+  }
+}
+
+/** An edit made against a version of the message that is no longer its current one: nothing was written (optimistic concurrency). */
+export class MessageVersionConflictError extends ThreadlineError {
+  private readonly [versionConflict] = true
+  readonly messageId: string
+  readonly expectedVersion: number
+  readonly currentVersion: number
+  constructor(messageId: string, expectedVersion: number, currentVersion: number) {
+    super(
+      'MESSAGE_VERSION_CONFLICT',
+      `Message "${messageId}" is at version ${currentVersion}, not ${expectedVersion}: it changed since it was read; read it again and redo the edit`,
+      { field: 'expectedVersion' },
+    )
+    this.messageId = messageId
+    this.expectedVersion = expectedVersion
+    this.currentVersion = currentVersion
+  }
+
+  static override isInstance(value: unknown): value is MessageVersionConflictError {
+    return hasErrorMarker(value, versionConflict)
   }
 }

@@ -79,6 +79,8 @@ export const listThreadsInputSchema = z.strictObject({
   perPage: z.number().int().positive().max(1000).default(20),
 })
 
+export const getMessageInputSchema = z.strictObject({ threadId: idSchema, messageId: idSchema })
+
 export const listMessagesInputSchema = z.strictObject({
   threadId: idSchema,
   last: z.number().int().positive().optional(),
@@ -87,6 +89,8 @@ export const listMessagesInputSchema = z.strictObject({
   offset: z.number().int().nonnegative().optional(),
   /** keyset pagination: only messages after this (createdAt, id); ignored with `last` */
   after: messageCursorSchema.optional(),
+  /** keyset pagination newest first: only messages before this (createdAt, id); with `last`, the page before it */
+  before: messageCursorSchema.optional(),
 })
 
 export const searchMessagesInputSchema = exactlyOneOf(

@@ -4,7 +4,7 @@ import { resolveEmbedder } from '../embedders/resolve-embedder.ts'
 import type { Embedder, EmbeddingModelInput } from '../embedders/types.ts'
 import { EmbedderRequiredError } from '../errors/embedder-errors.ts'
 import type { EnqueueIndexJob } from '../indexing/types.ts'
-import { InvalidInputError, ThreadNotFoundError } from '../errors/index.ts'
+import { InvalidInputError, MessageNotFoundError, ThreadNotFoundError } from '../errors/index.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { RepairOutsideThread } from '../storage/branch-operations.ts'
 import type { MemoryStorage, ObservationalMemoryRecord, StoredThread, VectorStore } from '../storage/types.ts'
@@ -32,6 +32,7 @@ import { messageEmbeddingText } from './embedding-text.ts'
 import {
   createThreadInputSchema,
   idSchema,
+  getMessageInputSchema,
   lineageTreeOptionsSchema,
   listMessagesInputSchema,
   listThreadsInputSchema,
@@ -47,6 +48,7 @@ import {
 } from './input-schemas.ts'
 import { indexesVectors, type MemoryOptions, memoryOptionsSchema, type RecallMode, type ResolvedMemoryOptions, resolveMemoryOptions } from './memory-options.ts'
 import { asStoredMessage, type ParsedSaveMessagesInput, saveMessagesInputSchema } from '../messages/schema.ts'
+import { type UpdateMessageInput, updateMessageInputSchema, type VersionedMessage } from './message-edit.ts'
 import { buildLineageTree, type LineageTree, type LineageTreeOptions } from './lineage-tree.ts'
 import { type MemoryKey, type MemoryTarget, resolveMemoryKey } from './memory-key.ts'
 import { type ResourceScopeInput, resourceScope } from './resource-scope.ts'
@@ -309,6 +311,33 @@ export class Memory {
   }
 
   /**
+   * Replaces one message's content when `expectedVersion` is still its version
+   * (MessageVersionConflictError otherwise; the branch guards as deleteMessages);
+   * returns it with its new version. With vectors, the message is re-embedded
+   * as a save of changed text is: in the transaction, or by an index job queued
+   * once it is committed.
+   */
+  async updateMessage(input: UpdateMessageInput): Promise<VersionedMessage> {
+    const edit = parseInput(updateMessageInputSchema, input)
+    const updated = await this.storage.transaction(async (tx) => {
+      const versioned = await tx.storage.updateMessageContent(edit)
+      await this.embedNow(tx, indexesVectors(this.options) ? [versioned.message] : [])
+      return versioned
+    })
+    if (indexesVectors(this.options)) await this.enqueueIndexing([updated.message])
+    return updated
+  }
+
+  /** One message of the thread's effective history with its version; MessageNotFoundError (field messageId) when it is not there. */
+  async getMessage(input: { threadId: string; messageId: string }): Promise<VersionedMessage> {
+    const { threadId, messageId } = parseInput(getMessageInputSchema, input)
+    const [message] = await this.storage.listMessages({ threadId, messageIds: [messageId] })
+    const [version] = await this.storage.getMessageVersions([messageId])
+    if (message === undefined || version === undefined) throw new MessageNotFoundError([messageId], { field: 'messageId' })
+    return { message, version: version.version }
+  }
+
+  /**
    * A thread's messages (its effective history: for a branch, the inherited
    * ones up to its cutoff, then its own) in (createdAt, id) order within each
    * level: its last `last` ones, or a page of `limit` from `offset`, or all; [] for an unknown thread.
@@ -319,11 +348,13 @@ export class Memory {
     limit?: number
     offset?: number
     after?: { createdAt: Date | string | number; id: string }
+    before?: { createdAt: Date | string | number; id: string }
   }): Promise<StoredMessage[]> {
-    const { threadId, last, limit, offset, after } = parseInput(listMessagesInputSchema, input)
+    const { threadId, last, limit, offset, after, before } = parseInput(listMessagesInputSchema, input)
     return this.storage.listMessages({
       threadId,
       ...(after === undefined ? {} : { after }),
+      ...(before === undefined ? {} : { before }),
       ...(last === undefined ? {} : { last }),
       ...(limit === undefined ? {} : { limit }),
       ...(offset === undefined ? {} : { offset }),

@@ -30,6 +30,7 @@ import type {
   WorkingMemoryEntry,
 } from './memory.ts'
 import type { MemoryTarget } from './memory-key.ts'
+import type { UpdateMessageInput, VersionedMessage } from './message-edit.ts'
 import type { ResourceScope } from './resource-scope.ts'
 
 type ListMessagesInput = Parameters<Memory['listMessages']>[0]
@@ -115,6 +116,24 @@ export class ScopedMemory {
   async listMessages(input: ListMessagesInput): Promise<StoredMessage[]> {
     const thread = await this.thread(input.threadId)
     return this.memory.listMessages({ ...input, threadId: thread.id })
+  }
+
+  /** Memory.deleteMessages of messages the thread (in scope) owns; returns how many. */
+  async deleteMessages(input: { threadId: string; messageIds: string[] }): Promise<number> {
+    const thread = await this.thread(input.threadId)
+    return this.memory.deleteMessages({ messageIds: input.messageIds, threadId: thread.id })
+  }
+
+  /** Memory.updateMessage in a thread of the scope. */
+  async updateMessage(input: UpdateMessageInput): Promise<VersionedMessage> {
+    const thread = await this.thread(input.threadId)
+    return this.memory.updateMessage({ ...input, threadId: thread.id })
+  }
+
+  /** Memory.getMessage in a thread of the scope. */
+  async getMessage(input: { threadId: string; messageId: string }): Promise<VersionedMessage> {
+    const thread = await this.thread(input.threadId)
+    return this.memory.getMessage({ ...input, threadId: thread.id })
   }
 
   async countMessages(input: { threadId: string }): Promise<number> {

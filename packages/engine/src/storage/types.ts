@@ -136,6 +136,8 @@ export type MessageSelection = {
   offset?: number
   /** only messages after this (createdAt, id) position (keyset pagination) */
   after?: { createdAt: Date; id: string }
+  /** only messages before this (createdAt, id) position (keyset pagination newest first, with `last`) */
+  before?: { createdAt: Date; id: string }
 }
 
 /** A message's place, role and tool invocations (each reduced to what pairs a call with its result): what clone boundaries analyse. */
@@ -441,6 +443,20 @@ export interface MemoryStorage extends BranchOperationsStorage {
    * MessageSharedByBranchesError. Owner threads are locked FOR UPDATE first.
    */
   deleteMessages(args: { messageIds: string[]; threadId?: string }): Promise<number>
+  /**
+   * Replaces the content of one message `threadId` owns when its version is
+   * `expectedVersion`, adding 1 to the version; returns the message and its new
+   * version. The owner is locked FOR UPDATE first. Unknown or outside the
+   * thread's history -> MessageNotFoundError (field messageId); inherited ->
+   * InheritedMessageError; inherited by a branch -> MessageSharedByBranchesError;
+   * another version -> MessageVersionConflictError. Nothing is written on any of them.
+   */
+  updateMessageContent(args: { threadId: string; messageId: string; content: StoredMessage['content']; expectedVersion: number }): Promise<{
+    message: StoredMessage
+    version: number
+  }>
+  /** The current versions of these messages (1 when saved, +1 on every change); unknown ids are left out. */
+  getMessageVersions(ids: string[]): Promise<{ id: string; version: number }[]>
   listMessages(selection: MessageSelection): Promise<StoredMessage[]>
   /** By id, whatever thread owns them, in (createdAt, id) order; unknown ids are left out. */
   getMessagesByIds(ids: string[]): Promise<StoredMessage[]>

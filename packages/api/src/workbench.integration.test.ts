@@ -118,7 +118,7 @@ describeEachApi('the workbench router', (getApi) => {
 
     const events = await collect(await operator.workbench.turn.mutate({ threadId, resourceId: ACME, model: CLAUDE, message: 'And tomorrow?' }))
 
-    expect(ofType(events, 'rules')).toEqual([{ type: 'rules', stepNumber: 0, rules: ['anthropic-strip-foreign-reasoning-content'] }])
+    expect(ofType(events, 'rules')).toEqual([{ type: 'rules', stepNumber: 0, rules: ['anthropic-strip-foreign-reasoning-content'], enabledRules: [] }])
     expect(events.at(-1)).toMatchObject({ type: 'finished', text: 'Sunny tomorrow too.' })
     const request = server.requests[0]!
     expect(request.api).toBe('anthropic-messages')

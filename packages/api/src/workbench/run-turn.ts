@@ -133,7 +133,11 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
       ...workbenchAgentConfig(services, option, request.instructions, request.callerKey),
       model: await agentModel(services, request.model),
       ...(recording ? { onEvent: recording.listener } : {}),
-      inputProcessors: [reportingCompat(compat, (stepNumber, rules) => channel.push({ type: 'rules', stepNumber, rules }))],
+      inputProcessors: [
+        reportingCompat(compat, (stepNumber, rules) =>
+          channel.push({ type: 'rules', stepNumber, rules, enabledRules: rules.filter((rule) => compat.savedRuleNames.includes(rule)) }),
+        ),
+      ],
       errorProcessors: [
         new StreamErrorRetryProcessor({
           maxRetries: MAX_RETRIES,

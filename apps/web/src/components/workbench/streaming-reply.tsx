@@ -30,11 +30,34 @@ export function ProcessorActions({ actions }: { actions: ProcessorAction[] }) {
   )
 }
 
+/** The operators' saved rules that rewrote this turn's prompt (every step's), in order of first use. */
+function enabledRulesActed(actions: readonly ProcessorAction[]): string[] {
+  return [...new Set(actions.flatMap((action) => (action.type === 'rules' ? action.enabledRules : [])))]
+}
+
+/** Every finished turn says whether the operators' enabled rules changed what was sent, naming them. */
+function EnabledRulesActed({ actions }: { actions: readonly ProcessorAction[] }) {
+  const acted = enabledRulesActed(actions)
+  return (
+    <span
+      data-testid="enabled-rules-acted"
+      title="Saved playground rules (enabled ones only run) that rewrote the prompt of this turn"
+      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset [overflow-wrap:anywhere] ${
+        acted.length > 0 ? 'bg-violet-50 text-violet-700 ring-violet-200' : 'bg-slate-100 text-slate-600 ring-slate-200'
+      }`}
+    >
+      Enabled rules acted: {acted.length > 0 ? acted.join(', ') : 'none'}
+    </span>
+  )
+}
+
 export function TurnStats({ state }: { state: TurnState }) {
   const finished = state.finished
   if (!finished) return null
   return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="turn-stats">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="turn-stats">
+      <EnabledRulesActed actions={state.actions} />
+      <dl className="contents">
       <div>
         <dt className="inline">latency </dt>
         <dd className="inline font-medium tabular-nums text-slate-700">{(finished.latencyMs / 1000).toFixed(2)} s</dd>
@@ -55,7 +78,8 @@ export function TurnStats({ state }: { state: TurnState }) {
         <dt className="inline">retries </dt>
         <dd className="inline font-medium tabular-nums text-slate-700">{finished.retries}</dd>
       </div>
-    </dl>
+      </dl>
+    </div>
   )
 }
 

@@ -174,6 +174,8 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
     }
     const result = await stream.result
     saved = true
+    // the thread's "Updated" is its newest activity (the Threads list's default order): a saved turn is activity
+    await services.memory.updateThread({ threadId: thread.id })
     yield {
       type: 'finished',
       text: result.text,

@@ -42,8 +42,8 @@ export function SaveFixtureForm({ callId, attempt, defaultName }: { callId: stri
         </Notice>
         {!save.data.check.passed && (
           <Notice tone="warning" className="mt-2" title={`${ruleName} does not handle this error: the fixture fails`} testId="fixture-mismatch">
-            <span className="break-words [overflow-wrap:anywhere]">{save.data.check.failures.join('; ')}</span>. Change the rule (its error
-            patterns or its fix) until it passes: while it fails, the rule cannot be enabled.
+            <span className="break-words [overflow-wrap:anywhere]">{save.data.check.failures.join('; ')}</span>. Change the rule (its error patterns or its fix)
+            until it passes: while it fails, the rule cannot be enabled.
           </Notice>
         )}
       </>

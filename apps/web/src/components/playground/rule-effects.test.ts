@@ -17,7 +17,9 @@ describe('fixtureEffect', () => {
     const error = { kind: 'http' as const, status: 400, headers: {}, body: '', url: 'https://x.invalid' }
     const base = { name: 'e', kind: 'error' as const, model: 'mistral/mistral-large', error, messages: [] }
     expect(fixtureEffect({ ...base, expect: { matches: false } })).toBe('ignores HTTP 400 from mistral/mistral-large')
-    expect(fixtureEffect({ ...base, expect: { matches: true, fixes: false } })).toBe('matches HTTP 400 from mistral/mistral-large, leaving the messages as they are')
+    expect(fixtureEffect({ ...base, expect: { matches: true, fixes: false } })).toBe(
+      'matches HTTP 400 from mistral/mistral-large, leaving the messages as they are',
+    )
     expect(fixtureEffect({ ...base, expect: { matches: true } })).toBe('repairs the messages after HTTP 400 from mistral/mistral-large, then retries')
     expect(fixtureEffect({ ...base, error: { kind: 'connection', code: 'ECONNRESET', message: 'reset' }, expect: { matches: false } })).toBe(
       'ignores ECONNRESET from mistral/mistral-large',

@@ -66,6 +66,7 @@ test('a saved rule stays out of turns until enabled after a confirmation; the tu
   await sendTurn(page, 'After enabling')
   await expect(composer.getByTestId('last-turn-rules')).toContainText(`Enabled rules acted: ${name}`)
   await expect(page.getByTestId('message').filter({ hasText: `you wrote "After enabling ${TAG}"` })).toHaveCount(1)
+  await composer.getByTestId('last-turn-rules').scrollIntoViewIfNeeded()
   await screenshots(page, 'rules-enable-turn-badge', { fullPage: false })
 
   await mutate(page, 'playground.rules.delete', { id: rule.id })

@@ -161,7 +161,8 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                   />
                 )}
                 {rule.recordedFixtures > 0 && <RecordedFixtures ruleId={rule.id} count={rule.recordedFixtures} />}
-                {run && (
+                {/* an open enable confirmation shows this run itself */}
+                {run && enabling !== rule.id && (
                   <Notice tone={run.passed ? 'success' : 'error'} title={run.passed ? 'Every fixture passed' : 'Some fixtures failed'}>
                     <ul className="text-xs">
                       {run.results.map((result) => (

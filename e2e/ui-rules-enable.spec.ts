@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { acmeDeliveryStorm, demoThreads } from '@threadline/db/seed'
+import { demoThreads } from '@threadline/db/seed'
 import { mutate, screenshots } from './branches.ts'
+import { saveFixture } from './save-fixture.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Issue 31 item 2: a saved playground rule is not live until an operator
@@ -84,14 +85,7 @@ test('a rule whose fixtures fail is flagged and cannot be confirmed; a fixture s
     code: `export default { name: '${name}', errorPatterns: [/Tool call id was/], fix() { return false } }`,
   })
 
-  await page.goto(`/threads/${acmeDeliveryStorm.thread.id}`)
-  const strip = page.getByTestId('call-strip').filter({ hasText: 'tool IDs rewritten after 400' })
-  await strip.getByRole('button').first().click()
-  await strip.getByRole('button', { name: 'Save as fixture' }).click()
-  const form = strip.getByRole('form', { name: 'Save as fixture' })
-  await form.getByLabel('Saved rule').selectOption({ label: name })
-  await form.getByRole('button', { name: 'Save fixture' }).click()
-  await expect(strip.getByRole('status')).toContainText(`as a fixture of “${name}”`)
+  const strip = await saveFixture(page, name)
   const warning = strip.getByTestId('fixture-mismatch')
   await expect(warning).toContainText(`“${name}” does not handle this error`)
   await expect(warning).toContainText('expected an error pattern to match; none did')

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { acmeDeliveryStorm, demoCalls, demoThreads } from '@threadline/db/seed'
 import { toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { screenshots } from './branches.ts'
+import { saveFixture } from './save-fixture.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Issue 14: the demo seed records calls (a 429 waited out, a tool-ID repair,
@@ -23,17 +24,6 @@ async function saveRule(page: Page, name: string, code: string): Promise<void> {
     data: { json: { name, code } },
   })
   expect(response.status()).toBe(200)
-}
-
-async function saveFixture(page: Page, rule: string): Promise<void> {
-  await page.goto(`/threads/${acmeDeliveryStorm.thread.id}`)
-  const strip = page.getByTestId('call-strip').filter({ hasText: 'tool IDs rewritten after 400' })
-  await strip.getByRole('button').first().click()
-  await strip.getByRole('button', { name: 'Save as fixture' }).click()
-  const form = strip.getByRole('form', { name: 'Save as fixture' })
-  await form.getByLabel('Saved rule').selectOption({ label: rule })
-  await form.getByRole('button', { name: 'Save fixture' }).click()
-  await expect(strip.getByRole('status')).toContainText(`as a fixture of “${rule}”`)
 }
 
 test('seeded calls: strips in prose, the trace with before/after, Save as fixture, fixtures pass and fail in the playground', async ({ page }) => {

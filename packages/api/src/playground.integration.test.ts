@@ -363,7 +363,8 @@ describeEachApi('the playground', (getApi, kind) => {
           },
         ],
       })
-      expect(rule).toMatchObject({ name: 'mistral-tool-id', enabled: true, order: 5, errorPatterns: [] })
+      // saved, not live: a rule runs in workbench turns only once an operator enables it
+      expect(rule).toMatchObject({ name: 'mistral-tool-id', enabled: false, order: 5, errorPatterns: [] })
       expect((await api.operator.playground.rules.list.query()).map((saved) => saved.id)).toContain(rule.id)
       expect(await api.operator.playground.rules.runFixtures.mutate({ id: rule.id })).toMatchObject({
         passed: true,

@@ -54,11 +54,18 @@ describeEachApi(
 
     it('stores the recorded 400 and the messages as they were on the wire; a passing rule passes it, a failing one fails and cannot be enabled', async () => {
       await recordCall()
-      const passing = await api.operator.playground.rules.create.mutate({ name: 'tool-id-sanitizer', code: toolIdSanitizerRuleSource })
+      const passing = await api.operator.playground.rules.create.mutate({ name: 'tool-id-sanitizer', code: toolIdSanitizerRuleSource, enabled: true })
       const failing = await api.operator.playground.rules.create.mutate({ name: 'mistral-only', code: mistralOnlyRule })
 
-      const saved = await api.operator.playground.fixtures.saveFromCall.mutate({ callId, attempt: 1, ruleId: passing.id, name: 'real anthropic tool-id 400' })
+      const { check, ...saved } = await api.operator.playground.fixtures.saveFromCall.mutate({
+        callId,
+        attempt: 1,
+        ruleId: passing.id,
+        name: 'real anthropic tool-id 400',
+      })
       expect(saved).toMatchObject({ ruleId: passing.id, sourceCallId: callId, sourceAttempt: 1 })
+      // the rule handles the case it was saved for: no warning
+      expect(check).toEqual({ passed: true, failures: [] })
       expect((await api.operator.audit.list.query({ action: 'rule.fixture.save', limit: 1 })).events[0]).toMatchObject({
         targetId: passing.id,
         details: { name: 'tool-id-sanitizer', fixture: 'real anthropic tool-id 400', fixtureId: saved.id, callId, attempt: 1 },
@@ -90,6 +97,11 @@ describeEachApi(
         attempt: 1,
         ruleId: failing.id,
         name: 'real anthropic tool-id 400',
+      })
+      // saved against a rule whose patterns never match it: saved, with the warning's reasons
+      expect(onFailing.check).toEqual({
+        passed: false,
+        failures: ['expected an error pattern to match; none did', 'expected the fix to change the messages; it did not'],
       })
       expect(await api.operator.playground.rules.runFixtures.mutate({ id: failing.id })).toMatchObject({
         passed: false,

@@ -71,9 +71,10 @@ describe('the workbench keeps the server responsive', () => {
 
   it('runs 20 enabled saved rules that spin to the sandbox limit on the pool, and still applies the saved rule that rewrites', async () => {
     const spinning = Array.from({ length: 20 }, (_, index) =>
-      createRuleInput.parse({ name: `spin-${index}`, code: `export default { name: 'spin-${index}', applyToPrompt() { while (true) {} } }` }),
+      createRuleInput.parse({ name: `spin-${index}`, enabled: true, code: `export default { name: 'spin-${index}', applyToPrompt() { while (true) {} } }` }),
     )
     const rewriting = createRuleInput.parse({
+      enabled: true,
       name: 'append-reminder',
       code: `export default { name: 'append-reminder', applyToPrompt({ prompt }) { return [...prompt, { role: 'system', content: 'Be brief.' }] } }`,
     })

@@ -94,6 +94,18 @@ describeEachApi('the workbench router', (getApi) => {
     expect(JSON.stringify(body)).not.toContain('Great, thank you!')
   })
 
+  it("a saved turn moves the thread's updatedAt: it sorts first among the resource's threads by newest activity", async () => {
+    const threadId = await textThread()
+    const before = (await api.services.memory.getThreadById({ threadId }))!.updatedAt
+    server.enqueue('openai', reply.text('Noted.'))
+    await collect(await operator.workbench.turn.mutate({ threadId, resourceId: ACME, model: GPT, message: 'Any news?' }))
+    const after = (await api.services.memory.getThreadById({ threadId }))!.updatedAt
+    expect(after.getTime()).toBeGreaterThan(before.getTime())
+    // Memory.listThreads orders by updatedAt, newest first
+    const { threads } = await api.services.memory.listThreads({ resourceId: ACME, perPage: 1 })
+    expect(threads[0]?.id).toBe(threadId)
+  })
+
   it('runs an Anthropic turn on a history with OpenAI tool ids and foreign reasoning: the compat rules rewrite the wire', async () => {
     const threadId = await threadWith(
       [
@@ -118,7 +130,7 @@ describeEachApi('the workbench router', (getApi) => {
 
     const events = await collect(await operator.workbench.turn.mutate({ threadId, resourceId: ACME, model: CLAUDE, message: 'And tomorrow?' }))
 
-    expect(ofType(events, 'rules')).toEqual([{ type: 'rules', stepNumber: 0, rules: ['anthropic-strip-foreign-reasoning-content'] }])
+    expect(ofType(events, 'rules')).toEqual([{ type: 'rules', stepNumber: 0, rules: ['anthropic-strip-foreign-reasoning-content'], enabledRules: [] }])
     expect(events.at(-1)).toMatchObject({ type: 'finished', text: 'Sunny tomorrow too.' })
     const request = server.requests[0]!
     expect(request.api).toBe('anthropic-messages')

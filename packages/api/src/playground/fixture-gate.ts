@@ -30,3 +30,15 @@ export function requirePassingFixtures(run: FixtureRun, ruleName: string): void 
     message: `"${ruleName}" cannot be enabled: ${failing.length} fixture(s) fail: ${names}. Fix the rule, or save it disabled.`,
   })
 }
+
+export type FixtureHealth = { ruleId: string; passed: boolean; failing: string[] }
+
+/** Every saved rule's fixtures run (one rule after the other on the caller's pool share): the failing ones named per rule. */
+export async function fixtureHealth(services: Services, callerKey: string): Promise<FixtureHealth[]> {
+  const health: FixtureHealth[] = []
+  for (const rule of await services.rules.list()) {
+    const run = await runAllFixtures(services, callerKey, rule, rule.fixtures)
+    health.push({ ruleId: rule.id, passed: run.passed, failing: run.results.filter((result) => !result.passed).map((result) => result.name) })
+  }
+  return health
+}

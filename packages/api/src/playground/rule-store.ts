@@ -14,7 +14,8 @@ const savedRuleFields = {
   description: z.string().max(5000).default(''),
   code: ruleSourceSchema,
   errorPatterns: errorPatternSourcesSchema.default([]),
-  enabled: z.boolean().default(true),
+  // a saved rule goes live only when an operator enables it (issue 31)
+  enabled: z.boolean().default(false),
   order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   fixtures: ruleFixturesInput.default([]),
 }

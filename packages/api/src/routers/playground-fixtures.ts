@@ -8,6 +8,8 @@ import { idInput } from '../inputs.ts'
 import { fixtureExpectInput, fixtureFromCall } from '../playground/fixture-from-call.ts'
 import type { Services } from '../services.ts'
 import { auditCaller } from '../audit/record-audit.ts'
+import { callerKey } from '../auth/caller.ts'
+import { runAllFixtures } from '../playground/fixture-gate.ts'
 import { operatorProcedure, router } from '../trpc.ts'
 
 const saveFromCallInput = z.strictObject({
@@ -32,7 +34,10 @@ export const recordedFixturesRouter = router({
     return ctx.services.recordedFixtures.list(input.ruleId)
   }),
 
-  /** Stores attempt `attempt` of a recorded call (its error status, headers, body and the messages) as a fixture of a saved rule. */
+  /**
+   * Stores attempt `attempt` of a recorded call (its error status, headers, body and the messages) as a fixture of a saved rule;
+   * `check` says whether the rule handles it now (a rule whose patterns can never match the error fails it).
+   */
   saveFromCall: operatorProcedure.input(saveFromCallInput).mutation(async ({ ctx, input }) => {
     const rule = await ctx.services.rules.get(input.ruleId)
     const call = await ctx.services.calls.get(input.callId)
@@ -50,7 +55,11 @@ export const recordedFixturesRouter = router({
       targetId: rule.id,
       details: { name: rule.name, fixture: saved.fixture.name, fixtureId: saved.id, callId: call.id, attempt: input.attempt },
     })
-    return saved
+    // saved either way (a failing real case is how a rule's gap gets recorded), but the operator is told when the rule does not handle it
+    const check = await runAllFixtures(ctx.services, callerKey(ctx.caller), { code: rule.code, name: rule.name, errorPatterns: rule.errorPatterns }, [
+      saved.fixture,
+    ])
+    return { ...saved, check: { passed: check.passed, failures: check.results.flatMap((result) => result.failures) } }
   }),
 
   /** Deletes one recorded fixture (the rule keeps the others). */

@@ -6,7 +6,7 @@ import { promptInput, threadIdInput } from '../inputs.ts'
 import { TRPCError } from '@trpc/server'
 import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
 import { modelInput } from '../playground/fixtures.ts'
-import { requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
+import { fixtureHealth, requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
 import { recordedFixturesRouter } from './playground-fixtures.ts'
@@ -104,7 +104,7 @@ const rulesRouter = router({
       if (next.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), next, input.fixtures ?? current.fixtures), next.name)
     }
     const rule = await ctx.services.rules.update(input)
-    await auditCaller(ctx, { action: 'rule.update', targetId: rule.id, details: { name: rule.name } })
+    await auditCaller(ctx, { action: 'rule.update', targetId: rule.id, details: { name: rule.name, ...givenFields({ enabled: input.enabled }) } })
     return rule
   }),
   delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
@@ -119,6 +119,8 @@ const rulesRouter = router({
     await auditCaller(ctx, { action: 'rule.run', targetId: saved.id, details: { name: saved.name, run: 'fixtures', passed: report.passed } })
     return { ruleId: saved.id, ...report }
   }),
+  /** Each saved rule's fixtures run now: the playground flags a rule whose fixtures fail. */
+  fixtureHealth: operatorProcedure.query(({ ctx }) => fixtureHealth(ctx.services, callerKey(ctx.caller))),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
   exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await ctx.services.rules.list()) })),
 })

@@ -133,7 +133,11 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
       ...workbenchAgentConfig(services, option, request.instructions, request.callerKey),
       model: await agentModel(services, request.model),
       ...(recording ? { onEvent: recording.listener } : {}),
-      inputProcessors: [reportingCompat(compat, (stepNumber, rules) => channel.push({ type: 'rules', stepNumber, rules }))],
+      inputProcessors: [
+        reportingCompat(compat, (stepNumber, rules) =>
+          channel.push({ type: 'rules', stepNumber, rules, enabledRules: rules.filter((rule) => compat.savedRuleNames.includes(rule)) }),
+        ),
+      ],
       errorProcessors: [
         new StreamErrorRetryProcessor({
           maxRetries: MAX_RETRIES,
@@ -170,6 +174,8 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
     }
     const result = await stream.result
     saved = true
+    // the thread's "Updated" is its newest activity (the Threads list's default order): a saved turn is activity
+    await services.memory.updateThread({ threadId: thread.id })
     yield {
       type: 'finished',
       text: result.text,

@@ -28,8 +28,8 @@ export const turnEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('reasoning'), text: z.string() }),
   z.object({ type: z.literal('tool-call'), toolName: z.string() }),
-  /** proactive compat rules that rewrote this step's prompt */
-  z.object({ type: z.literal('rules'), stepNumber: counted, rules: z.array(z.string()) }),
+  /** proactive compat rules that rewrote this step's prompt; `enabledRules`: those of them that are operators' saved rules (enabled ones only run) */
+  z.object({ type: z.literal('rules'), stepNumber: counted, rules: z.array(z.string()), enabledRules: z.array(z.string()) }),
   /** StreamErrorRetryProcessor is about to wait `delayMs` before retrying (`delaySource`: retry-after header, backoff, ...) */
   z.object({ type: z.literal('waiting'), attempt: counted, delayMs: z.number(), delaySource: z.string(), reason: z.string() }),
   /** the attempt failed and is retried: drop what this step streamed */

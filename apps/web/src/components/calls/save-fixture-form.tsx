@@ -31,13 +31,22 @@ export function SaveFixtureForm({ callId, attempt, defaultName }: { callId: stri
   const chosen = ruleId || rules.data?.[0]?.id || ''
   if (save.data && !open) {
     const rule = rules.data?.find((candidate) => candidate.id === save.data.ruleId)
+    const ruleName = rule ? `“${rule.name}”` : 'the rule'
     return (
-      <Notice tone="success" className="mt-2">
-        Saved “{save.data.fixture.name}” as a fixture of {rule ? `“${rule.name}”` : 'the rule'}.{' '}
-        <Link href="/playground" className="font-medium underline">
-          Run it in the playground
-        </Link>
-      </Notice>
+      <>
+        <Notice tone="success" className="mt-2">
+          Saved “{save.data.fixture.name}” as a fixture of {ruleName}.{' '}
+          <Link href="/playground" className="font-medium underline">
+            Run it in the playground
+          </Link>
+        </Notice>
+        {!save.data.check.passed && (
+          <Notice tone="warning" className="mt-2" title={`${ruleName} does not handle this error: the fixture fails`} testId="fixture-mismatch">
+            <span className="break-words [overflow-wrap:anywhere]">{save.data.check.failures.join('; ')}</span>. Change the rule (its error patterns or its fix)
+            until it passes: while it fails, the rule cannot be enabled.
+          </Notice>
+        )}
+      </>
     )
   }
   if (!open) {

@@ -60,7 +60,7 @@ export function SaveRuleForm({
   const [description, setDescription] = useState('')
   const [patterns, setPatterns] = useState('')
   const [fixturesText, setFixturesText] = useState('[]')
-  const [savedName, setSavedName] = useState<string | null>(null)
+  const [saved, setSaved] = useState<{ name: string; enabled: boolean } | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => {
@@ -74,7 +74,7 @@ export function SaveRuleForm({
   }, [loaded])
 
   const onSuccess = async (rule: LoadedRule) => {
-    setSavedName(rule.name)
+    setSaved({ name: rule.name, enabled: rule.enabled })
     onSaved(rule)
     await queryClient.invalidateQueries({ queryKey: trpc.playground.rules.list.queryKey() })
   }
@@ -91,7 +91,7 @@ export function SaveRuleForm({
   }
 
   function save(asNew: boolean) {
-    setSavedName(null)
+    setSaved(null)
     setProblem(null)
     const parsed = parseFixtures(fixturesText)
     if (!parsed.fixtures) {
@@ -148,7 +148,12 @@ export function SaveRuleForm({
             {describeError(error)}
           </Notice>
         )}
-        {savedName && <Notice tone="success">Saved “{savedName}”.</Notice>}
+        {saved && (
+          <Notice tone="success">
+            Saved “{saved.name}”.{' '}
+            {saved.enabled ? 'It is enabled: workbench turns run it.' : 'It is disabled: no workbench turn runs it until you enable it under Saved rules.'}
+          </Notice>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button
             variant="primary"

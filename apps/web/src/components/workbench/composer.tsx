@@ -1,13 +1,13 @@
 'use client'
 
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTRPC, useTRPCClient } from '@/trpc/client.tsx'
 import { Button } from '../ui/button.tsx'
 import { textareaClass } from '../ui/field.tsx'
 import { ModelSelect, ProviderHint } from './model-select.tsx'
-import { StreamingReply } from './streaming-reply.tsx'
-import { useTurn } from './use-turn.ts'
+import { EnabledRulesActed, StreamingReply } from './streaming-reply.tsx'
+import { enabledRulesActed, useTurn } from './use-turn.ts'
 
 /** Refetches the thread views once a turn saved its messages (the timeline, branches, memory panels). */
 export function useRefreshThreadViews() {
@@ -28,22 +28,37 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const refresh = useRefreshThreadViews()
   const [model, setModel] = useState('')
   const [message, setMessage] = useState('')
+  // the message being sent: Cancel (or a failure) puts it back in the composer
+  const sent = useRef('')
+  // the saved reply replaces the live one: the last turn's rules stay said here
+  const [lastTurnRules, setLastTurnRules] = useState<string[] | null>(null)
   const turn = useTurn((state) => {
     // the saved messages replace the live reply in the timeline; a cancel that came after the
     // server had saved the turn shows it too (the server saves nothing once the cancel reaches it)
-    if (state.status === 'done') void refresh().then(turn.reset)
+    if (state.status === 'done') {
+      setLastTurnRules(enabledRulesActed(state.actions))
+      void refresh().then(turn.reset)
+    }
+    if (state.status === 'cancelled' || state.status === 'failed') setMessage((current) => (current === '' ? sent.current : current))
     if (state.status === 'cancelled') void refresh()
   })
   const running = turn.state.status === 'running'
   const send = () => {
     const text = message.trim()
     if (!text || !model) return
+    sent.current = text
     setMessage('')
+    setLastTurnRules(null)
     void turn.run((signal) => client.workbench.turn.mutate({ threadId, resourceId, model, message: text }, { signal }))
   }
   return (
     <section aria-label="Continue the thread" className="space-y-3" data-testid="composer">
       <StreamingReply state={turn.state} onCancel={turn.cancel} />
+      {turn.state.status === 'idle' && lastTurnRules && (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="last-turn-rules">
+          Last turn: <EnabledRulesActed names={lastTurnRules} />
+        </p>
+      )}
       <form
         className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
         onSubmit={(event) => {

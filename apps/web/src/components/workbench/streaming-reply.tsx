@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { Badge } from '../badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Notice } from '../ui/notice.tsx'
-import type { ProcessorAction, TurnState } from './use-turn.ts'
+import { enabledRulesActed, type ProcessorAction, type TurnState } from './use-turn.ts'
 
 function describeAction(action: ProcessorAction): string {
   switch (action.type) {
@@ -30,32 +30,50 @@ export function ProcessorActions({ actions }: { actions: ProcessorAction[] }) {
   )
 }
 
+/** Every finished turn says whether the operators' enabled rules changed what was sent, naming them. */
+export function EnabledRulesActed({ names }: { names: readonly string[] }) {
+  return (
+    <span
+      data-testid="enabled-rules-acted"
+      title="Saved playground rules (enabled ones only run) that rewrote the prompt of this turn"
+      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset [overflow-wrap:anywhere] ${
+        names.length > 0 ? 'bg-violet-50 text-violet-700 ring-violet-200' : 'bg-slate-100 text-slate-600 ring-slate-200'
+      }`}
+    >
+      Enabled rules acted: {names.length > 0 ? names.join(', ') : 'none'}
+    </span>
+  )
+}
+
 export function TurnStats({ state }: { state: TurnState }) {
   const finished = state.finished
   if (!finished) return null
   return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="turn-stats">
-      <div>
-        <dt className="inline">latency </dt>
-        <dd className="inline font-medium tabular-nums text-slate-700">{(finished.latencyMs / 1000).toFixed(2)} s</dd>
-      </div>
-      {finished.firstTokenMs !== null && (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="turn-stats">
+      <EnabledRulesActed names={enabledRulesActed(state.actions)} />
+      <dl className="contents">
         <div>
-          <dt className="inline">first token </dt>
-          <dd className="inline font-medium tabular-nums text-slate-700">{(finished.firstTokenMs / 1000).toFixed(2)} s</dd>
+          <dt className="inline">latency </dt>
+          <dd className="inline font-medium tabular-nums text-slate-700">{(finished.latencyMs / 1000).toFixed(2)} s</dd>
         </div>
-      )}
-      <div>
-        <dt className="inline">tokens in/out </dt>
-        <dd className="inline font-medium tabular-nums text-slate-700">
-          {finished.usage.inputTokens} / {finished.usage.outputTokens}
-        </dd>
-      </div>
-      <div>
-        <dt className="inline">retries </dt>
-        <dd className="inline font-medium tabular-nums text-slate-700">{finished.retries}</dd>
-      </div>
-    </dl>
+        {finished.firstTokenMs !== null && (
+          <div>
+            <dt className="inline">first token </dt>
+            <dd className="inline font-medium tabular-nums text-slate-700">{(finished.firstTokenMs / 1000).toFixed(2)} s</dd>
+          </div>
+        )}
+        <div>
+          <dt className="inline">tokens in/out </dt>
+          <dd className="inline font-medium tabular-nums text-slate-700">
+            {finished.usage.inputTokens} / {finished.usage.outputTokens}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">retries </dt>
+          <dd className="inline font-medium tabular-nums text-slate-700">{finished.retries}</dd>
+        </div>
+      </dl>
+    </div>
   )
 }
 

@@ -43,6 +43,11 @@ export function applyTurnEvent(state: TurnState, event: TurnEvent): TurnState {
   }
 }
 
+/** The operators' saved rules that rewrote the turn's prompt (any step's), in order of first use. */
+export function enabledRulesActed(actions: readonly ProcessorAction[]): string[] {
+  return [...new Set(actions.flatMap((action) => (action.type === 'rules' ? action.enabledRules : [])))]
+}
+
 /** Runs one streamed workbench call; `cancel` aborts its request (the server aborts the provider call). */
 export function useTurn(onFinished?: (state: TurnState) => void) {
   const [state, setState] = useState<TurnState>(idle)

@@ -43,6 +43,11 @@ export class WorkbenchCompat implements Processor {
   readonly #pool: PlaygroundPool
   readonly #callerKey: string
 
+  /** the operators' enabled saved rules this processor runs, by name (the turn's "Enabled rules acted" names them) */
+  get savedRuleNames(): readonly string[] {
+    return this.#saved.map((rule) => rule.name)
+  }
+
   constructor(saved: readonly SavedRuleCode[], pool: PlaygroundPool, callerKey: string) {
     this.id = this.#builtIn.id
     this.name = this.#builtIn.name

@@ -67,11 +67,7 @@ function replayEvents(events: unknown[]): AsyncIterable<unknown> {
 }
 
 /** The stream as it runs, kept whole once it ended normally (then `onEnd(events)`), released otherwise. */
-async function* recordingEvents(
-  source: AsyncIterable<unknown>,
-  onEnd: (events: unknown[]) => Promise<void>,
-  onFail: () => Promise<void>,
-): AsyncGenerator {
+async function* recordingEvents(source: AsyncIterable<unknown>, onEnd: (events: unknown[]) => Promise<void>, onFail: () => Promise<void>): AsyncGenerator {
   const events: unknown[] = []
   let ended = false
   try {

@@ -56,16 +56,18 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 
 type StoredAnswer = { kind: 'value'; value: unknown } | { kind: 'events'; events: unknown[] }
 
-async function* replayEvents(events: unknown[]): AsyncGenerator<unknown> {
-  yield* events
+/** The stored events as a stream again (an async iterable, as the turn's own answer is). */
+function replayEvents(events: unknown[]): AsyncIterable<unknown> {
+  return {
+    [Symbol.asyncIterator]: () => {
+      const iterator = events[Symbol.iterator]()
+      return { next: () => Promise.resolve(iterator.next()) }
+    },
+  }
 }
 
 /** The stream as it runs, kept whole once it ended normally (then `onEnd(events)`), released otherwise. */
-async function* recordingEvents(
-  source: AsyncIterable<unknown>,
-  onEnd: (events: unknown[]) => Promise<void>,
-  onFail: () => Promise<void>,
-): AsyncGenerator<unknown> {
+async function* recordingEvents(source: AsyncIterable<unknown>, onEnd: (events: unknown[]) => Promise<void>, onFail: () => Promise<void>): AsyncGenerator {
   const events: unknown[] = []
   let ended = false
   try {
@@ -106,7 +108,7 @@ export async function idempotentCreate(options: CreateMiddlewareOptions): Promis
     })
   }
   if (found.kind === 'completed') {
-    const answer = wireTransformer.deserialize(found.response as Parameters<typeof wireTransformer.deserialize>[0]) as StoredAnswer
+    const answer = wireTransformer.deserialize<StoredAnswer>(found.response as Parameters<typeof wireTransformer.deserialize>[0])
     ctx.resHeaders.set('idempotent-replayed', 'true')
     const data = answer.kind === 'events' ? replayEvents(answer.events) : answer.value
     return { ok: true, data, marker: middlewareMarker }

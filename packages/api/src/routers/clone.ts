@@ -5,7 +5,7 @@ import { threadIdUnavailable } from '../errors.ts'
 import { threadIdInput } from '../inputs.ts'
 import { redactLineageTree } from '../lineage-redaction.ts'
 import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
-import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
+import { authedProcedure, createProcedure, router } from '../trpc.ts'
 import { plainJson } from '../wire-transformer.ts'
 import { clonePreviewAnswer, clonePreviewOutput, clonePreviewPage, clonePreviewPageInput } from './clone-preview.ts'
 

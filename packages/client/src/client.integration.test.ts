@@ -124,7 +124,16 @@ describe('the client against a real server', () => {
     const error = await failureOf(clientOf({ url: proxy.url, retry: false }).health.check.query())
     expect(error).toMatchObject({ kind: 'http', code: 'SERVICE_UNAVAILABLE', status: 503 })
     refusals = 1
-    await expect(clientOf({ url: proxy.url, retry: { baseDelayMs: 10 } }).health.check.query()).resolves.toMatchObject({ semanticRecall: expect.any(Boolean) })
+    await expect(clientOf({ url: proxy.url, retry: { baseDelayMs: 10 } }).health.check.query()).resolves.toMatchObject({ recall: { mode: 'text' } })
+  })
+
+  it('sends an idempotency key the server honours: the same key and body give the same thread, another body a 409', async () => {
+    const client = clientOf()
+    const first = await client.threads.create.mutate({ resourceId: 'acme', title: 'once' }, { idempotencyKey: 'client-key-1' })
+    const again = await client.threads.create.mutate({ resourceId: 'acme', title: 'once' }, { idempotencyKey: 'client-key-1' })
+    expect(again.id).toBe(first.id)
+    const other = await failureOf(client.threads.create.mutate({ resourceId: 'acme', title: 'another' }, { idempotencyKey: 'client-key-1' }))
+    expect(other.code).toBe('CONFLICT')
   })
 
   it('gives a stopped server as NETWORK_ERROR', async () => {

@@ -1,6 +1,6 @@
 // The Idempotency-Key of a create (threads, clones, branches, turns): the
 // middleware of createProcedure (trpc.ts). The key comes as the input field
-// `idempotencyKey` (REST: the Idempotency-Key header fills it) and is taken
+// `idempotencyKey` or the Idempotency-Key header (REST and tRPC) and is taken
 // out of the input before the procedure's own schema reads it. Same key and
 // same body (procedure + sha-256 of the canonical input) -> the first answer
 // again, nothing created twice; another body -> CONFLICT on idempotencyKey;
@@ -44,7 +44,7 @@ export function requestHashOf(procedure: string, body: unknown): string {
 }
 
 type CreateMiddlewareOptions = {
-  ctx: { services: Services; caller: Caller; resHeaders: Headers }
+  ctx: { services: Services; caller: Caller; headers: Headers; resHeaders: Headers }
   path: string
   getRawInput: () => Promise<unknown>
   next: (options?: { getRawInput: () => Promise<unknown> }) => Promise<MiddlewareResult<object>>
@@ -85,8 +85,11 @@ async function* recordingEvents(source: AsyncIterable<unknown>, onEnd: (events: 
 export async function idempotentCreate(options: CreateMiddlewareOptions): Promise<MiddlewareResult<object>> {
   const { ctx, path } = options
   const raw = await options.getRawInput()
-  if (typeof raw !== 'object' || raw === null || !(IDEMPOTENCY_KEY_FIELD in raw)) return options.next()
-  const { [IDEMPOTENCY_KEY_FIELD]: given, ...body } = raw as Record<string, unknown>
+  if (typeof raw !== 'object' || raw === null) return options.next()
+  const { [IDEMPOTENCY_KEY_FIELD]: field, ...body } = raw as Record<string, unknown>
+  // the Idempotency-Key header counts for a tRPC call too (the client sends a keyed write alone, never in a batch)
+  const given = field ?? ctx.headers.get('idempotency-key') ?? undefined
+  if (given === undefined) return options.next()
   const parsed = keySchema.safeParse(given)
   if (!parsed.success) throw new InvalidInputError(IDEMPOTENCY_KEY_FIELD, parsed.error.issues[0]?.message ?? 'is invalid')
   const claim = { callerKey: callerKey(ctx.caller), key: parsed.data }

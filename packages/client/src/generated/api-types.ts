@@ -22,7 +22,13 @@ export type ThreadlineInputs = {
     get: { threadId: string }
     byId: { id: string; messageLimit?: undefined | number }
     messages: { threadId: string; page?: undefined | number; pageSize?: undefined | number }
-    create: { resourceId: string; threadId?: undefined | string; title?: undefined | string; metadata?: undefined | { [key: string]: unknown } }
+    create: {
+      resourceId: string
+      threadId?: undefined | string
+      title?: undefined | string
+      metadata?: undefined | { [key: string]: unknown }
+      idempotencyKey?: undefined | string
+    }
     update: { threadId: string; title?: undefined | string; metadata?: undefined | { [key: string]: unknown } }
     delete: { threadId: string; branches?: undefined | 'materialize' | 'delete' }
   }
@@ -89,7 +95,58 @@ export type ThreadlineInputs = {
         type?: undefined | 'v2'
       }>
     }
-    list: { threadId: string; cursor?: undefined | string; limit?: undefined | number }
+    list: { threadId: string; cursor?: undefined | string; limit?: undefined | number; order?: undefined | 'asc' | 'desc' }
+    get: { threadId: string; messageId: string }
+    update: {
+      threadId: string
+      messageId: string
+      content: {
+        [key: string]: unknown
+        format: 2
+        parts: Array<
+          | { [key: string]: unknown; type: 'text'; text: string; providerMetadata?: undefined | { [key: string]: { [key: string]: unknown } } }
+          | {
+              [key: string]: unknown
+              type: 'reasoning'
+              reasoning: string
+              details: Array<
+                | { [key: string]: unknown; type: 'text'; text: string; signature?: undefined | string }
+                | { [key: string]: unknown; type: 'redacted'; data: string }
+              >
+              providerMetadata?: undefined | { [key: string]: { [key: string]: unknown } }
+            }
+          | {
+              [key: string]: unknown
+              type: 'tool-invocation'
+              toolInvocation: {
+                [key: string]: unknown
+                toolCallId: string
+                toolName: string
+                args: unknown
+                state: 'call' | 'partial-call' | 'result'
+                result?: unknown
+              }
+              providerMetadata?: undefined | { [key: string]: { [key: string]: unknown } }
+            }
+          | {
+              [key: string]: unknown
+              type: 'file'
+              mimeType: string
+              data: string
+              providerMetadata?: undefined | { [key: string]: { [key: string]: unknown } }
+            }
+          | { [key: string]: unknown; type: 'step-start' }
+        >
+        content?: undefined | string
+        metadata?: undefined | { [key: string]: unknown }
+        providerMetadata?: undefined | { [key: string]: { [key: string]: unknown } }
+        toolInvocations?:
+          | undefined
+          | Array<{ [key: string]: unknown; toolCallId: string; toolName: string; args: unknown; state: 'call' | 'partial-call' | 'result'; result?: unknown }>
+      }
+      expectedVersion: number
+    }
+    delete: { threadId: string; messageIds: Array<string> }
   }
   clone: {
     create: {
@@ -110,6 +167,7 @@ export type ThreadlineInputs = {
           }
       returnMessages?: undefined | boolean
       returnMessageIdMap?: undefined | boolean
+      idempotencyKey?: undefined | string
     }
     preview: {
       sourceThreadId: string
@@ -142,6 +200,7 @@ export type ThreadlineInputs = {
       title?: undefined | string
       metadata?: undefined | { [key: string]: unknown }
       derivedMemory?: undefined | 'as-of-branch-point' | 'current' | 'empty'
+      idempotencyKey?: undefined | string
     }
     list: { threadId: string }
     lineage: { threadId: string }
@@ -296,7 +355,7 @@ export type ThreadlineInputs = {
   workbench: {
     models: void
     context: { model: string; threadId: string; resourceId: string; message?: undefined | string; instructions?: undefined | string }
-    turn: { model: string; message: string; threadId: string; resourceId: string; instructions?: undefined | string }
+    turn: { model: string; message: string; threadId: string; resourceId: string; instructions?: undefined | string; idempotencyKey?: undefined | string }
     edit: { messageId: string; message: string; model: string; threadId: string; resourceId: string; instructions?: undefined | string }
     regenerate: { messageId: string; model: string; threadId: string; resourceId: string; instructions?: undefined | string }
     compare: { message: string; models: Array<string>; threadId: string; resourceId: string }
@@ -319,7 +378,7 @@ export type ThreadlineInputs = {
 }
 
 export type ThreadlineOutputs = {
-  health: { check: { database: DatabaseKind; semanticRecall: boolean; migrations: MigrationStatus } }
+  health: { check: { database: DatabaseKind; recall: { mode: 'text' | 'hybrid'; embedder: null | string; pgvector: boolean }; migrations: MigrationStatus } }
   auth: { me: { kind: 'operator'; operator: SignedInOperator; token?: undefined } | { kind: 'token'; token: VerifiedApiToken; operator?: undefined } }
   resources: { list: Array<ResourceSummary> }
   threads: {
@@ -364,6 +423,9 @@ export type ThreadlineOutputs = {
     search: { items: Array<MessageTextHit>; total: number; page: number; pageSize: number; pageCount: number }
     save: { saved: number; messageIds: Array<string> }
     list: { items: Array<StoredMessage>; nextCursor: null | string }
+    get: VersionedMessage
+    update: VersionedMessage
+    delete: { deleted: number }
   }
   clone: {
     create: { messageIdMap: { [key: string]: string }; thread: StoredThread; clonedMessages: Array<StoredMessage>; clonedMessageCount: number }
@@ -620,7 +682,7 @@ export type ThreadlineOutputs = {
       | { type: 'text'; text: string }
       | { type: 'reasoning'; text: string }
       | { type: 'tool-call'; toolName: string }
-      | { type: 'rules'; stepNumber: number; rules: Array<string> }
+      | { type: 'rules'; stepNumber: number; rules: Array<string>; enabledRules: Array<string> }
       | { type: 'waiting'; attempt: number; delayMs: number; delaySource: string; reason: string }
       | { type: 'retry'; attempt: number; delayMs: number; reason: string }
       | {
@@ -646,7 +708,7 @@ export type ThreadlineOutputs = {
       | { type: 'text'; text: string }
       | { type: 'reasoning'; text: string }
       | { type: 'tool-call'; toolName: string }
-      | { type: 'rules'; stepNumber: number; rules: Array<string> }
+      | { type: 'rules'; stepNumber: number; rules: Array<string>; enabledRules: Array<string> }
       | { type: 'waiting'; attempt: number; delayMs: number; delaySource: string; reason: string }
       | { type: 'retry'; attempt: number; delayMs: number; reason: string }
       | {
@@ -672,7 +734,7 @@ export type ThreadlineOutputs = {
       | { type: 'text'; text: string }
       | { type: 'reasoning'; text: string }
       | { type: 'tool-call'; toolName: string }
-      | { type: 'rules'; stepNumber: number; rules: Array<string> }
+      | { type: 'rules'; stepNumber: number; rules: Array<string>; enabledRules: Array<string> }
       | { type: 'waiting'; attempt: number; delayMs: number; delaySource: string; reason: string }
       | { type: 'retry'; attempt: number; delayMs: number; reason: string }
       | {
@@ -698,7 +760,7 @@ export type ThreadlineOutputs = {
       | ({ type: 'text'; text: string } & { column: number })
       | ({ type: 'reasoning'; text: string } & { column: number })
       | ({ type: 'tool-call'; toolName: string } & { column: number })
-      | ({ type: 'rules'; stepNumber: number; rules: Array<string> } & { column: number })
+      | ({ type: 'rules'; stepNumber: number; rules: Array<string>; enabledRules: Array<string> } & { column: number })
       | ({ type: 'waiting'; attempt: number; delayMs: number; delaySource: string; reason: string } & { column: number })
       | ({ type: 'retry'; attempt: number; delayMs: number; reason: string } & { column: number })
       | ({
@@ -713,7 +775,7 @@ export type ThreadlineOutputs = {
         } & { column: number })
       | ({ type: 'failed'; message: string } & { column: number })
   }
-  calls: { list: LLMCallPage; rules: { builtIn: Array<string>; custom: Array<string> }; get: LLMCallTrace }
+  calls: { list: { calls: Array<LLMCallSummary>; nextCursor: null | string }; rules: { builtIn: Array<string>; custom: Array<string> }; get: LLMCallTrace }
 }
 
 export type ThreadlineProcedureKinds = {
@@ -721,7 +783,7 @@ export type ThreadlineProcedureKinds = {
   auth: { me: 'query' }
   resources: { list: 'query' }
   threads: { list: 'query'; get: 'query'; byId: 'query'; messages: 'query'; create: 'mutation'; update: 'mutation'; delete: 'mutation' }
-  messages: { search: 'query'; save: 'mutation'; list: 'query' }
+  messages: { search: 'query'; save: 'mutation'; list: 'query'; get: 'query'; update: 'mutation'; delete: 'mutation' }
   clone: { create: 'mutation'; preview: 'query'; lineage: 'query' }
   branches: { create: 'mutation'; list: 'query'; lineage: 'query'; materialize: 'mutation'; promote: 'mutation'; diff: 'query' }
   recall: { search: 'query'; status: 'query' }
@@ -882,8 +944,6 @@ export type JSONArray = {
 export type JSONObject = { [key: string]: undefined | null | string | number | JSONObject | JSONArray | boolean }
 
 export type JSONValue = null | string | number | JSONObject | JSONArray | boolean
-
-export type LLMCallPage = { calls: Array<LLMCallSummary>; nextCursor: null | string }
 
 export type LLMCallSummary = {
   error: null | CallError
@@ -1285,7 +1345,7 @@ export type SandboxLogLevel = 'error' | 'log' | 'info' | 'warn' | 'debug'
 
 export type SandboxedRuleErrorKind = 'memory' | 'syntax' | 'invalid-rule' | 'runtime' | 'timeout' | 'invalid-result' | 'unavailable'
 
-export type SectionKind = 'system' | 'recall' | 'working-memory' | 'observational-memory' | 'last-messages' | 'new-message'
+export type SectionKind = 'recall' | 'system' | 'working-memory' | 'observational-memory' | 'last-messages' | 'new-message'
 
 export type SectionMessage = { id: string; threadId: string; role: string; snippet: string; tokens: number }
 
@@ -1335,5 +1395,7 @@ export type ToolInvocation = { toolCallId: string; toolName: string; args: unkno
 export type ToolInvocationPart = { type: 'tool-invocation'; toolInvocation: ToolInvocation; providerMetadata?: undefined | ProviderMetadata }
 
 export type VerifiedApiToken = TokenScope & { id: string; name: string }
+
+export type VersionedMessage = { message: StoredMessage; version: number }
 
 export type WorkingMemoryEntry = { key: MemoryKey; workingMemory: null | string }

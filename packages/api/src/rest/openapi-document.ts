@@ -194,10 +194,11 @@ export function openApiDocument(): Json {
         Problem: jsonSchemaOf(problemSchema),
         ...Object.fromEntries(restOperations.flatMap(({ events }) => (events ? [[events.name, jsonSchemaOf(events.schema)]] : []))),
       },
-      responses: Object.fromEntries([
-        ...Object.entries(ERROR_STATUSES).map(([status, description]) => [`Problem${status}`, problemResponseOf(status, description)]),
-        ...Object.entries(OCCASIONAL_STATUSES).map(([status, { description }]) => [`Problem${status}`, problemResponseOf(status, description)]),
-      ]),
+      responses: Object.fromEntries(
+        [...Object.entries(ERROR_STATUSES), ...Object.entries(OCCASIONAL_STATUSES).map(([status, { description }]) => [status, description] as const)].map(
+          ([status, description]): [string, Json] => [`Problem${status}`, problemResponseOf(status, description)],
+        ),
+      ),
     },
   }
   return built

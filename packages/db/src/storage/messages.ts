@@ -167,6 +167,7 @@ function selectionQuery(columns: Prisma.Sql, s: MessageSelection, from?: Effecti
     s.endDate && Prisma.sql`m.created_at <= ${s.endDate}`,
     s.messageIds?.length ? Prisma.sql`m.id = ANY(${s.messageIds}::text[])` : undefined,
     s.after && Prisma.sql`(m.created_at, m.id) > (${s.after.createdAt}, ${s.after.id})`,
+    s.before && Prisma.sql`(m.created_at, m.id) < (${s.before.createdAt}, ${s.before.id})`,
   ].filter((c): c is Prisma.Sql => c instanceof Prisma.Sql)
   const where = Prisma.join(conditions, ' AND ')
   if (s.last) {

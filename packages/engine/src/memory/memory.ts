@@ -34,6 +34,7 @@ import {
   idSchema,
   lineageTreeOptionsSchema,
   listMessagesInputSchema,
+  messagePositionsInputSchema,
   listThreadsInputSchema,
   memoryScopeInputSchema,
   type ParsedCreateThreadInput,
@@ -319,15 +320,24 @@ export class Memory {
     limit?: number
     offset?: number
     after?: { createdAt: Date | string | number; id: string }
+    before?: { createdAt: Date | string | number; id: string }
   }): Promise<StoredMessage[]> {
-    const { threadId, last, limit, offset, after } = parseInput(listMessagesInputSchema, input)
+    const { threadId, last, limit, offset, after, before } = parseInput(listMessagesInputSchema, input)
     return this.storage.listMessages({
       threadId,
       ...(after === undefined ? {} : { after }),
+      ...(before === undefined ? {} : { before }),
       ...(last === undefined ? {} : { last }),
       ...(limit === undefined ? {} : { limit }),
       ...(offset === undefined ? {} : { offset }),
     })
+  }
+
+  /** The 1-based place of each given message in the thread's effective history; ids not in it are left out. */
+  async messagePositions(input: { threadId: string; messageIds: string[] }): Promise<Map<string, number>> {
+    const { threadId, messageIds } = parseInput(messagePositionsInputSchema, input)
+    if (messageIds.length === 0) return new Map()
+    return this.storage.messagePositions({ threadId, messageIds: [...new Set(messageIds)] })
   }
 
   /** How many messages a thread's effective history has (0 for an unknown thread). */

@@ -136,6 +136,8 @@ export type MessageSelection = {
   offset?: number
   /** only messages after this (createdAt, id) position (keyset pagination) */
   after?: { createdAt: Date; id: string }
+  /** only messages before this (createdAt, id) position (keyset pagination backwards, with `last`) */
+  before?: { createdAt: Date; id: string }
 }
 
 /** A message's place, role and tool invocations (each reduced to what pairs a call with its result): what clone boundaries analyse. */
@@ -461,6 +463,12 @@ export interface MemoryStorage extends BranchOperationsStorage {
   searchText(query: TextQuery): Promise<TextMatch[]>
   /** Messages of the thread's effective history (0 for an unknown thread). */
   countMessages(threadId: string): Promise<number>
+  /**
+   * Added for the long-thread timeline (issue 31): the 1-based place of each
+   * given message in the thread's EFFECTIVE history (ids not in it are left
+   * out). Each is a count over the index up to the message, never a read of the thread.
+   */
+  messagePositions(args: { threadId: string; messageIds: string[] }): Promise<Map<string, number>>
   /** ids of the selection only, (createdAt, id) order: cheap planning for clones */
   listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
   /**

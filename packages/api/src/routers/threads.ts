@@ -6,6 +6,7 @@ import { idInput, pageCount, pageInput, pageSizeInput, resourceIdInput, threadId
 import { redactUnreadableSource, redactUnreadableSources } from '../lineage-redaction.ts'
 import { branchOf } from './branch-summary.ts'
 import { authedProcedure, router, writeProcedure } from '../trpc.ts'
+import { timelineRouter } from './timeline.ts'
 
 const listInput = z.object({
   resourceId: resourceIdInput.optional(),
@@ -60,6 +61,9 @@ export function toThreadRow(thread: ThreadListItem) {
 }
 
 export const threadsRouter = router({
+  /** the thread page's timeline (timeline.ts): nested here so a turn's invalidation of `threads` reloads it */
+  timeline: timelineRouter,
+
   /**
    * Threads, most recently updated first, with message counts, clone flag and
    * depth, providers seen, memory flags and last activity; filterable by flags.

@@ -84,6 +84,8 @@ export const listMessagesInputSchema = z.strictObject({
   after: messageCursorSchema.optional(),
   /** keyset pagination backwards: only messages before this (createdAt, id); with `last`, the page just before it */
   before: messageCursorSchema.optional(),
+  /** only these messages (those in the thread's effective history) */
+  messageIds: z.array(idSchema).max(1000).optional(),
 })
 
 export const messagePositionsInputSchema = z.strictObject({ threadId: idSchema, messageIds: z.array(idSchema).max(1000) })

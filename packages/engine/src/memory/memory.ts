@@ -321,10 +321,12 @@ export class Memory {
     offset?: number
     after?: { createdAt: Date | string | number; id: string }
     before?: { createdAt: Date | string | number; id: string }
+    messageIds?: string[]
   }): Promise<StoredMessage[]> {
-    const { threadId, last, limit, offset, after, before } = parseInput(listMessagesInputSchema, input)
+    const { threadId, last, limit, offset, after, before, messageIds } = parseInput(listMessagesInputSchema, input)
     return this.storage.listMessages({
       threadId,
+      ...(messageIds === undefined ? {} : { messageIds }),
       ...(after === undefined ? {} : { after }),
       ...(before === undefined ? {} : { before }),
       ...(last === undefined ? {} : { last }),

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { longThreadMessageId } from '@threadline/db/fixtures'
-import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Threads far past the old 1,000-message cap, made by `pnpm fixture:long-thread`
 // before the server starts (playwright.config.ts): 1,200 and 100,000 messages,
@@ -54,7 +55,7 @@ for (const size of [1200, 100_000]) {
     await expect(sent).toHaveCount(1, { timeout: 60_000 })
     await expect(page.getByTestId('timeline-range')).toHaveText(new RegExp(`of ${(size + 2).toLocaleString('en')}$`), { timeout: 60_000 })
     await expect(sent).toContainText(`#${size + 1}`)
-    await screenshot(page, `long-thread-${size}-turn`)
+    await screenshots(page, `long-thread-${size}-turn`, { fullPage: false })
 
     // recall's "Open in timeline" for a message past #1,000 lands on it, highlighted
     await page.goto(`/recall?thread=${threadId}&q=lt1150`)

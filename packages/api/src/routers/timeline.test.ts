@@ -4,10 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readServerConfig } from '../config.ts'
 import { createServices, type Services } from '../services.ts'
 import { TEST_AUTH_SECRET } from '../testing/api-harness.ts'
-import { createCallerFactory } from '../trpc.ts'
-import { appRouter } from './app.ts'
-
-const createCaller = createCallerFactory(appRouter)
+import { operatorCaller } from '../testing/operator-caller.ts'
 const THREAD = 'timeline-12'
 const at = (n: number) => new Date(Date.UTC(2026, 10, 1, 12, n))
 const id = (n: number) => `tl-${String(n).padStart(2, '0')}`
@@ -15,15 +12,7 @@ const id = (n: number) => `tl-${String(n).padStart(2, '0')}`
 // The thread page's timeline windows, in-process as an operator, on PGlite and PostgreSQL.
 describeEachDatabase('threads.timeline', (getDb) => {
   let services: Services
-  const timeline = () =>
-    createCaller({
-      services,
-      headers: new Headers(),
-      resHeaders: new Headers(),
-      clientAddress: 'test',
-      forwardedFor: null,
-      getCaller: async () => ({ kind: 'operator', operator: { id: 'op', email: 'op@example.test', name: 'Op' }, sessionId: 's' }),
-    }).threads.timeline
+  const timeline = () => operatorCaller(services).threads.timeline
   const window = (page: { items: { id: string }[]; firstPosition: number }) => ({ first: page.firstPosition, ids: page.items.map((message) => message.id) })
 
   beforeAll(async () => {

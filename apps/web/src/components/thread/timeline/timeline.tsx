@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { Button } from '../../ui/button.tsx'
 import { describeError, errorCode } from '../../ui/describe-error.ts'
 import { Notice } from '../../ui/notice.tsx'
@@ -152,11 +152,9 @@ export function Timeline({
       ) : (
         <>
           {hasPreviousPage && (
-            <div ref={topRef} className="flex justify-center">
-              <Button size="sm" variant="ghost" onClick={loadEarlier} disabled={isFetchingPreviousPage}>
-                {isFetchingPreviousPage ? <Spinner /> : null} Load earlier messages (before #{first?.position.toLocaleString('en')})
-              </Button>
-            </div>
+            <LoadMore edge={topRef} loading={isFetchingPreviousPage} onLoad={loadEarlier}>
+              Load earlier messages (before #{first?.position.toLocaleString('en')})
+            </LoadMore>
           )}
           <ol className="space-y-3 [overflow-anchor:auto]" aria-label="Messages" data-testid="timeline">
             {messages.map((entry) => (
@@ -164,14 +162,23 @@ export function Timeline({
             ))}
           </ol>
           {hasNextPage && (
-            <div ref={bottomRef} className="flex justify-center">
-              <Button size="sm" variant="ghost" onClick={loadLater} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? <Spinner /> : null} Load later messages (after #{last?.position.toLocaleString('en')})
-              </Button>
-            </div>
+            <LoadMore edge={bottomRef} loading={isFetchingNextPage} onLoad={loadLater}>
+              Load later messages (after #{last?.position.toLocaleString('en')})
+            </LoadMore>
           )}
         </>
       )}
+    </div>
+  )
+}
+
+/** The button at either end of the loaded pages; scrolling near it (`edge`) loads the page too. */
+function LoadMore({ edge, loading, onLoad, children }: { edge: RefObject<HTMLDivElement | null>; loading: boolean; onLoad: () => void; children: ReactNode }) {
+  return (
+    <div ref={edge} className="flex justify-center">
+      <Button size="sm" variant="ghost" onClick={onLoad} disabled={loading}>
+        {loading ? <Spinner /> : null} {children}
+      </Button>
     </div>
   )
 }

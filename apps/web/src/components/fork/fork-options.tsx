@@ -89,7 +89,9 @@ export function ForkOptions({
           <p className="text-sm font-semibold text-slate-800">Which messages</p>
           <p className="text-xs text-slate-500">Filters apply together; the limit then keeps the most recent N.</p>
         </div>
-        <Field label="Fork point" hint="Clone up to and including this message: find it by #N or by its words." error={errors.upTo}>
+        {/* a fieldset, not a label: a label around the picker's buttons forwards a click to its first control,
+            which after "Fork here" is the chosen point's "Clear" (the choice undid itself) */}
+        <FieldSet legend="Fork point" hint={errors.upTo ? undefined : 'Clone up to and including this message: find it by #N or by its words.'}>
           {form.upTo === '' ? (
             <MessagePicker threadId={sourceId} label="Fork point" actionLabel="Fork here" onPick={onForkPoint} />
           ) : (
@@ -102,7 +104,12 @@ export function ForkOptions({
               </Button>
             </div>
           )}
-        </Field>
+          {errors.upTo && (
+            <p className="mt-1 text-xs text-red-700" role="alert">
+              {errors.upTo}
+            </p>
+          )}
+        </FieldSet>
         <Field label="Message limit" hint="Most recent N; empty or 0: all." error={errors.messageLimit}>
           <input
             className={`${inputClass} sm:max-w-[12rem]`}

@@ -24,8 +24,9 @@ export function TimelineToolbar({
 }) {
   const [position, setPosition] = useState('')
   return (
+    // sticks just below the site header (h-14 plus its 1 px border), which would otherwise cover its top row
     <div
-      className="sticky top-0 z-10 space-y-2 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur"
+      className="sticky top-[calc(3.5rem+1px)] z-10 space-y-2 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur"
       data-testid="timeline-toolbar"
     >
       <div className="flex flex-wrap items-center gap-2">

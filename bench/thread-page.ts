@@ -14,6 +14,7 @@ import { createLongThread, longThreadMessageId } from '@threadline/db/fixtures'
 import { demoOperator, seedDemoOperator } from '@threadline/db/seed'
 import { flagValue } from './lib/args.ts'
 import { ensureBuild, startServer, stopServer } from './lib/app-server.ts'
+import { summarize } from './lib/measure.ts'
 import { createReport } from './lib/report.ts'
 
 const runs = Number(flagValue('runs') ?? 5)
@@ -65,13 +66,13 @@ try {
       if (run > 0) times.push(ms)
       else report.note(`${thread.label}: cold run ${Math.round(ms)} ms`)
     }
-    times.sort((a, b) => a - b)
+    const summary = summarize(times)
     rows.push({
       thread: thread.label,
       runs,
-      'median ms': Math.round(times[Math.floor(times.length / 2)]!),
-      'min ms': Math.round(times[0]!),
-      'max ms': Math.round(times.at(-1)!),
+      'median ms': Math.round(summary.p50),
+      'min ms': Math.round(summary.min),
+      'max ms': Math.round(summary.max),
     })
   }
   report.table('time to the newest message rendered (navigation start -> visible), embedded PGlite', rows)

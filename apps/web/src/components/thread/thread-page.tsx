@@ -105,7 +105,7 @@ export function ThreadPage({ id }: { id: string }) {
                     />
                     {message.role === 'assistant' && <CallStrip calls={callsByMessage.get(message.id) ?? []} />}
                     <ForkedHereMarker branches={forks.get(message.id) ?? []} />
-                    {branch && message.id === branch.branchPointMessageId && (
+                    {message.id === branch?.branchPointMessageId && (
                       <BranchedFromMarker
                         parentThreadId={branch.parentThreadId}
                         parentTitle={branch.parentTitle}

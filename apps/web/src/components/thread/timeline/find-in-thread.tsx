@@ -39,7 +39,10 @@ export function FindInThread({ threadId, onOpen }: { threadId: string; onOpen: (
   function submit() {
     const wanted = text.trim()
     if (wanted === '') return
-    if (wanted === query && hits.length > 0) return open((current + 1) % hits.length)
+    if (wanted === query && hits.length > 0) {
+      open((current + 1) % hits.length)
+      return
+    }
     setQuery(wanted)
     setCurrent(-1)
   }

@@ -24,9 +24,10 @@ export function TimelineToolbar({
 }) {
   const [position, setPosition] = useState('')
   return (
-    // sticks just below the site header (h-14 plus its 1 px border), which would otherwise cover its top row
+    // sticks just below the site header (h-14 plus its 1 px border), which would otherwise cover its top row;
+    // opaque, so the messages scrolling under it do not show through its text
     <div
-      className="sticky top-[calc(3.5rem+1px)] z-10 space-y-2 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur"
+      className="sticky top-[calc(3.5rem+1px)] z-10 space-y-2 rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm"
       data-testid="timeline-toolbar"
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -49,7 +50,7 @@ export function TimelineToolbar({
             if (Number.isInteger(wanted) && wanted >= 1) onJump(Math.min(wanted, total))
           }}
         >
-          <label className="text-xs text-slate-600" htmlFor="timeline-jump">
+          <label className="whitespace-nowrap text-xs text-slate-600" htmlFor="timeline-jump">
             Go to #
           </label>
           <input

@@ -63,6 +63,7 @@ export function FindInThread({ threadId, onOpen }: { threadId: string; onOpen: (
           type="search"
           placeholder="Find in this thread…"
           aria-label="Find in this thread"
+          data-find-in-thread
           value={text}
           onChange={(event) => setText(event.target.value)}
         />

@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test'
 
 // End-to-end tests: Debian's Chromium (no browser download is possible here)
 // against `next start` on a built app, over a throwaway embedded database that
-// is recreated, migrated and seeded with the demo data before the server starts.
+// is recreated, migrated and seeded with the demo data before the server starts,
+// plus two long threads (1,200 and 100,000 messages: `pnpm fixture:long-thread`).
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url))
 const port = Number(process.env.E2E_PORT || 3100)
@@ -46,10 +47,11 @@ export default defineConfig({
   webServer: {
     // Needs a built app (`pnpm build`). The server must be ours, with the fresh
     // database: never reuse whatever already listens on the port.
-    command: `rm -rf "${e2eDataDir}" && pnpm db:seed && pnpm --filter @threadline/web exec next start --port ${port} --hostname 127.0.0.1`,
+    command: `rm -rf "${e2eDataDir}" && pnpm db:seed && pnpm fixture:long-thread --messages 1200 && pnpm fixture:long-thread --messages 100000 && pnpm --filter @threadline/web exec next start --port ${port} --hostname 127.0.0.1`,
     url: `${baseURL}/api/trpc/health.check`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // the 100,000-message fixture takes ~40 s on PGlite on a loaded machine
+    timeout: 240_000,
     env: {
       DATABASE_URL: `file:${e2eDataDir}`,
       NEXT_TELEMETRY_DISABLED: '1',

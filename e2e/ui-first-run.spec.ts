@@ -106,15 +106,17 @@ test('fork wizard: whole date inputs, hand-pick problems highlighted, a taken ID
   }
 
   // hand-pick with nothing ticked: the problem is at the checkbox and in the preview; nothing looks copied
-  await page.getByLabel('Hand-pick messages (tick them in the preview list)').check()
+  await page.getByLabel(/^Hand-pick messages/).check()
   await expect(page.getByTestId('hand-pick-error')).toHaveText('Pick at least one message, or stop hand-picking')
   await expect(page.getByTestId('preview-problems')).toContainText('Pick at least one message')
   await expect(page.locator('[data-testid="preview-message"][data-copied="true"]')).toHaveCount(0)
   await screenshots(page, 'first-run-fork-hand-pick')
-  await page.getByLabel('Pick message #2').check()
+  await page.getByLabel('Hand-pick a message').fill('#2')
+  await page.getByLabel('Hand-pick a message').press('Enter')
+  await page.getByTestId('picker-candidate').getByRole('button', { name: 'Pick' }).click()
   await expect(page.getByTestId('preview-count')).toHaveText(/^1 of /)
   await expect(page.locator('[data-testid="preview-message"][data-copied="true"]')).toHaveCount(1)
-  await page.getByLabel('Hand-pick messages (tick them in the preview list)').uncheck()
+  await page.getByLabel(/^Hand-pick messages/).uncheck()
 
   // a taken ID: the preview's CONFLICT is shown on the field
   const idField = page.getByLabel('New thread ID')

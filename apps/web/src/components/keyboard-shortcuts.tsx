@@ -69,7 +69,8 @@ export function KeyboardShortcuts() {
           focusedMessage()?.querySelector<HTMLElement>(`[data-shortcut="${event.key}"]`)?.click()
           break
         case '/': {
-          const search = document.querySelector<HTMLInputElement>('input[type="search"]')
+          // the page's own search, but not find-in-thread: it searches one thread's messages, and / searches titles
+          const search = document.querySelector<HTMLInputElement>('input[type="search"]:not([data-find-in-thread])')
           if (search) search.focus()
           else if (confirmDiscardingUnsaved()) router.push('/?focus=search')
           break

@@ -335,6 +335,10 @@ export const notOnRest: readonly { procedures: string; reason: string }[] = [
     procedures: 'threads.messages',
     reason: "the admin UI's numbered message pages: listMessages pages by cursor, which stays stable while messages are saved",
   },
+  {
+    procedures: 'threads.timeline.',
+    reason: "the admin UI's timeline windows (numbered by position, opened at #N or a message): listMessages pages the same messages by cursor",
+  },
   { procedures: 'memory.workingMemory.', reason: 'aliases (the first names) of memory.working.get / update' },
 ]
 

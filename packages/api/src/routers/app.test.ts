@@ -4,10 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readServerConfig } from '../config.ts'
 import { createServices, type Services } from '../services.ts'
 import { TEST_AUTH_SECRET } from '../testing/api-harness.ts'
-import { createCallerFactory } from '../trpc.ts'
-import { appRouter } from './app.ts'
-
-const createCaller = createCallerFactory(appRouter)
+import { operatorCaller } from '../testing/operator-caller.ts'
 const day = (n: number) => new Date(Date.UTC(2026, 10, n, 12))
 
 async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
@@ -23,15 +20,7 @@ async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
 // (the HTTP, auth and tenant-scope tests are in ../api.integration.test.ts).
 describeEachDatabase('app router', (getDb) => {
   let services: Services
-  const caller = () =>
-    createCaller({
-      services,
-      headers: new Headers(),
-      resHeaders: new Headers(),
-      clientAddress: 'test',
-      forwardedFor: null,
-      getCaller: async () => ({ kind: 'operator', operator: { id: 'op', email: 'op@example.test', name: 'Op' }, sessionId: 's' }),
-    })
+  const caller = () => operatorCaller(services)
 
   beforeAll(async () => {
     services = await createServices(getDb(), readServerConfig({ THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET }))

@@ -2,6 +2,7 @@
 // the clone preview, the playground's thread window, calls.list): the
 // (createdAt, id) of a page's last item, base64url JSON. Opaque so callers
 // pass it back as it is; anything else is a BAD_REQUEST naming `cursor`.
+// The thread page's timeline windows carry a position too (timeline-cursor.ts).
 import { InvalidInputError, messageCursorSchema, type StoredMessage } from '@threadline/engine'
 import { encodeOpaqueCursor, readOpaqueCursor } from './opaque-cursor.ts'
 

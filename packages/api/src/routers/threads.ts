@@ -16,6 +16,7 @@ import { redactUnreadableSource, redactUnreadableSources } from '../lineage-reda
 import { branchOf } from './branch-summary.ts'
 import { idempotencyKeyInput } from '../idempotency/idempotent-create.ts'
 import { authedProcedure, createProcedure, router, writeProcedure } from '../trpc.ts'
+import { timelineRouter } from './timeline.ts'
 
 const listInput = z.object({
   resourceId: resourceIdInput.optional(),
@@ -70,6 +71,9 @@ export function toThreadRow(thread: ThreadListItem) {
 }
 
 export const threadsRouter = router({
+  /** the thread page's timeline (timeline.ts): nested here so a turn's invalidation of `threads` reloads it */
+  timeline: timelineRouter,
+
   /**
    * Threads, most recently updated first, with message counts, clone flag and
    * depth, providers seen, memory flags and last activity; filterable by flags.

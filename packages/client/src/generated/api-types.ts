@@ -9,6 +9,15 @@ export type ThreadlineInputs = {
   auth: { me: void }
   resources: { list: void }
   threads: {
+    timeline: {
+      page: {
+        threadId: string
+        at: 'latest' | 'first' | { position: number } | { messageId: string } | { before: string } | { after: string }
+        limit?: undefined | number
+      }
+      positions: { threadId: string; messageIds: Array<string> }
+      byIds: { threadId: string; messageIds: Array<string> }
+    }
     list: {
       resourceId?: undefined | string
       search?: undefined | string
@@ -382,6 +391,11 @@ export type ThreadlineOutputs = {
   auth: { me: { kind: 'operator'; operator: SignedInOperator; token?: undefined } | { kind: 'token'; token: VerifiedApiToken; operator?: undefined } }
   resources: { list: Array<ResourceSummary> }
   threads: {
+    timeline: {
+      page: { items: Array<StoredMessage>; firstPosition: number; total: number; before: null | string; after: null | string }
+      positions: { [key: string]: number }
+      byIds: Array<{ message: StoredMessage; position: null | number }>
+    }
     list: {
       items: Array<{
         id: string
@@ -782,7 +796,16 @@ export type ThreadlineProcedureKinds = {
   health: { check: 'query' }
   auth: { me: 'query' }
   resources: { list: 'query' }
-  threads: { list: 'query'; get: 'query'; byId: 'query'; messages: 'query'; create: 'mutation'; update: 'mutation'; delete: 'mutation' }
+  threads: {
+    timeline: { page: 'query'; positions: 'query'; byIds: 'query' }
+    list: 'query'
+    get: 'query'
+    byId: 'query'
+    messages: 'query'
+    create: 'mutation'
+    update: 'mutation'
+    delete: 'mutation'
+  }
   messages: { search: 'query'; save: 'mutation'; list: 'query'; get: 'query'; update: 'mutation'; delete: 'mutation' }
   clone: { create: 'mutation'; preview: 'query'; lineage: 'query' }
   branches: { create: 'mutation'; list: 'query'; lineage: 'query'; materialize: 'mutation'; promote: 'mutation'; diff: 'query' }
@@ -949,8 +972,8 @@ export type LLMCallSummary = {
   error: null | CallError
   id: string
   provider: string
-  resourceId: null | string
   threadId: null | string
+  resourceId: null | string
   startedAt: Date
   rules: Array<string>
   stepNumber: number
@@ -969,8 +992,8 @@ export type LLMCallSummary = {
 
 export type LLMCallTrace = {
   provider: string
-  resourceId: null | string
   threadId: null | string
+  resourceId: null | string
   stepNumber: number
   turnId: string
   modelId: string

@@ -7,7 +7,7 @@ const resourceId = 'r-edit'
 const edited = (text: string): StoredMessage['content'] => ({ format: 2, parts: [{ type: 'text', text }], content: text })
 const textOf = (message: StoredMessage | undefined) => message?.content.content
 
-describeEachDatabase('message edits (versions) and newest-first pages', (getDb) => {
+describeEachDatabase('message edits (versions)', (getDb) => {
   beforeAll(async () => {
     const { storage } = getDb()
     await storage.createThread({ id: 'edits', resourceId })
@@ -57,13 +57,5 @@ describeEachDatabase('message edits (versions) and newest-first pages', (getDb) 
     expect(await storage.getMessageVersions(['e1'])).toEqual([{ id: 'e1', version: 1 }])
     // the branch edits its own message
     expect((await edit('edits-branch', 'b0')).version).toBe(2)
-  })
-
-  it('`before` with `last`: the newest page before a position, across the inherited levels of a branch', async () => {
-    const { storage } = getDb()
-    const ids = (rows: StoredMessage[]) => rows.map((row) => row.id)
-    expect(ids(await storage.listMessages({ threadId: 'edits', last: 2 }))).toEqual(['e4', 'e5'])
-    expect(ids(await storage.listMessages({ threadId: 'edits', last: 2, before: { createdAt: new Date(t0 + 4000), id: 'e4' } }))).toEqual(['e2', 'e3'])
-    expect(ids(await storage.listMessages({ threadId: 'edits-branch', last: 2, before: { createdAt: new Date(t0 + 20_000), id: 'b0' } }))).toEqual(['e1', 'e2'])
   })
 })

@@ -12,6 +12,7 @@ import { searchText } from './full-text.ts'
 import { materializeBranches } from './materialize-branches.ts'
 import { saveRepairedMessages } from './message-overrides.ts'
 import * as messageEdits from './message-edits.ts'
+import { messagePositions } from './message-positions.ts'
 import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
 import { promoteBranch } from './promote-branch.ts'
@@ -52,6 +53,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         getMessagesByIds: (ids) => messages.getMessagesByIds(ctx, ids),
         listMessagesAround: (args) => messages.listMessagesAround(ctx, args),
         countMessages: (threadId) => messages.countMessages(ctx, threadId),
+        messagePositions: (args) => messagePositions(ctx, args),
         searchText: (query) => searchText(ctx, query),
         listMessageIds: (selection) => messages.listMessageIds(ctx, selection),
         listMessageStructure: (selection) => messages.listMessageStructure(ctx, selection),

@@ -89,9 +89,13 @@ export const listMessagesInputSchema = z.strictObject({
   offset: z.number().int().nonnegative().optional(),
   /** keyset pagination: only messages after this (createdAt, id); ignored with `last` */
   after: messageCursorSchema.optional(),
-  /** keyset pagination newest first: only messages before this (createdAt, id); with `last`, the page before it */
+  /** keyset pagination backwards: only messages before this (createdAt, id); with `last`, the page just before it */
   before: messageCursorSchema.optional(),
+  /** only these messages (those in the thread's effective history) */
+  messageIds: z.array(idSchema).max(1000).optional(),
 })
+
+export const messagePositionsInputSchema = z.strictObject({ threadId: idSchema, messageIds: z.array(idSchema).max(1000) })
 
 export const searchMessagesInputSchema = exactlyOneOf(
   z.strictObject({

@@ -35,6 +35,7 @@ import {
   getMessageInputSchema,
   lineageTreeOptionsSchema,
   listMessagesInputSchema,
+  messagePositionsInputSchema,
   listThreadsInputSchema,
   memoryScopeInputSchema,
   type ParsedCreateThreadInput,
@@ -349,16 +350,25 @@ export class Memory {
     offset?: number
     after?: { createdAt: Date | string | number; id: string }
     before?: { createdAt: Date | string | number; id: string }
+    messageIds?: string[]
   }): Promise<StoredMessage[]> {
-    const { threadId, last, limit, offset, after, before } = parseInput(listMessagesInputSchema, input)
+    const { threadId, last, limit, offset, after, before, messageIds } = parseInput(listMessagesInputSchema, input)
     return this.storage.listMessages({
       threadId,
+      ...(messageIds === undefined ? {} : { messageIds }),
       ...(after === undefined ? {} : { after }),
       ...(before === undefined ? {} : { before }),
       ...(last === undefined ? {} : { last }),
       ...(limit === undefined ? {} : { limit }),
       ...(offset === undefined ? {} : { offset }),
     })
+  }
+
+  /** The 1-based place of each given message in the thread's effective history; ids not in it are left out. */
+  async messagePositions(input: { threadId: string; messageIds: string[] }): Promise<Map<string, number>> {
+    const { threadId, messageIds } = parseInput(messagePositionsInputSchema, input)
+    if (messageIds.length === 0) return new Map()
+    return this.storage.messagePositions({ threadId, messageIds: [...new Set(messageIds)] })
   }
 
   /** How many messages a thread's effective history has (0 for an unknown thread). */

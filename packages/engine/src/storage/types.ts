@@ -477,6 +477,12 @@ export interface MemoryStorage extends BranchOperationsStorage {
   searchText(query: TextQuery): Promise<TextMatch[]>
   /** Messages of the thread's effective history (0 for an unknown thread). */
   countMessages(threadId: string): Promise<number>
+  /**
+   * Added for the long-thread timeline (issue 31): the 1-based place of each
+   * given message in the thread's EFFECTIVE history (ids not in it are left
+   * out). Each is a count over the index up to the message, never a read of the thread.
+   */
+  messagePositions(args: { threadId: string; messageIds: string[] }): Promise<Map<string, number>>
   /** ids of the selection only, (createdAt, id) order: cheap planning for clones */
   listMessageIds(selection: MessageSelection): Promise<{ id: string; createdAt: Date; role: StoredMessage['role'] }[]>
   /**

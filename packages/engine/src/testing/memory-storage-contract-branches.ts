@@ -151,6 +151,12 @@ export function describeBranches(storage: () => MemoryStorage, vector: () => Vec
       ])
     })
 
+    it('places messages in the effective history: inherited levels first; a message of another branch has no place', async () => {
+      const positions = await storage().messagePositions({ threadId: 'b-ab', messageIds: ['r1', 'r3', 'a1', 'ab1', 'r4', 'b1'] })
+      expect(Object.fromEntries(positions)).toEqual({ r1: 1, r3: 3, a1: 4, ab1: 5 })
+      expect(ids(await storage().listMessages({ threadId: 'b-ab', before: { createdAt: at(14), id: 'ab1' }, last: 2 }))).toEqual(['r3', 'a1'])
+    })
+
     it('finds neighbours in the effective history of the anchored thread, in their own thread otherwise', async () => {
       expect(ids(await storage().listMessagesAround({ threadId: 'b-a', messageIds: ['r3'], before: 1, after: 2 }))).toEqual(['r2', 'r3', 'a1', 'a2'])
       expect(ids(await storage().listMessagesAround({ threadId: 'b-ab', messageIds: ['a1'], before: 2, after: 5 }))).toEqual(['r2', 'r3', 'a1', 'ab1'])

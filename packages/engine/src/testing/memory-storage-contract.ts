@@ -214,6 +214,14 @@ function describeMessages(storage: () => MemoryStorage): void {
       expect(ids(await storage().listMessages({ threadId: thread, offset: 8 }))).toEqual(['m08', 'm09'])
     })
 
+    it('pages backwards before a (createdAt, id) position and places messages by 1-based position', async () => {
+      const m05 = { createdAt: new Date(at(5)), id: 'm05' }
+      expect(ids(await storage().listMessages({ threadId: thread, before: m05, last: 2 }))).toEqual(['m03', 'm04'])
+      expect(ids(await storage().listMessages({ threadId: thread, before: { createdAt: new Date(at(1)), id: 'm01' }, last: 5 }))).toEqual(['m00'])
+      const positions = await storage().messagePositions({ threadId: thread, messageIds: ['m00', 'm07', 'm09', 'unknown'] })
+      expect(Object.fromEntries(positions)).toEqual({ m00: 1, m07: 8, m09: 10 })
+    })
+
     it('lists ids only, counts, and fetches by ids in order', async () => {
       expect(await storage().listMessageIds({ threadId: thread, last: 2 })).toEqual([
         { id: 'm08', createdAt: new Date(at(8)), role: 'user' },

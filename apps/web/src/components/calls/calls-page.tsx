@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { builtInCompatRules } from '@threadline/engine'
 import Link from 'next/link'
+import { threadMessageHref } from '../thread/anchors.ts'
 import { useEffect, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
@@ -118,8 +119,12 @@ export function CallsPage() {
                   <p className="mt-0.5 break-words text-xs text-slate-600 [overflow-wrap:anywhere]">{summarizeCalls([call])}</p>
                 </button>
                 {call.threadId && (
-                  <Link href={`/threads/${encodeURIComponent(call.threadId)}`} className="text-xs text-indigo-700 hover:underline">
+                  <Link
+                    href={call.responseMessageId ? threadMessageHref(call.threadId, call.responseMessageId) : `/threads/${encodeURIComponent(call.threadId)}`}
+                    className="text-xs text-indigo-700 hover:underline"
+                  >
                     Thread {call.threadId}
+                    {call.responseMessageId ? ', at its reply' : ''}
                   </Link>
                 )}
                 {open === call.id && (

@@ -1,10 +1,12 @@
 'use client'
 
-import { messageSnippet, type StoredMessage } from '@threadline/engine'
+import { messageSnippet } from '@threadline/engine'
 import type { Dispatch, SetStateAction } from 'react'
+import { Button } from '../ui/button.tsx'
 import { checkboxClass, Field, FieldSet, inputClass, selectClass, textareaClass } from '../ui/field.tsx'
 import { Panel } from '../ui/panel.tsx'
 import type { Boundary, ForkForm, ForkFormErrors } from './fork-form.ts'
+import { MessagePicker, type PickedMessage } from './message-picker.tsx'
 
 const boundaries: { id: Boundary; label: string; hint: string }[] = [
   { id: 'exact', label: 'Exact', hint: 'exactly the selected messages, even if that cuts a tool call from its result' },
@@ -17,7 +19,11 @@ export function ForkOptions({
   form,
   setForm,
   errors,
-  messages,
+  sourceId,
+  forkPoint,
+  onForkPoint,
+  picked,
+  onPick,
   sourceTitle,
   sourceResourceId,
   resources,
@@ -25,7 +31,13 @@ export function ForkOptions({
   form: ForkForm
   setForm: Dispatch<SetStateAction<ForkForm>>
   errors: ForkFormErrors
-  messages: StoredMessage[]
+  sourceId: string
+  /** the fork point's message, once known (form.upTo names it) */
+  forkPoint: PickedMessage | null
+  onForkPoint: (picked: PickedMessage | null) => void
+  /** the hand-picked messages, in thread order */
+  picked: PickedMessage[]
+  onPick: (picked: PickedMessage, pick: boolean) => void
   sourceTitle: string
   sourceResourceId: string
   resources: string[]
@@ -77,16 +89,27 @@ export function ForkOptions({
           <p className="text-sm font-semibold text-slate-800">Which messages</p>
           <p className="text-xs text-slate-500">Filters apply together; the limit then keeps the most recent N.</p>
         </div>
-        <Field label="Fork point" hint="Clone up to and including this message." error={errors.upTo}>
-          <select className={selectClass} value={form.upTo} onChange={(event) => set('upTo', event.target.value)}>
-            <option value="">No fork point (up to the last message)</option>
-            {messages.map((message, index) => (
-              <option key={message.id} value={message.id}>
-                #{index + 1} {message.role}: {messageSnippet(message, 60)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {/* a fieldset, not a label: a label around the picker's buttons forwards a click to its first control,
+            which after "Fork here" is the chosen point's "Clear" (the choice undid itself) */}
+        <FieldSet legend="Fork point" hint={errors.upTo ? undefined : 'Clone up to and including this message: find it by #N or by its words.'}>
+          {form.upTo === '' ? (
+            <MessagePicker threadId={sourceId} label="Fork point" actionLabel="Fork here" onPick={onForkPoint} />
+          ) : (
+            <div className="flex min-w-0 items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50/60 px-3 py-2 text-xs" data-testid="fork-point">
+              <span className="shrink-0 font-mono tabular-nums text-slate-600">{forkPoint ? `#${forkPoint.position?.toLocaleString('en')}` : '…'}</span>
+              <span className="w-16 shrink-0 font-medium text-slate-700">{forkPoint?.message.role}</span>
+              <span className="min-w-0 flex-1 truncate text-slate-700">{forkPoint ? messageSnippet(forkPoint.message, 100) : form.upTo}</span>
+              <Button size="sm" variant="ghost" onClick={() => onForkPoint(null)}>
+                Clear
+              </Button>
+            </div>
+          )}
+          {errors.upTo && (
+            <p className="mt-1 text-xs text-red-700" role="alert">
+              {errors.upTo}
+            </p>
+          )}
+        </FieldSet>
         <Field label="Message limit" hint="Most recent N; empty or 0: all." error={errors.messageLimit}>
           <input
             className={`${inputClass} sm:max-w-[12rem]`}
@@ -121,8 +144,16 @@ export function ForkOptions({
               aria-invalid={errors.pickedIds !== undefined}
               aria-describedby={errors.pickedIds ? 'hand-pick-error' : undefined}
             />
-            Hand-pick messages (tick them in the preview list)
+            Hand-pick messages (find them here; untick them in the preview)
           </label>
+          {form.handPick && (
+            <div className="mt-2 space-y-2">
+              <MessagePicker threadId={sourceId} label="Hand-pick a message" actionLabel="Pick" onPick={(message) => onPick(message, true)} />
+              <p className="text-xs text-slate-500" data-testid="picked-count">
+                {picked.length} picked
+              </p>
+            </div>
+          )}
           {errors.pickedIds && (
             <p id="hand-pick-error" role="alert" className="mt-1 text-xs text-red-700" data-testid="hand-pick-error">
               {errors.pickedIds}

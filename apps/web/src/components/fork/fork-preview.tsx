@@ -1,6 +1,6 @@
 'use client'
 
-import { messageSnippet, type StoredMessage } from '@threadline/engine'
+import { messageSnippet } from '@threadline/engine'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
 import { Button } from '../ui/button.tsx'
@@ -9,6 +9,7 @@ import { checkboxClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { Spinner } from '../ui/progress.tsx'
+import type { PickedMessage } from './message-picker.tsx'
 
 export type ClonePreview = RouterOutputs['clone']['preview']
 
@@ -19,7 +20,11 @@ const memoryAction = {
   none: 'nothing to carry over',
 } as const
 
-/** What create would do, from clone.preview: the messages copied (marked in the source list), warnings, vectors, memory. */
+/**
+ * What create would do, from clone.preview: the counts, warnings, vectors and
+ * memory, then the selected messages themselves (the first of them), each with
+ * its position in the source; while hand-picking, the picks, each untickable.
+ */
 export function ForkPreview({
   preview,
   previewIds,
@@ -27,11 +32,11 @@ export function ForkPreview({
   error,
   updating,
   problems,
-  messages,
+  selected,
   sourceMessageCount,
   upTo,
   handPick,
-  pickedIds,
+  picked,
   onTogglePick,
 }: {
   /** the first page: the counts, warnings and memory actions are the whole selection's */
@@ -44,17 +49,18 @@ export function ForkPreview({
   updating: boolean
   /** the form's problems, each also shown at its field: the preview waits for them to be fixed */
   problems: string[]
-  /** the first messages of the source (the list shows these) */
-  messages: StoredMessage[]
+  /** the first selected messages, with their positions (none while the options are invalid) */
+  selected: PickedMessage[]
   sourceMessageCount: number
   upTo: string
   handPick: boolean
-  pickedIds: string[]
-  onTogglePick: (messageId: string, picked: boolean) => void
+  /** the hand-picked messages, in thread order */
+  picked: PickedMessage[]
+  onTogglePick: (message: PickedMessage, pick: boolean) => void
 }) {
-  const invalid = problems.length > 0
-  // no selection to show while the options are invalid: an old preview would mark messages it no longer copies
-  const selected = new Set(invalid ? [] : previewIds)
+  // hand-picking: the picks are listed (a pick the boundary policy drops stays listed, unticked to remove it)
+  const selectedIds = new Set(selected.map(({ message }) => message.id))
+  const listed = handPick ? [...picked, ...selected.filter(({ message }) => !picked.some((pick) => pick.message.id === message.id))] : selected
   const warnedAt = new Map((preview?.warnings ?? []).flatMap((warning) => (warning.messageId ? [[warning.messageId, warning.code] as const] : [])))
   return (
     <Panel
@@ -129,51 +135,54 @@ export function ForkPreview({
             )}
           </>
         )}
-        <ol
-          className="divide-y divide-slate-100 overflow-hidden rounded-md border border-slate-200"
-          aria-label="Source messages"
-          data-testid="preview-messages"
-        >
-          {messages.map((message, index) => {
-            const picked = pickedIds.includes(message.id)
-            // hand-picking: an unticked message is never copied, whatever the last preview said
-            const copied = selected.has(message.id) && (!handPick || picked)
-            const warning = warnedAt.get(message.id)
-            return (
-              <li
-                key={message.id}
-                data-testid="preview-message"
-                data-copied={copied}
-                className={`flex items-start gap-2 px-3 py-2 text-xs ${copied ? 'bg-emerald-50/60' : 'bg-white text-slate-400'}`}
-              >
-                {handPick ? (
-                  <input
-                    type="checkbox"
-                    aria-label={`Pick message #${index + 1}`}
-                    className={`${checkboxClass} mt-0.5`}
-                    checked={picked}
-                    onChange={(event) => onTogglePick(message.id, event.target.checked)}
-                  />
-                ) : (
-                  <span
-                    aria-label={copied ? 'copied' : 'not copied'}
-                    className={`mt-0.5 w-4 shrink-0 text-center font-bold ${copied ? 'text-emerald-600' : 'text-slate-300'}`}
-                  >
-                    {copied ? '✓' : '–'}
-                  </span>
-                )}
-                <span className="w-7 shrink-0 font-mono tabular-nums">#{index + 1}</span>
-                <span className={`w-16 shrink-0 font-medium ${copied ? 'text-slate-700' : ''}`}>{message.role}</span>
-                <span className={`min-w-0 flex-1 truncate ${copied ? 'text-slate-700' : ''}`}>{messageSnippet(message)}</span>
-                {message.id === upTo && <Badge tone="indigo">fork point</Badge>}
-                {warning && <Badge tone="amber">{warning}</Badge>}
-              </li>
-            )
-          })}
-        </ol>
-        {sourceMessageCount > messages.length && (
-          <p className="text-xs text-slate-500" data-testid="preview-source-capped">
-            Showing the first {messages.length} of {sourceMessageCount} source messages.
+        {listed.length > 0 && (
+          <ol
+            className="divide-y divide-slate-100 overflow-hidden rounded-md border border-slate-200"
+            aria-label="Selected messages"
+            data-testid="preview-messages"
+          >
+            {listed.map((entry) => {
+              const { message, position } = entry
+              const isPicked = picked.some((pick) => pick.message.id === message.id)
+              const copied = selectedIds.has(message.id) && (!handPick || isPicked)
+              const warning = warnedAt.get(message.id)
+              return (
+                <li
+                  key={message.id}
+                  data-testid="preview-message"
+                  data-copied={copied}
+                  className={`flex items-start gap-2 px-3 py-2 text-xs ${copied ? 'bg-emerald-50/60' : 'bg-white text-slate-400'}`}
+                >
+                  {handPick && isPicked ? (
+                    <input
+                      type="checkbox"
+                      aria-label={`Pick message #${position}`}
+                      className={`${checkboxClass} mt-0.5`}
+                      checked
+                      onChange={() => onTogglePick(entry, false)}
+                    />
+                  ) : (
+                    <span
+                      aria-label={copied ? 'copied' : 'not copied'}
+                      className={`mt-0.5 w-4 shrink-0 text-center font-bold ${copied ? 'text-emerald-600' : 'text-slate-300'}`}
+                    >
+                      {copied ? '✓' : '–'}
+                    </span>
+                  )}
+                  <span className="w-14 shrink-0 font-mono tabular-nums">#{position?.toLocaleString('en')}</span>
+                  <span className={`w-16 shrink-0 font-medium ${copied ? 'text-slate-700' : ''}`}>{message.role}</span>
+                  <span className={`min-w-0 flex-1 truncate ${copied ? 'text-slate-700' : ''}`}>{messageSnippet(message)}</span>
+                  {message.id === upTo && <Badge tone="indigo">fork point</Badge>}
+                  {warning && <Badge tone="amber">{warning}</Badge>}
+                </li>
+              )
+            })}
+          </ol>
+        )}
+        {preview && preview.count > selected.length && selected.length > 0 && (
+          <p className="text-xs text-slate-500" data-testid="preview-selected-capped">
+            Showing the first {selected.length} of the {preview.count.toLocaleString('en')} selected messages (of {sourceMessageCount.toLocaleString('en')} in
+            the source).
           </p>
         )}
       </div>

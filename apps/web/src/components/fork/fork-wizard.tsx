@@ -15,30 +15,39 @@ import { useDebouncedValue } from '../use-debounced-value.ts'
 import { emptyForkForm, takenThreadIdProblem, toCloneArgs, type CloneArgs, type ForkForm } from './fork-form.ts'
 import { ForkOptions } from './fork-options.tsx'
 import { ForkPreview } from './fork-preview.tsx'
+import type { PickedMessage } from './message-picker.tsx'
 import { BackLink } from '../ui/back-link.tsx'
 
 const PREVIEW_DELAY_MS = 350
+/** The selected messages the preview shows (their count and the rest of their ids are the whole selection's). */
+const SELECTED_SHOWN = 100
 
 /** Fork a thread: every cloneThread option, a live preview, then create and open the clone. */
 export function ForkWizard({ sourceId }: { sourceId: string }) {
   const trpc = useTRPC()
   const router = useRouter()
   const at = useSearchParams().get('at') ?? ''
-  const source = useQuery(trpc.threads.byId.queryOptions({ id: sourceId, messageLimit: 1000 }))
+  const source = useQuery(trpc.threads.get.queryOptions({ threadId: sourceId }))
   const resources = useQuery(trpc.resources.list.queryOptions())
   const [form, setForm] = useState<ForkForm>(() => emptyForkForm(at))
+  // the messages named so far (fork point, picks), found anywhere in the thread by the pickers
+  const [known, setKnown] = useState<ReadonlyMap<string, PickedMessage>>(new Map())
+  const remember = (picked: PickedMessage) => setKnown((current) => new Map(current).set(picked.message.id, picked))
+  // `?at=`: the message "Clone from here" names, wherever it is in the thread
+  const atMessage = useQuery(trpc.threads.timeline.byIds.queryOptions({ threadId: sourceId, messageIds: [at] }, { enabled: at !== '' }))
+  const atPicked = atMessage.data?.[0]
+  const atLoading = at !== '' && atMessage.isPending
 
-  const messages = useMemo(() => source.data?.messages ?? [], [source.data])
   useDocumentTitle(source.data ? `Fork ${source.data.thread.title || source.data.thread.id}` : null)
-  const createdAt = useMemo(() => new Map(messages.map((message) => [message.id, message.createdAt])), [messages])
-  const { args, errors } = toCloneArgs(sourceId, form, (id) => createdAt.get(id))
+  const messageOf = (id: string) => known.get(id) ?? (atPicked?.message.id === id ? atPicked : undefined)
+  const { args, errors } = toCloneArgs(sourceId, form, (id) => messageOf(id)?.message.createdAt)
   const invalid = Object.keys(errors).length > 0
   // the preview follows the form once it stops changing (compared as JSON: a new object each render)
   const settledArgs = useDebouncedValue(JSON.stringify(args), PREVIEW_DELAY_MS)
   // the message ids come a page at a time (docs/api.md, "Response caps"); count, warnings and memory are on every page
   const preview = useInfiniteQuery(
     trpc.clone.preview.infiniteQueryOptions(JSON.parse(settledArgs) as CloneArgs, {
-      enabled: source.isSuccess && !invalid,
+      enabled: source.isSuccess && !invalid && !atLoading,
       placeholderData: keepPreviousData,
       staleTime: 0,
       getNextPageParam: (page) => page.truncated?.nextCursor ?? undefined,
@@ -46,6 +55,11 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   )
   const previewPage = preview.data?.pages[0]
   const previewIds = useMemo(() => preview.data?.pages.flatMap((page) => page.messageIds) ?? [], [preview.data])
+  // the selection's first messages, shown first in the preview (the ids of a 30,000-message selection come in pages)
+  const shownIds = invalid || preview.isPlaceholderData ? [] : previewIds.slice(0, SELECTED_SHOWN)
+  const selected = useQuery(
+    trpc.threads.timeline.byIds.queryOptions({ threadId: sourceId, messageIds: shownIds }, { enabled: shownIds.length > 0, placeholderData: keepPreviousData }),
+  )
 
   const create = useMutation(
     trpc.clone.create.mutationOptions({
@@ -73,13 +87,21 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   )
   const fieldErrors = takenId === undefined ? errors : { ...errors, newThreadId: takenId }
 
-  function togglePick(messageId: string, picked: boolean) {
+  function togglePick(message: PickedMessage, pick: boolean) {
     resetCreate()
+    remember(message)
+    const messageId = message.message.id
     setForm((current) => ({
       ...current,
-      pickedIds: picked ? [...current.pickedIds, messageId] : current.pickedIds.filter((id) => id !== messageId),
+      pickedIds: pick ? [...current.pickedIds.filter((id) => id !== messageId), messageId] : current.pickedIds.filter((id) => id !== messageId),
     }))
   }
+
+  function chooseForkPoint(message: PickedMessage | null) {
+    if (message) remember(message)
+    editForm((current) => ({ ...current, upTo: message?.message.id ?? '' }))
+  }
+  const picked = form.pickedIds.flatMap((id) => messageOf(id) ?? []).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
 
   if (source.error) {
     return (
@@ -88,7 +110,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
       </Notice>
     )
   }
-  if (!source.data) return <Loading label="Loading the thread…" />
+  if (!source.data || atLoading) return <Loading label="Loading the thread…" />
   const thread = source.data.thread
   const willCopy = previewPage && !preview.isPlaceholderData ? previewPage.count : undefined
 
@@ -110,7 +132,11 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
             form={form}
             setForm={editForm}
             errors={fieldErrors}
-            messages={messages}
+            sourceId={sourceId}
+            forkPoint={form.upTo ? (messageOf(form.upTo) ?? null) : null}
+            onForkPoint={chooseForkPoint}
+            picked={picked}
+            onPick={togglePick}
             sourceTitle={thread.title}
             sourceResourceId={thread.resourceId}
             resources={resources.data?.map((resource) => resource.id) ?? []}
@@ -130,11 +156,11 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
           error={preview.error}
           updating={preview.isFetching}
           problems={Object.values(fieldErrors)}
-          messages={messages}
+          selected={shownIds.length === 0 ? [] : (selected.data ?? [])}
           sourceMessageCount={source.data.messageCount}
           upTo={form.upTo}
           handPick={form.handPick}
-          pickedIds={form.pickedIds}
+          picked={picked}
           onTogglePick={togglePick}
         />
       </div>

@@ -75,7 +75,7 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
               <dd className="break-all font-mono">
                 <Link
                   className="text-indigo-700 hover:underline"
-                  href={`/threads/${encodeURIComponent(clone.sourceThreadId)}#m-${encodeURIComponent(clone.lastClonedMessageId)}`}
+                  href={threadMessageHref(clone.sourceThreadId, clone.lastClonedMessageId)}
                   data-testid="clone-fork-point"
                 >
                   {clone.lastClonedMessageId}
@@ -89,10 +89,7 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
                 Source's last message
               </dt>
               <dd className="break-all font-mono">
-                <Link
-                  className="text-indigo-700 hover:underline"
-                  href={`/threads/${encodeURIComponent(clone.sourceThreadId)}#m-${encodeURIComponent(clone.lastMessageId)}`}
-                >
+                <Link className="text-indigo-700 hover:underline" href={threadMessageHref(clone.sourceThreadId, clone.lastMessageId)}>
                   {clone.lastMessageId}
                 </Link>
               </dd>

@@ -11,10 +11,16 @@ describe('ProviderHistoryCompat.explain', () => {
     const prompt = deepFreeze(mixedPrompt())
     const verdict = compat.explain({ prompt, model: 'cerebras/llama', messages: [], retryCount: 0 })
     expect(verdict.proactive.rules.map((o) => [o.rule.name, o.status])).toEqual([
+      ['pair-orphan-tool-calls', 'unchanged'],
       ['anthropic-tool-id-format', 'not-proactive'],
       ['cerebras-strip-reasoning-content', 'changed'],
       ['anthropic-strip-foreign-reasoning-content', 'unchanged'],
       ['openai-responses-orphan-reasoning', 'unchanged'],
+      ['profile-strip-reasoning', 'unchanged'],
+      ['profile-tool-call-id-format', 'unchanged'],
+      ['profile-tool-name-format', 'unchanged'],
+      ['gemini-thought-signature-placeholder', 'unchanged'],
+      ['merge-consecutive-roles', 'unchanged'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })

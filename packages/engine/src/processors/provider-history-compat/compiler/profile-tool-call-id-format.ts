@@ -1,0 +1,51 @@
+import type { CapabilityProfile } from '../profiles/capability-profile.ts'
+import { targetProfiles } from '../profiles/target-profiles.ts'
+import type { CompatRule } from '../types.ts'
+import { alphanumericDigest, planRenames, sanitizedName } from './collision-free-renames.ts'
+import { everyToolPartField, forEachToolPartField, renameToolPartField } from './rewrite-tool-parts.ts'
+
+export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
+
+function acceptsId(profiles: readonly CapabilityProfile[], id: string): boolean {
+  for (const { toolCallId } of profiles) if (id.length > toolCallId.maxLength || !toolCallId.pattern.test(id)) return false
+  return true
+}
+
+/**
+ * The candidates for a rejected ID: a digest of the old ID when a target
+ * takes only fixed-length alphanumeric IDs (Mistral), else the old ID with
+ * rejected characters as `_`, cut to the shortest maximum length.
+ */
+function idProposer(profiles: readonly CapabilityProfile[]): (id: string, attempt: number) => string {
+  let hashLength: number | undefined
+  let maxLength = Infinity
+  for (const { toolCallId } of profiles) {
+    if (toolCallId.rewrite.kind === 'hash') hashLength = toolCallId.rewrite.length
+    maxLength = Math.min(maxLength, toolCallId.maxLength)
+  }
+  if (hashLength !== undefined) {
+    const length = hashLength
+    return (id, attempt) => alphanumericDigest(attempt === 0 ? id : `${id}#${attempt}`, length)
+  }
+  return (id, attempt) => (attempt < 100 ? sanitizedName(id, attempt, maxLength, 'toolcall') : alphanumericDigest(`${id}#${attempt}`, Math.min(maxLength, 24)))
+}
+
+/**
+ * Every target whose profile repairs IDs before the call (all but Anthropic,
+ * whose repair the spec makes reactive): rewrites the tool-call IDs it
+ * rejects (Mistral: exactly nine letters or digits; Bedrock: `[a-zA-Z0-9_-]`;
+ * length limits), call and result together, deterministic
+ * and collision-free. Outbound prompt only: the stored IDs stay as they are.
+ */
+export const profileToolCallIdFormat: CompatRule = {
+  name: PROFILE_TOOL_CALL_ID_FORMAT,
+  applyToPrompt({ prompt, model }) {
+    const profiles = targetProfiles(model).profiles.filter(({ toolCallId }) => toolCallId.repair === 'before-call')
+    if (profiles.length === 0) return undefined
+    const valid = (id: string) => acceptsId(profiles, id)
+    if (everyToolPartField(prompt, 'toolCallId', valid)) return undefined
+    const ids: string[] = []
+    forEachToolPartField(prompt, 'toolCallId', (id) => ids.push(id))
+    return renameToolPartField(prompt, 'toolCallId', planRenames(ids, valid, idProposer(profiles)))
+  },
+}

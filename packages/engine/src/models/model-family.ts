@@ -50,14 +50,21 @@ function unknown(reason: string): ModelFamily {
   return { family: 'openai-compatible', known: false, reason: `${reason}: the conservative OpenAI-compatible profile applies` }
 }
 
-function fromString(model: string): ModelFamily {
+/** Index of the first '/' or ':' (the end of a provider prefix, as provider-model.ts reads it), -1 when there is none. */
+function prefixEnd(model: string): number {
   const slash = model.indexOf('/')
+  const colon = model.indexOf(':')
+  return slash === -1 ? colon : colon === -1 ? slash : Math.min(slash, colon)
+}
+
+function fromString(model: string): ModelFamily {
+  const slash = prefixEnd(model)
   if (slash <= 0) return unknown(`model "${model}" names no provider`)
   const prefix = model.slice(0, slash)
   const rest = model.slice(slash + 1)
   if (GATEWAYS.has(prefix)) return fromString(rest)
   const family = STRING_PREFIXES[prefix]
-  if (family !== undefined) return { family, known: true, reason: `model string prefix "${prefix}/"` }
+  if (family !== undefined) return { family, known: true, reason: `model string prefix "${prefix}"` }
   if (GEMINI_MODEL_ID.test(rest))
     return { family: 'google-openai-compatible', known: true, reason: `Gemini model "${rest}" behind the OpenAI-compatible provider "${prefix}"` }
   return unknown(`unknown provider "${prefix}"`)

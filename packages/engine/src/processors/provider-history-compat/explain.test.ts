@@ -28,6 +28,16 @@ describe('ProviderHistoryCompat.explain', () => {
     expect(verdict.reactive).toBeUndefined()
   })
 
+  it('names the target family it compiled for, and says when a model is unknown (the conservative profile, no throw)', () => {
+    const prompt = deepFreeze(mixedPrompt())
+    expect(compat.explain({ prompt, model: 'mistral/mistral-large-latest', messages: [], retryCount: 0 }).proactive.target).toMatchObject([
+      { family: 'mistral', known: true },
+    ])
+    const unknown = compat.explain({ prompt, model: 'nobody-knows', messages: [], retryCount: 0 }).proactive.target
+    expect(unknown).toMatchObject([{ family: 'openai-compatible', known: false }])
+    expect(unknown[0]?.reason).toMatch(/names no provider: the conservative OpenAI-compatible profile applies/)
+  })
+
   it('reports nothing changed for a prompt no rule touches', () => {
     const prompt = deepFreeze(mixedPrompt())
     const verdict = compat.explain({ prompt, model: 'openai/gpt-4o', messages: [], retryCount: 0 })

@@ -7,12 +7,19 @@ export const PAIR_ORPHAN_TOOL_CALLS = 'pair-orphan-tool-calls'
 
 type PromptMessage = LanguageModelPrompt[number]
 
+// Indexed loops: this scan runs on every call over the whole prompt (for…of's iterators cost 5x here, bench/compat.ts).
+/* eslint-disable @typescript-eslint/prefer-for-of */
+
 /** Whether a tool message among prompt[from..] (up to the next non-tool message) answers `toolCallId`. */
 function isAnswered(prompt: LanguageModelPrompt, from: number, toolCallId: string): boolean {
   for (let index = from; index < prompt.length; index++) {
     const message = prompt[index]
     if (message?.role !== 'tool') return false
-    for (const part of message.content) if (part.type === 'tool-result' && part.toolCallId === toolCallId) return true
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part?.type === 'tool-result' && part.toolCallId === toolCallId) return true
+    }
   }
   return false
 }
@@ -22,8 +29,10 @@ function missingResults(prompt: LanguageModelPrompt, index: number): LanguageMod
   const message = prompt[index]
   if (message?.role !== 'assistant') return undefined
   let missing: LanguageModelV3ToolResultPart[] | undefined
-  for (const part of message.content) {
-    if (isClientToolCall(part) && !isAnswered(prompt, index + 1, part.toolCallId))
+  const content = message.content
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part = content[partIndex]
+    if (part !== undefined && isClientToolCall(part) && !isAnswered(prompt, index + 1, part.toolCallId))
       (missing ??= []).push(cancelledToolResult(part as LanguageModelV3ToolCallPart))
   }
   return missing

@@ -2,13 +2,22 @@ import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { alphanumericDigest, planRenames, sanitizedName } from './collision-free-renames.ts'
+import { formatValidator } from './format-validator.ts'
 import { everyToolPartField, forEachToolPartField, renameToolPartField } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
 
-function acceptsId(profiles: readonly CapabilityProfile[], id: string): boolean {
-  for (const { toolCallId } of profiles) if (id.length > toolCallId.maxLength || !toolCallId.pattern.test(id)) return false
-  return true
+const validators = new WeakMap<readonly CapabilityProfile[], (id: string) => boolean>()
+/** The profiles that repair IDs before the call (all but Anthropic's, whose repair is reactive), remembered per target. */
+const proactiveProfiles = new WeakMap<readonly CapabilityProfile[], readonly CapabilityProfile[]>()
+
+function repairedBeforeCall(profiles: readonly CapabilityProfile[]): readonly CapabilityProfile[] {
+  let found = proactiveProfiles.get(profiles)
+  if (found === undefined) {
+    found = Object.freeze(profiles.filter(({ toolCallId }) => toolCallId.repair === 'before-call'))
+    proactiveProfiles.set(profiles, found)
+  }
+  return found
 }
 
 /**
@@ -40,9 +49,9 @@ function idProposer(profiles: readonly CapabilityProfile[]): (id: string, attemp
 export const profileToolCallIdFormat: CompatRule = {
   name: PROFILE_TOOL_CALL_ID_FORMAT,
   applyToPrompt({ prompt, model }) {
-    const profiles = targetProfiles(model).profiles.filter(({ toolCallId }) => toolCallId.repair === 'before-call')
+    const profiles = repairedBeforeCall(targetProfiles(model).profiles)
     if (profiles.length === 0) return undefined
-    const valid = (id: string) => acceptsId(profiles, id)
+    const valid = formatValidator(profiles, (profile) => profile.toolCallId, validators)
     if (everyToolPartField(prompt, 'toolCallId', valid)) return undefined
     const ids: string[] = []
     forEachToolPartField(prompt, 'toolCallId', (id) => ids.push(id))

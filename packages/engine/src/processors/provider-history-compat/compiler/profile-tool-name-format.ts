@@ -2,14 +2,12 @@ import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { planRenames, sanitizedName } from './collision-free-renames.ts'
+import { formatValidator } from './format-validator.ts'
 import { everyToolPartField, forEachToolPartField, renameToolPartField } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
 
-function acceptsName(profiles: readonly CapabilityProfile[], name: string): boolean {
-  for (const { toolName } of profiles) if (name.length > toolName.maxLength || !toolName.pattern.test(name)) return false
-  return true
-}
+const validators = new WeakMap<readonly CapabilityProfile[], (name: string) => boolean>()
 
 /**
  * Every target: tool names in the history's calls and results that the
@@ -24,7 +22,7 @@ export const profileToolNameFormat: CompatRule = {
   name: PROFILE_TOOL_NAME_FORMAT,
   applyToPrompt({ prompt, model }) {
     const { profiles } = targetProfiles(model)
-    const valid = (name: string) => acceptsName(profiles, name)
+    const valid = formatValidator(profiles, (profile) => profile.toolName, validators)
     if (everyToolPartField(prompt, 'toolName', valid)) return undefined
     const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
     const names: string[] = []

@@ -3,19 +3,41 @@ import type { LanguageModelPrompt } from '../../types.ts'
 type PromptMessage = LanguageModelPrompt[number]
 type ToolField = 'toolCallId' | 'toolName'
 
+// Indexed loops: these scans run on every call over the whole prompt (for…of's iterators cost 5x here, bench/compat.ts).
+/* eslint-disable @typescript-eslint/prefer-for-of */
+
 /** Calls `visit` with `field` of every tool-call and tool-result part, in prompt order. */
 export function forEachToolPartField(prompt: LanguageModelPrompt, field: ToolField, visit: (value: string) => void): void {
-  for (const message of prompt) {
-    if (message.role !== 'assistant' && message.role !== 'tool') continue
-    for (const part of message.content) if (part.type === 'tool-call' || part.type === 'tool-result') visit(part[field])
+  for (let index = 0; index < prompt.length; index++) {
+    const message = prompt[index]
+    if (message?.role !== 'assistant' && message?.role !== 'tool') continue
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part?.type === 'tool-call' || part?.type === 'tool-result') visit(part[field])
+    }
   }
 }
 
-/** Whether `test` holds for `field` of every tool-call and tool-result part (one scan, nothing allocated). */
+/**
+ * Whether `test` holds for `field` of every tool-call and tool-result part
+ * (one scan, nothing allocated). A value equal to the one tested just before
+ * (a result right after its call, one tool name in a row) is not tested again.
+ */
 export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField, test: (value: string) => boolean): boolean {
-  for (const message of prompt) {
-    if (message.role !== 'assistant' && message.role !== 'tool') continue
-    for (const part of message.content) if ((part.type === 'tool-call' || part.type === 'tool-result') && !test(part[field])) return false
+  let previous: string | undefined
+  for (let index = 0; index < prompt.length; index++) {
+    const message = prompt[index]
+    if (message?.role !== 'assistant' && message?.role !== 'tool') continue
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
+      const value = part[field]
+      if (value === previous) continue
+      if (!test(value)) return false
+      previous = value
+    }
   }
   return true
 }

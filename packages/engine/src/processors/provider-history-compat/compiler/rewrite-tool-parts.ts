@@ -42,18 +42,25 @@ export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField
   return true
 }
 
-/** The prompt with `field` renamed per `renames` in calls and results alike; untouched messages keep their identity. */
+/** Whether a message holds a tool part whose `field` is renamed. */
+function isRenamed(message: Extract<PromptMessage, { role: 'assistant' | 'tool' }>, field: ToolField, renames: ReadonlyMap<string, string>): boolean {
+  const content = message.content
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part = content[partIndex]
+    if ((part?.type === 'tool-call' || part?.type === 'tool-result') && renames.has(part[field])) return true
+  }
+  return false
+}
+
+/** The prompt with `field` renamed per `renames` in calls and results alike; only renamed messages are copied. */
 export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolField, renames: ReadonlyMap<string, string>): LanguageModelPrompt {
   return prompt.map((message): PromptMessage => {
-    if (message.role !== 'assistant' && message.role !== 'tool') return message
-    let changed = false
+    if ((message.role !== 'assistant' && message.role !== 'tool') || !isRenamed(message, field, renames)) return message
     const content = message.content.map((part) => {
       if (part.type !== 'tool-call' && part.type !== 'tool-result') return part
       const renamed = renames.get(part[field])
-      if (renamed === undefined) return part
-      changed = true
-      return { ...part, [field]: renamed }
+      return renamed === undefined ? part : { ...part, [field]: renamed }
     })
-    return changed ? ({ ...message, content } as PromptMessage) : message
+    return { ...message, content } as PromptMessage
   })
 }

@@ -12,28 +12,62 @@ export function isClientToolCall(part: PromptMessage['content'][number]): part i
   return typeof part === 'object' && part.type === 'tool-call' && part.providerExecuted !== true
 }
 
+// Indexed loops and no sets: the check runs after every rule that changed a long prompt.
+/* eslint-disable @typescript-eslint/prefer-for-of */
+
+/** Whether the assistant message at `index` holds the client call `toolCallId`. */
+function callsTool(prompt: LanguageModelPrompt, index: number, toolCallId: string): boolean {
+  const message = prompt[index]
+  if (message?.role !== 'assistant') return false
+  const content = message.content
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part = content[partIndex]
+    if (part !== undefined && isClientToolCall(part) && part.toolCallId === toolCallId) return true
+  }
+  return false
+}
+
+/** How many results in the tool messages from `from` on (up to the next other message) answer `toolCallId`. */
+function answers(prompt: LanguageModelPrompt, from: number, toolCallId: string): number {
+  let count = 0
+  for (let index = from; index < prompt.length; index++) {
+    const message = prompt[index]
+    if (message?.role !== 'tool') break
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part?.type === 'tool-result' && part.toolCallId === toolCallId) count++
+    }
+  }
+  return count
+}
+
 /** What is wrong with the pairing, in words, or undefined when every call and result are paired. */
 export function toolPairingIssue(prompt: LanguageModelPrompt): string | undefined {
-  let open: Set<string> | undefined
+  let lastAssistant = -1
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]
     if (message === undefined) continue
     if (message.role === 'tool') {
-      for (const part of message.content) {
-        if (part.type !== 'tool-result') continue
-        if (open?.delete(part.toolCallId) !== true)
+      const content = message.content
+      for (let partIndex = 0; partIndex < content.length; partIndex++) {
+        const part = content[partIndex]
+        if (part?.type === 'tool-result' && !callsTool(prompt, lastAssistant, part.toolCallId))
           return `message ${index}: tool result "${part.toolCallId}" answers no call of the assistant message before it`
       }
       continue
     }
-    if (open !== undefined && open.size > 0) return `message ${index}: tool call "${[...open][0] ?? ''}" has no result before it`
-    open = undefined
+    lastAssistant = message.role === 'assistant' ? index : -1
     if (message.role !== 'assistant') continue
-    for (const part of message.content) {
-      if (isClientToolCall(part)) (open ??= new Set()).add(part.toolCallId)
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part === undefined || !isClientToolCall(part)) continue
+      const count = answers(prompt, index + 1, part.toolCallId)
+      if (count !== 1)
+        return `message ${index}: tool call "${part.toolCallId}" has ${count === 0 ? 'no result' : `${count} results`} in the tool message after it`
     }
   }
-  if (open !== undefined && open.size > 0) return `the last tool call "${[...open][0] ?? ''}" has no result`
   return undefined
 }
 

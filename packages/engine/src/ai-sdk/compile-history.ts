@@ -22,7 +22,7 @@ const defaultCompat = new ProviderHistoryCompat()
  */
 function asPromptMessage(message: ModelMessage): LanguageModelPrompt[number] {
   if ((message.role === 'user' || message.role === 'assistant') && typeof message.content === 'string') {
-    return { ...message, content: [{ type: 'text', text: message.content }] } as LanguageModelPrompt[number]
+    return { ...message, content: [{ type: 'text', text: message.content }] }
   }
   return message as LanguageModelPrompt[number]
 }
@@ -41,5 +41,5 @@ export function compileHistory(messages: readonly ModelMessage[], options: Compi
   const prompt = messages.map(asPromptMessage)
   const compiled = runProactiveRules(rules, { prompt, model })
   // unchanged: the caller's own array (string contents stay strings)
-  return compiled === prompt ? (messages as ModelMessage[]) : (compiled as ModelMessage[])
+  return compiled === prompt ? (messages as ModelMessage[]) : compiled
 }

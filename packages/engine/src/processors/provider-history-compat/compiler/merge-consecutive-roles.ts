@@ -8,7 +8,7 @@ type PromptMessage = LanguageModelPrompt[number]
 
 /** Whether `message` continues `previous`'s turn: two user, two assistant or two tool messages in a row. */
 function continues(previous: PromptMessage | undefined, message: PromptMessage): boolean {
-  return previous !== undefined && previous.role === message.role && message.role !== 'system'
+  return previous?.role === message.role && message.role !== 'system'
 }
 
 /** Two messages of one role as one, parts in order (the first one's providerOptions kept). */

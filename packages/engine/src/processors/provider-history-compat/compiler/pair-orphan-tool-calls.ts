@@ -1,4 +1,4 @@
-import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
+import type { LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import type { CompatRule } from '../types.ts'
 import { cancelledToolResult, isClientToolCall } from './tool-pairing.ts'
@@ -32,8 +32,7 @@ function missingResults(prompt: LanguageModelPrompt, index: number): LanguageMod
   const content = message.content
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const part = content[partIndex]
-    if (part !== undefined && isClientToolCall(part) && !isAnswered(prompt, index + 1, part.toolCallId))
-      (missing ??= []).push(cancelledToolResult(part as LanguageModelV3ToolCallPart))
+    if (part !== undefined && isClientToolCall(part) && !isAnswered(prompt, index + 1, part.toolCallId)) (missing ??= []).push(cancelledToolResult(part))
   }
   return missing
 }

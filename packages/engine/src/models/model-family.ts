@@ -13,10 +13,8 @@ export type ModelFamily = {
   reason: string
 }
 
-/** String prefixes as resolveModel reads them; anything else goes through @ai-sdk/openai-compatible. */
-const STRING_PREFIXES: Readonly<Record<string, ProviderFamily>> = {
-  openai: 'openai-responses',
-  'openai-chat': 'openai-chat',
+/** Families named alike by a model string's prefix and by the first segment of an AI SDK `provider` id ('mistral.chat'). */
+const NAMED_FAMILIES: Readonly<Record<string, ProviderFamily>> = {
   anthropic: 'anthropic',
   cerebras: 'cerebras',
   groq: 'groq',
@@ -25,22 +23,17 @@ const STRING_PREFIXES: Readonly<Record<string, ProviderFamily>> = {
   mistral: 'mistral',
   'amazon-bedrock': 'bedrock',
   bedrock: 'bedrock',
+}
+
+/** String prefixes as resolveModel reads them; anything else goes through @ai-sdk/openai-compatible. */
+const STRING_PREFIXES: Readonly<Record<string, ProviderFamily>> = {
+  ...NAMED_FAMILIES,
+  openai: 'openai-responses',
+  'openai-chat': 'openai-chat',
   'openai-compatible': 'openai-compatible',
   // the agent resolves 'google/…' to Google's OpenAI-compatible endpoint (GOOGLE_BASE_URL)
   google: 'google-openai-compatible',
   gemini: 'google-openai-compatible',
-}
-
-/** First segment of an AI SDK `provider` id ('mistral.chat' -> mistral). */
-const SDK_PROVIDERS: Readonly<Record<string, ProviderFamily>> = {
-  anthropic: 'anthropic',
-  cerebras: 'cerebras',
-  groq: 'groq',
-  deepseek: 'deepseek',
-  xai: 'xai',
-  mistral: 'mistral',
-  'amazon-bedrock': 'bedrock',
-  bedrock: 'bedrock',
 }
 
 const GATEWAYS = new Set(['gateway', 'vercel'])
@@ -86,7 +79,7 @@ function fromSdkProvider(provider: string, modelId: string): ModelFamily {
     const family = segments[1] === 'chat' ? 'google-openai-compatible' : 'google'
     return { family, known: true, reason }
   }
-  const family = SDK_PROVIDERS[first]
+  const family = NAMED_FAMILIES[first]
   if (family !== undefined) return { family, known: true, reason }
   if (GEMINI_MODEL_ID.test(modelId)) return { family: 'google-openai-compatible', known: true, reason: `${reason} serving Gemini model "${modelId}"` }
   return unknown(`unknown AI SDK provider "${provider}"`)

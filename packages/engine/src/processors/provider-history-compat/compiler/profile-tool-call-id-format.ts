@@ -3,7 +3,7 @@ import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { alphanumericDigest, planRenames, sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, forEachToolPartField, renameToolPartField } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
 
@@ -53,8 +53,6 @@ export const profileToolCallIdFormat: CompatRule = {
     if (profiles.length === 0) return undefined
     const valid = formatValidator(profiles, (profile) => profile.toolCallId, validators)
     if (everyToolPartField(prompt, 'toolCallId', valid)) return undefined
-    const ids: string[] = []
-    forEachToolPartField(prompt, 'toolCallId', (id) => ids.push(id))
-    return renameToolPartField(prompt, 'toolCallId', planRenames(ids, valid, idProposer(profiles)))
+    return renameToolPartField(prompt, 'toolCallId', planRenames(toolPartFieldValues(prompt, 'toolCallId'), valid, idProposer(profiles)))
   },
 }

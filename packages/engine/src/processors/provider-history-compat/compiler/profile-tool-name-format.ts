@@ -3,7 +3,7 @@ import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { planRenames, sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, forEachToolPartField, renameToolPartField } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
 
@@ -25,9 +25,7 @@ export const profileToolNameFormat: CompatRule = {
     const valid = formatValidator(profiles, (profile) => profile.toolName, validators)
     if (everyToolPartField(prompt, 'toolName', valid)) return undefined
     const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
-    const names: string[] = []
-    forEachToolPartField(prompt, 'toolName', (name) => names.push(name))
-    const renames = planRenames(names, valid, (name, attempt) => {
+    const renames = planRenames(toolPartFieldValues(prompt, 'toolName'), valid, (name, attempt) => {
       const sanitized = sanitizedName(name, attempt, maxLength, 'tool')
       // Gemini's names start with a letter or `_`
       return /^[a-zA-Z_]/.test(sanitized) ? sanitized : `_${sanitized}`.slice(0, maxLength)

@@ -6,19 +6,6 @@ type ToolField = 'toolCallId' | 'toolName'
 // Indexed loops: these scans run on every call over the whole prompt (for…of's iterators cost 5x here, bench/compat.ts).
 /* eslint-disable @typescript-eslint/prefer-for-of */
 
-/** Calls `visit` with `field` of every tool-call and tool-result part, in prompt order. */
-export function forEachToolPartField(prompt: LanguageModelPrompt, field: ToolField, visit: (value: string) => void): void {
-  for (let index = 0; index < prompt.length; index++) {
-    const message = prompt[index]
-    if (message?.role !== 'assistant' && message?.role !== 'tool') continue
-    const content = message.content
-    for (let partIndex = 0; partIndex < content.length; partIndex++) {
-      const part = content[partIndex]
-      if (part?.type === 'tool-call' || part?.type === 'tool-result') visit(part[field])
-    }
-  }
-}
-
 /**
  * Whether `test` holds for `field` of every tool-call and tool-result part
  * (one scan, nothing allocated). A value equal to the one tested just before
@@ -50,6 +37,13 @@ function isRenamed(message: Extract<PromptMessage, { role: 'assistant' | 'tool' 
     if ((part?.type === 'tool-call' || part?.type === 'tool-result') && renames.has(part[field])) return true
   }
   return false
+}
+
+/** The distinct values of `field` in tool-call and tool-result parts, in first-appearance order. */
+export function toolPartFieldValues(prompt: LanguageModelPrompt, field: ToolField): Set<string> {
+  const values = new Set<string>()
+  everyToolPartField(prompt, field, (value) => values.add(value) === values)
+  return values
 }
 
 /** The prompt with `field` renamed per `renames` in calls and results alike; only renamed messages are copied. */

@@ -24,6 +24,21 @@ const openaiChat: CapabilityProfile = {
   partTypes: ALL_PARTS,
 }
 
+const anthropic: CapabilityProfile = {
+  family: 'anthropic',
+  sdkPackage: '@ai-sdk/anthropic',
+  // the spec makes Anthropic's ID repair reactive (anthropic-tool-id-format): repaired once, stored, valid from then on
+  toolCallId: { pattern: /^[a-zA-Z0-9_-]+$/, maxLength: 64, rewrite: SANITIZE, repair: 'after-rejection' },
+  toolName: { pattern: /^[a-zA-Z0-9_-]+$/, maxLength: 64 },
+  reasoning: { foreign: 'needs-signature', own: 'replay', native: { key: 'anthropic', fields: ['signature', 'redactedData'] } },
+  thoughtSignatures: 'none',
+  callResultAdjacency: true,
+  roleAlternation: false,
+  systemMessages: 'leading',
+  emptyAssistantContent: false,
+  partTypes: ALL_PARTS,
+}
+
 const profiles: Record<ProviderFamily, CapabilityProfile> = {
   'openai-chat': openaiChat,
   'openai-responses': {
@@ -33,20 +48,7 @@ const profiles: Record<ProviderFamily, CapabilityProfile> = {
     // the SDK sends only OpenAI's own reasoning items; the orphan-reasoning rule keeps them paired
     reasoning: { foreign: 'accepted', own: 'replay', native: { key: 'openai', fields: ['itemId', 'reasoningEncryptedContent'] } },
   },
-  anthropic: {
-    family: 'anthropic',
-    sdkPackage: '@ai-sdk/anthropic',
-    // the spec makes Anthropic's ID repair reactive (anthropic-tool-id-format): repaired once, stored, valid from then on
-    toolCallId: { pattern: /^[a-zA-Z0-9_-]+$/, maxLength: 64, rewrite: SANITIZE, repair: 'after-rejection' },
-    toolName: { pattern: /^[a-zA-Z0-9_-]+$/, maxLength: 64 },
-    reasoning: { foreign: 'needs-signature', own: 'replay', native: { key: 'anthropic', fields: ['signature', 'redactedData'] } },
-    thoughtSignatures: 'none',
-    callResultAdjacency: true,
-    roleAlternation: false,
-    systemMessages: 'leading',
-    emptyAssistantContent: false,
-    partTypes: ALL_PARTS,
-  },
+  anthropic,
   google: {
     family: 'google',
     sdkPackage: '@ai-sdk/google',
@@ -82,17 +84,12 @@ const profiles: Record<ProviderFamily, CapabilityProfile> = {
     partTypes: { image: true, file: true },
   },
   bedrock: {
+    ...anthropic,
     family: 'bedrock',
     sdkPackage: '@ai-sdk/amazon-bedrock',
-    toolCallId: { pattern: /^[a-zA-Z0-9_-]+$/, maxLength: 64, rewrite: SANITIZE, repair: 'before-call' },
-    toolName: { pattern: /^[a-zA-Z0-9_-]+$/, maxLength: 64 },
+    toolCallId: { ...anthropic.toolCallId, repair: 'before-call' },
     reasoning: { foreign: 'needs-signature', own: 'replay', native: { key: 'bedrock', fields: ['signature', 'redactedData'] } },
-    thoughtSignatures: 'none',
-    callResultAdjacency: true,
     roleAlternation: true,
-    systemMessages: 'leading',
-    emptyAssistantContent: false,
-    partTypes: ALL_PARTS,
   },
   cerebras: { ...openaiChat, family: 'cerebras', sdkPackage: '@ai-sdk/cerebras', partTypes: { image: false, file: false } },
   groq: { ...openaiChat, family: 'groq', sdkPackage: '@ai-sdk/groq' },

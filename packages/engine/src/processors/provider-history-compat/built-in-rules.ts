@@ -2,12 +2,28 @@ import { anthropicStripForeignReasoningContent } from './rules/anthropic-strip-f
 import { anthropicToolIdFormat } from './rules/anthropic-tool-id-format.ts'
 import { cerebrasStripReasoningContent } from './rules/cerebras-strip-reasoning-content.ts'
 import { openaiResponsesOrphanReasoning } from './rules/openai-responses-orphan-reasoning.ts'
+import { geminiThoughtSignaturePlaceholder } from './compiler/gemini-thought-signature-placeholder.ts'
+import { mergeConsecutiveRoles } from './compiler/merge-consecutive-roles.ts'
+import { pairOrphanToolCallsRule } from './compiler/pair-orphan-tool-calls.ts'
+import { profileStripReasoning } from './compiler/profile-strip-reasoning.ts'
+import { profileToolCallIdFormat } from './compiler/profile-tool-call-id-format.ts'
+import { profileToolNameFormat } from './compiler/profile-tool-name-format.ts'
 import type { CompatRule } from './types.ts'
 
-/** The built-in rules, in the order they run (custom rules run after them). */
+/**
+ * The built-in rules, in the order they run (custom rules run after them):
+ * the compiler's pipeline. Orphan pairing first, so every later rule sees a
+ * paired prompt; then the spec's rules; then the capability-profile rules.
+ */
 export const builtInCompatRules: readonly CompatRule[] = Object.freeze([
+  pairOrphanToolCallsRule,
   anthropicToolIdFormat,
   cerebrasStripReasoningContent,
   anthropicStripForeignReasoningContent,
   openaiResponsesOrphanReasoning,
+  profileStripReasoning,
+  profileToolCallIdFormat,
+  profileToolNameFormat,
+  geminiThoughtSignaturePlaceholder,
+  mergeConsecutiveRoles,
 ])

@@ -49,10 +49,16 @@ describe('ProviderHistoryCompat', () => {
     expect(processor.id).toBe('provider-history-compat')
     expect(processor.name).toBe('Provider History Compat')
     expect(processor.rules.map((r) => r.name)).toEqual([
+      'pair-orphan-tool-calls',
       'anthropic-tool-id-format',
       'cerebras-strip-reasoning-content',
       'anthropic-strip-foreign-reasoning-content',
       'openai-responses-orphan-reasoning',
+      'profile-strip-reasoning',
+      'profile-tool-call-id-format',
+      'profile-tool-name-format',
+      'gemini-thought-signature-placeholder',
+      'merge-consecutive-roles',
     ])
   })
 
@@ -238,7 +244,7 @@ describe('ProviderHistoryCompat', () => {
       const rule: CompatRule = { name: 'mine', applyToPrompt: () => undefined }
       const processor = new ProviderHistoryCompat({ additionalRules: [rule] })
       expect(processor.rules.at(-1)).toBe(rule)
-      expect(builtInCompatRules).toHaveLength(4)
+      expect(builtInCompatRules).toHaveLength(10)
     })
   })
 

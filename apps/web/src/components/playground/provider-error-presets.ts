@@ -26,6 +26,8 @@ const modelOf: Record<ProviderErrorPreset['provider'], string> = {
   OpenAI: 'openai/gpt-4o',
   'Azure OpenAI': 'azure/gpt-4o',
   Mistral: 'mistral/mistral-large-latest',
+  Google: 'google/gemini-3-pro-preview',
+  'Amazon Bedrock': 'amazon-bedrock/anthropic.claude-sonnet-4-5-20250929-v1:0',
   any: 'openai/gpt-4o',
 }
 

@@ -1,6 +1,10 @@
 import { anthropicStripForeignReasoningContent } from './rules/anthropic-strip-foreign-reasoning-content.ts'
 import { anthropicToolIdFormat } from './rules/anthropic-tool-id-format.ts'
+import { bedrockRoleAlternation } from './rules/bedrock-role-alternation.ts'
+import { bedrockToolUseIdFormat } from './rules/bedrock-tool-use-id-format.ts'
 import { cerebrasStripReasoningContent } from './rules/cerebras-strip-reasoning-content.ts'
+import { geminiThoughtSignaturePlaceholder } from './rules/gemini-thought-signature-placeholder.ts'
+import { mistralToolCallIdFormat } from './rules/mistral-tool-call-id-format.ts'
 import { openaiResponsesOrphanReasoning } from './rules/openai-responses-orphan-reasoning.ts'
 import type { CompatRule } from './types.ts'
 
@@ -10,4 +14,8 @@ export const builtInCompatRules: readonly CompatRule[] = Object.freeze([
   cerebrasStripReasoningContent,
   anthropicStripForeignReasoningContent,
   openaiResponsesOrphanReasoning,
+  geminiThoughtSignaturePlaceholder,
+  mistralToolCallIdFormat,
+  bedrockToolUseIdFormat,
+  bedrockRoleAlternation,
 ])

@@ -1,6 +1,5 @@
 import { anthropicStripForeignReasoningContent } from './rules/anthropic-strip-foreign-reasoning-content.ts'
 import { anthropicToolIdFormat } from './rules/anthropic-tool-id-format.ts'
-import { bedrockRoleAlternation } from './rules/bedrock-role-alternation.ts'
 import { bedrockToolUseIdFormat } from './rules/bedrock-tool-use-id-format.ts'
 import { cerebrasStripReasoningContent } from './rules/cerebras-strip-reasoning-content.ts'
 import { geminiThoughtSignaturePlaceholder } from './rules/gemini-thought-signature-placeholder.ts'
@@ -17,5 +16,4 @@ export const builtInCompatRules: readonly CompatRule[] = Object.freeze([
   geminiThoughtSignaturePlaceholder,
   mistralToolCallIdFormat,
   bedrockToolUseIdFormat,
-  bedrockRoleAlternation,
 ])

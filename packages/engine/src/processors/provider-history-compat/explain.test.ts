@@ -15,6 +15,9 @@ describe('ProviderHistoryCompat.explain', () => {
       ['cerebras-strip-reasoning-content', 'changed'],
       ['anthropic-strip-foreign-reasoning-content', 'unchanged'],
       ['openai-responses-orphan-reasoning', 'unchanged'],
+      ['gemini-thought-signature-placeholder', 'not-proactive'],
+      ['mistral-tool-call-id-format', 'not-proactive'],
+      ['bedrock-tool-use-id-format', 'not-proactive'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })

@@ -68,6 +68,9 @@ export function requirePreset(id: string): ErrorPreset {
 const presetOfRule: Partial<Record<string, string>> = {
   'anthropic-tool-id-format': 'anthropicInvalidToolUseId',
   'openai-responses-orphan-reasoning': 'openaiResponsesReasoningWithoutFollowingItem',
+  'gemini-thought-signature-placeholder': 'geminiOpenAICompatibleMissingThoughtSignature',
+  'mistral-tool-call-id-format': 'mistralForeignToolCallId',
+  'bedrock-tool-use-id-format': 'bedrockInvalidToolUseId',
 }
 
 export function presetForRule(ruleName: string): ErrorPreset | undefined {

@@ -83,7 +83,7 @@ function missingSignature(contents: Record<string, unknown>[]) {
 
 /** Gemini's OpenAI-compatible Chat Completions endpoint: OpenAI's wire format, Gemini 3's signature rule. */
 export const googleOpenAICompatibleDialect: Dialect = {
-  renderSuccess: openaiChatDialect.renderSuccess,
+  renderSuccess: (reply, context) => openaiChatDialect.renderSuccess(reply, context),
   check(body, { model }) {
     if (!isGemini3Model(model) || !isRecord(body)) return undefined
     const messages = arrayOf(body.messages).map((message) => (isRecord(message) ? message : {}))

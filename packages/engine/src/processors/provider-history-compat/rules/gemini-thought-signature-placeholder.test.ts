@@ -28,7 +28,9 @@ describe('gemini-thought-signature-placeholder', () => {
   })
 
   it('keeps the other providers metadata of a call, and changes nothing twice', () => {
-    const message = storedMessage('m1', 'assistant', [{ ...call('call_a'), providerMetadata: { openai: { itemId: 'fc_x' } } }])
+    const message = storedMessage('m1', 'assistant', [
+      { type: 'tool-invocation', toolInvocation: toolResult('call_a'), providerMetadata: { openai: { itemId: 'fc_x' } } },
+    ])
     expect(addThoughtSignaturePlaceholders([message])).toBe(true)
     expect(message.content.parts[0]).toMatchObject({ providerMetadata: { openai: { itemId: 'fc_x' }, google: { thoughtSignature: GEMINI_SKIP_SIGNATURE } } })
     expect(addThoughtSignaturePlaceholders([message])).toBe(false)

@@ -5,7 +5,7 @@ import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { APICallError, tool } from 'ai'
 import { z } from 'zod'
 import { Agent } from '../../agent/agent.ts'
-import type { AgentInputMessage } from '../../agent/types.ts'
+import type { AgentInputMessage, AgentResult } from '../../agent/types.ts'
 import type { MessagePart, StoredMessage } from '../../messages/types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'
 
@@ -28,9 +28,27 @@ export function wireAgent(model: LanguageModelV3, compat: boolean): Agent {
 }
 
 /** A stored message as storage gives it back: JSON in, JSON out (dates aside). */
-export function storedAndLoaded(message: StoredMessage): MessagePart[] {
+function storedAndLoaded(message: StoredMessage): MessagePart[] {
   return (JSON.parse(JSON.stringify(message)) as StoredMessage).content.parts
 }
+
+/**
+ * The target's own history, continued: a first turn (streamed) in which the
+ * model calls the weather tool and answers, then a second turn (JSON) that
+ * replays it as storage gives it back. Returns the first turn.
+ */
+export async function ownHistoryRoundTrip(model: () => LanguageModelV3): Promise<AgentResult> {
+  const first = await wireAgent(model(), false).stream('Weather in Paris?').result
+  await wireAgent(model(), false).generate([
+    { role: 'user', content: 'Weather in Paris?' },
+    { role: 'assistant', content: storedAndLoaded(first.response) },
+    { role: 'user', content: 'And tomorrow?' },
+  ])
+  return first
+}
+
+/** The texts a round trip's second request must carry. */
+export const ROUND_TRIP_TEXTS = ['Weather in Paris?', 'Sunny, 21 degrees.', 'And tomorrow?']
 
 /** A turn another provider started: the user's question and its answered call (`toolCallId`), continued on the target. */
 export function foreignCallTurn(toolCallId: string): AgentInputMessage[] {

@@ -11,7 +11,7 @@ import { reply } from '../../../loopback-provider/fake-replies.ts'
 import { bedrockFirstMessageNotUser, bedrockValidationError } from '../../../loopback-provider/provider-error-presets.ts'
 import { historyLosses, wireTranscript } from '../../../loopback-provider/wire-transcript.ts'
 import { useFakeProvider } from '../../../testing/use-fake-provider.ts'
-import { foreignCallTurn, providerErrorOf, storedAndLoaded, wireAgent } from '../wire-test-kit.ts'
+import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent } from '../wire-test-kit.ts'
 
 const server = useFakeProvider({ strict: true })
 
@@ -36,14 +36,9 @@ const cancelledForeignTurn: AgentInputMessage[] = [
 describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => {
   it("round-trips Bedrock's own history after store -> load -> prompt (stream and JSON), and the strict dialect accepts it", async () => {
     server.enqueue('bedrock', reply.toolCall('get_weather', { city: 'Paris' }), reply.text('Sunny, 21 degrees.'), reply.text('Still sunny.'))
-    const first = await wireAgent(bedrock(), false).stream('Weather in Paris?').result
+    const first = await ownHistoryRoundTrip(bedrock)
     expect(first.text).toBe('Sunny, 21 degrees.')
     const ownId = first.toolInvocations[0]?.toolCallId
-    await wireAgent(bedrock(), false).generate([
-      { role: 'user', content: 'Weather in Paris?' },
-      { role: 'assistant', content: storedAndLoaded(first.response) },
-      { role: 'user', content: 'And tomorrow?' },
-    ])
     const encodedModel = encodeURIComponent(MODEL)
     expect(server.requests.map((request) => [request.path, request.status])).toEqual([
       [`/bedrock/model/${encodedModel}/converse-stream`, 200],
@@ -51,7 +46,7 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
       [`/bedrock/model/${encodedModel}/converse`, 200],
     ])
     expect(wireTranscript(server.requests[2]!).calls).toEqual([{ id: ownId, name: 'get_weather' }])
-    expect(historyLosses(server.requests[2]!, { texts: ['Weather in Paris?', 'Sunny, 21 degrees.', 'And tomorrow?'] })).toEqual([])
+    expect(historyLosses(server.requests[2]!, { texts: ROUND_TRIP_TEXTS })).toEqual([])
   })
 
   it('the strict dialect refuses a foreign tool-call id with the verbatim ValidationException', async () => {

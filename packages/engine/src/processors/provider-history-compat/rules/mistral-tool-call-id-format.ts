@@ -1,6 +1,6 @@
-import { storedToolInvocations } from '../../../messages/tool-invocations.ts'
 import type { StoredMessage } from '../../../messages/types.ts'
 import type { CompatRule } from '../types.ts'
+import { planIdRewrites, rewriteIds, type ToolCallIdFormat } from './tool-call-id-rewrites.ts'
 
 export const MISTRAL_TOOL_CALL_ID_FORMAT = 'mistral-tool-call-id-format'
 
@@ -27,34 +27,23 @@ function nineCharacterHash(text: string): string {
 }
 
 /**
- * The new id of each tool-call id Mistral would refuse: a hash of the old id,
- * so the same history always gets the same ids and one old id maps to one new
- * id everywhere (call and result stay paired). An id already taken (a valid
- * id, an earlier rewrite) is hashed again with a counter, so none collide.
+ * A hash of the old id, so the same history always gets the same ids and one
+ * old id maps to one new id everywhere (call and result stay paired); an id
+ * already taken is hashed again with a counter, so none collide.
  */
+const MISTRAL_ID_FORMAT: ToolCallIdFormat = {
+  isValid: (id) => MISTRAL_TOOL_CALL_ID.test(id),
+  candidate: (id, attempt) => nineCharacterHash(attempt === 1 ? id : `${id}#${attempt}`),
+}
+
+/** The new id of each tool-call id Mistral would refuse. */
 export function planMistralToolCallIds(messages: readonly StoredMessage[]): Map<string, string> {
-  const invocations = storedToolInvocations(messages)
-  const taken = new Set(invocations.map(({ toolCallId }) => toolCallId).filter((id) => MISTRAL_TOOL_CALL_ID.test(id)))
-  const rewrites = new Map<string, string>()
-  for (const { toolCallId } of invocations) {
-    if (MISTRAL_TOOL_CALL_ID.test(toolCallId) || rewrites.has(toolCallId)) continue
-    let candidate = nineCharacterHash(toolCallId)
-    for (let attempt = 2; taken.has(candidate); attempt++) candidate = nineCharacterHash(`${toolCallId}#${attempt}`)
-    taken.add(candidate)
-    rewrites.set(toolCallId, candidate)
-  }
-  return rewrites
+  return planIdRewrites(messages, MISTRAL_ID_FORMAT)
 }
 
 /** Rewrites, in place, every tool-call id Mistral would refuse (parts and legacy lists). Returns true when something changed. */
 export function rewriteMistralToolCallIds(messages: StoredMessage[]): boolean {
-  const rewrites = planMistralToolCallIds(messages)
-  if (rewrites.size === 0) return false
-  for (const invocation of storedToolInvocations(messages)) {
-    const next = rewrites.get(invocation.toolCallId)
-    if (next !== undefined) invocation.toolCallId = next
-  }
-  return true
+  return rewriteIds(messages, MISTRAL_ID_FORMAT)
 }
 
 /**

@@ -7,7 +7,7 @@ import { reply } from '../../../loopback-provider/fake-replies.ts'
 import { mistralToolCallIdError } from '../../../loopback-provider/provider-error-presets.ts'
 import { historyLosses, wireTranscript } from '../../../loopback-provider/wire-transcript.ts'
 import { useFakeProvider } from '../../../testing/use-fake-provider.ts'
-import { foreignCallTurn, providerErrorOf, storedAndLoaded, wireAgent } from '../wire-test-kit.ts'
+import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent } from '../wire-test-kit.ts'
 
 const server = useFakeProvider({ strict: true })
 
@@ -17,21 +17,16 @@ const OPENAI_ID = 'call_0fypS1hVX'
 describe('Mistral tool-call ids on the wire (@ai-sdk/mistral 3.0.69)', () => {
   it("round-trips Mistral's own history after store -> load -> prompt: its ids reach the strict dialect unchanged", async () => {
     server.enqueue('mistral', reply.toolCall('get_weather', { city: 'Paris' }), reply.text('Sunny, 21 degrees.'), reply.text('Still sunny.'))
-    const first = await wireAgent(mistral(), false).stream('Weather in Paris?').result
+    const first = await ownHistoryRoundTrip(mistral)
     const ownId = first.toolInvocations[0]?.toolCallId
     expect(ownId).toMatch(/^[a-zA-Z0-9]{9}$/)
-    await wireAgent(mistral(), false).generate([
-      { role: 'user', content: 'Weather in Paris?' },
-      { role: 'assistant', content: storedAndLoaded(first.response) },
-      { role: 'user', content: 'And tomorrow?' },
-    ])
     expect(server.requests.map((request) => [request.api, request.stream, request.status])).toEqual([
       ['mistral-chat', true, 200],
       ['mistral-chat', true, 200],
       ['mistral-chat', false, 200],
     ])
     expect(wireTranscript(server.requests[2]!).calls).toEqual([{ id: ownId, name: 'get_weather' }])
-    expect(historyLosses(server.requests[2]!, { texts: ['Weather in Paris?', 'Sunny, 21 degrees.', 'And tomorrow?'] })).toEqual([])
+    expect(historyLosses(server.requests[2]!, { texts: ROUND_TRIP_TEXTS })).toEqual([])
   })
 
   it("the strict dialect refuses an OpenAI id with Mistral's verbatim body", async () => {

@@ -9,10 +9,10 @@ import { startFakeProvider, type FakeProviderServer } from '../loopback-provider
  * Returns the file's server. It is started in `beforeAll`, so the value is a
  * stand-in that forwards to it: use it inside hooks and tests, not at import time.
  */
-export function useFakeProvider(options: { envFor?: string[] } = {}): FakeProviderServer {
+export function useFakeProvider(options: { envFor?: string[]; strict?: boolean } = {}): FakeProviderServer {
   let server: FakeProviderServer | undefined
   beforeAll(async () => {
-    server = await startFakeProvider()
+    server = await startFakeProvider({ strict: options.strict ?? false })
   })
   afterAll(async () => {
     await server?.close()

@@ -26,6 +26,8 @@ const modelOf: Record<ProviderErrorPreset['provider'], string> = {
   OpenAI: 'openai/gpt-4o',
   'Azure OpenAI': 'azure/gpt-4o',
   Mistral: 'mistral/mistral-large-latest',
+  Google: 'google/gemini-3-pro-preview',
+  'Amazon Bedrock': 'amazon-bedrock/anthropic.claude-sonnet-4-5-20250929-v1:0',
   any: 'openai/gpt-4o',
 }
 
@@ -66,6 +68,9 @@ export function requirePreset(id: string): ErrorPreset {
 const presetOfRule: Partial<Record<string, string>> = {
   'anthropic-tool-id-format': 'anthropicInvalidToolUseId',
   'openai-responses-orphan-reasoning': 'openaiResponsesReasoningWithoutFollowingItem',
+  'gemini-missing-thought-signature': 'geminiOpenAICompatibleMissingThoughtSignature',
+  'mistral-tool-call-id-format': 'mistralForeignToolCallId',
+  'bedrock-tool-use-id-format': 'bedrockInvalidToolUseId',
 }
 
 export function presetForRule(ruleName: string): ErrorPreset | undefined {

@@ -1,4 +1,4 @@
-import type { FakeSuccessReply } from '../fake-replies.ts'
+import type { FakeHttpErrorReply, FakeSuccessReply } from '../fake-replies.ts'
 
 export type SseEvent = { event?: string; data: unknown }
 
@@ -14,6 +14,14 @@ export type RenderContext = {
 
 export type Dialect = {
   renderSuccess(reply: FakeSuccessReply, context: RenderContext): RenderedSuccess
+  /**
+   * Strict mode: the provider's own rejection of a request body it would not
+   * accept (its documented constraints, answered with its verbatim error), or
+   * undefined when the request is acceptable.
+   */
+  check?(body: unknown, context: { model: string }): FakeHttpErrorReply | undefined
+  /** a stream that is not SSE text (Bedrock's binary event stream): its content type and bytes */
+  streamEncoding?: { contentType: string; encode(events: SseEvent[]): Uint8Array }
 }
 
 export const DEFAULT_USAGE = { inputTokens: 10, outputTokens: 5 }
@@ -26,4 +34,13 @@ export function splitText(text: string): string[] {
 /** An SSE event named after its `type`, as Anthropic and OpenAI Responses send them. */
 export function typedEvent(data: { type: string; [key: string]: unknown }): SseEvent {
   return { event: data.type, data }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `value` when it is an array, else an empty one (a request body is untrusted input). */
+export function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
 }

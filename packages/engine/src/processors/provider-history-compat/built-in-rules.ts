@@ -1,6 +1,9 @@
 import { anthropicStripForeignReasoningContent } from './rules/anthropic-strip-foreign-reasoning-content.ts'
 import { anthropicToolIdFormat } from './rules/anthropic-tool-id-format.ts'
+import { bedrockToolUseIdFormat } from './rules/bedrock-tool-use-id-format.ts'
 import { cerebrasStripReasoningContent } from './rules/cerebras-strip-reasoning-content.ts'
+import { geminiMissingThoughtSignature } from './rules/gemini-missing-thought-signature.ts'
+import { mistralToolCallIdFormat } from './rules/mistral-tool-call-id-format.ts'
 import { openaiResponsesOrphanReasoning } from './rules/openai-responses-orphan-reasoning.ts'
 import { geminiThoughtSignaturePlaceholder } from './compiler/gemini-thought-signature-placeholder.ts'
 import { mergeConsecutiveRoles } from './compiler/merge-consecutive-roles.ts'
@@ -26,4 +29,7 @@ export const builtInCompatRules: readonly CompatRule[] = Object.freeze([
   profileToolNameFormat,
   geminiThoughtSignaturePlaceholder,
   mergeConsecutiveRoles,
+  geminiMissingThoughtSignature,
+  mistralToolCallIdFormat,
+  bedrockToolUseIdFormat,
 ])

@@ -21,6 +21,9 @@ describe('ProviderHistoryCompat.explain', () => {
       ['profile-tool-name-format', 'unchanged'],
       ['gemini-thought-signature-placeholder', 'unchanged'],
       ['merge-consecutive-roles', 'unchanged'],
+      ['gemini-missing-thought-signature', 'not-proactive'],
+      ['mistral-tool-call-id-format', 'not-proactive'],
+      ['bedrock-tool-use-id-format', 'not-proactive'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })

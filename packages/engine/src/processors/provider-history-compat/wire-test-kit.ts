@@ -8,6 +8,7 @@ import { Agent } from '../../agent/agent.ts'
 import type { AgentInputMessage, AgentResult } from '../../agent/types.ts'
 import type { MessagePart, StoredMessage } from '../../messages/types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'
+import { reactiveOnly } from './reactive-only.ts'
 
 export const weatherTool = tool({
   description: 'Current weather of a city',
@@ -15,15 +16,19 @@ export const weatherTool = tool({
   execute: ({ city }) => Promise.resolve({ city, temperature: 21 }),
 })
 
-/** An agent on `model` with the weather tool, with or without ProviderHistoryCompat. */
-export function wireAgent(model: LanguageModelV3, compat: boolean): Agent {
+/** How much of ProviderHistoryCompat a wire agent runs: none, all of it, or only its reactive repair. */
+export type WireCompat = 'off' | 'on' | 'reactive-only'
+
+/** An agent on `model` with the weather tool and ProviderHistoryCompat as `compat` says. */
+export function wireAgent(model: LanguageModelV3, compat: WireCompat): Agent {
+  const processors = { off: [], on: [new ProviderHistoryCompat()], 'reactive-only': [reactiveOnly(new ProviderHistoryCompat())] }[compat]
   return new Agent({
     id: 'wire',
     name: 'wire',
     instructions: 'Answer briefly.',
     model,
     tools: { get_weather: weatherTool },
-    ...(compat ? { inputProcessors: [new ProviderHistoryCompat()] } : {}),
+    inputProcessors: processors,
   })
 }
 
@@ -38,8 +43,8 @@ function storedAndLoaded(message: StoredMessage): MessagePart[] {
  * replays it as storage gives it back. Returns the first turn.
  */
 export async function ownHistoryRoundTrip(model: () => LanguageModelV3): Promise<AgentResult> {
-  const first = await wireAgent(model(), false).stream('Weather in Paris?').result
-  await wireAgent(model(), false).generate([
+  const first = await wireAgent(model(), 'off').stream('Weather in Paris?').result
+  await wireAgent(model(), 'off').generate([
     { role: 'user', content: 'Weather in Paris?' },
     { role: 'assistant', content: storedAndLoaded(first.response) },
     { role: 'user', content: 'And tomorrow?' },

@@ -51,7 +51,7 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
 
   it('the strict dialect refuses a foreign tool-call id with the verbatim ValidationException', async () => {
     server.enqueue('bedrock', reply.text('never sent'))
-    const error = await providerErrorOf(wireAgent(bedrock(), false).generate(foreignCallTurn(KIMI_ID)))
+    const error = await providerErrorOf(wireAgent(bedrock(), 'off').generate(foreignCallTurn(KIMI_ID)))
     expect(error.statusCode).toBe(400)
     expect(error.responseHeaders?.['x-amzn-errortype']).toMatch(/^ValidationException:/)
     expect(error.responseBody).toBe(
@@ -63,9 +63,21 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
     )
   })
 
-  it('bedrock-tool-use-id-format repairs the id on both sides and Bedrock accepts the one retry, with nothing dropped', async () => {
+  it('with the compiler on, the id is rewritten on both sides before the first request and Bedrock accepts it at once', async () => {
     server.enqueue('bedrock', reply.text('Sunny.'))
-    const result = await wireAgent(bedrock(), true).generate(foreignCallTurn(KIMI_ID))
+    const result = await wireAgent(bedrock(), 'on').generate(foreignCallTurn(KIMI_ID))
+    expect(result.retries).toBe(0)
+    expect(server.requests.map((request) => request.status)).toEqual([200])
+    const { calls, results } = wireTranscript(server.requests[0]!)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.id).toMatch(/^[a-zA-Z0-9_-]+$/)
+    expect(results).toEqual([calls[0]?.id])
+    expect(historyLosses(server.requests[0]!, { texts: ['Weather in Paris?'] })).toEqual([])
+  })
+
+  it('with proactive rules off, bedrock-tool-use-id-format repairs the id on both sides and Bedrock accepts the one retry, with nothing dropped', async () => {
+    server.enqueue('bedrock', reply.text('Sunny.'))
+    const result = await wireAgent(bedrock(), 'reactive-only').generate(foreignCallTurn(KIMI_ID))
     expect(result.retries).toBe(1)
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])
     expect(wireTranscript(server.requests[1]!).calls).toEqual([{ id: 'functions_get_weather_0', name: 'get_weather' }])
@@ -74,7 +86,7 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
 
   it('a turn Bedrock cannot take (foreign reasoning, blank text) is merged away by the package: the roles alternate, both user texts arrive', async () => {
     server.enqueue('bedrock', reply.text('Here is the plan.'))
-    await wireAgent(bedrock(), false).generate(cancelledForeignTurn)
+    await wireAgent(bedrock(), 'off').generate(cancelledForeignTurn)
     expect(server.requests.map((request) => request.status)).toEqual([200])
     expect(historyLosses(server.requests[0]!, { texts: ['Plan the refund', 'Hello?'] })).toEqual([])
   })
@@ -82,7 +94,7 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
   it('a partial clone starting on an assistant turn gets the verbatim first-message error', async () => {
     server.enqueue('bedrock', reply.text('never sent'))
     const error = await providerErrorOf(
-      wireAgent(bedrock(), false).generate([
+      wireAgent(bedrock(), 'off').generate([
         { role: 'assistant', content: 'Earlier answer.' },
         { role: 'user', content: 'Go on' },
       ]),

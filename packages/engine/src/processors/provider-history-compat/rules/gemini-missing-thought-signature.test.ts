@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { geminiMissingThoughtSignature, geminiOpenAICompatibleMissingThoughtSignature } from '../../../loopback-provider/provider-error-presets.ts'
+import {
+  geminiMissingThoughtSignature as nativePreset,
+  geminiOpenAICompatibleMissingThoughtSignature,
+} from '../../../loopback-provider/provider-error-presets.ts'
 import type { MessagePart } from '../../../messages/types.ts'
 import { matchReactiveRules } from '../reactive-rules.ts'
 import { storedMessage, toolResult } from '../test-fixtures.ts'
@@ -15,7 +18,7 @@ const signatures = (parts: MessagePart[]) => parts.flatMap((p) => (p.type === 't
 
 describe('gemini-missing-thought-signature', () => {
   it("matches Gemini 3's 400 from the native and the OpenAI-compatible endpoint", () => {
-    for (const preset of [geminiMissingThoughtSignature, geminiOpenAICompatibleMissingThoughtSignature]) {
+    for (const preset of [nativePreset, geminiOpenAICompatibleMissingThoughtSignature]) {
       expect(matchReactiveRules([geminiMissingThoughtSignature], new Error(JSON.stringify(preset.body)))).toHaveLength(1)
     }
   })
@@ -33,7 +36,9 @@ describe('gemini-missing-thought-signature', () => {
       { type: 'tool-invocation', toolInvocation: toolResult('call_a'), providerMetadata: { openai: { itemId: 'fc_x' } } },
     ])
     expect(addThoughtSignaturePlaceholders([message])).toBe(true)
-    expect(message.content.parts[0]).toMatchObject({ providerMetadata: { openai: { itemId: 'fc_x' }, google: { thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } } })
+    expect(message.content.parts[0]).toMatchObject({
+      providerMetadata: { openai: { itemId: 'fc_x' }, google: { thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } },
+    })
     expect(addThoughtSignaturePlaceholders([message])).toBe(false)
   })
 })

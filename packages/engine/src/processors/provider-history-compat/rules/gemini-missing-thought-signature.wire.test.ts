@@ -44,7 +44,7 @@ describe('Gemini 3 thought signatures on the wire (@ai-sdk/google 3.0.141)', () 
 
   it("adds Google's placeholder itself to another provider's call, so Gemini accepts it at once", async () => {
     server.enqueue('google', reply.text('Sunny.'))
-    await wireAgent(gemini(), false).generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3'))
+    await wireAgent(gemini(), 'off').generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3'))
     expect(server.requests.map((request) => request.status)).toEqual([200])
     expect(signaturesSent(0)).toEqual([SKIP_THOUGHT_SIGNATURE_VALIDATOR])
   })
@@ -53,15 +53,24 @@ describe('Gemini 3 thought signatures on the wire (@ai-sdk/google 3.0.141)', () 
 describe("Gemini 3's OpenAI-compatible endpoint (@ai-sdk/openai-compatible)", () => {
   it('the strict dialect refuses the unsigned call with the verbatim body, wrapped in an array', async () => {
     server.enqueue('google', reply.text('never sent'))
-    const error = await providerErrorOf(wireAgent(geminiOpenAICompatible(), false).generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3')))
+    const error = await providerErrorOf(wireAgent(geminiOpenAICompatible(), 'off').generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3')))
     expect(error.statusCode).toBe(400)
     expect(error.responseBody).toBe(JSON.stringify(geminiMissingThoughtSignatureError('get_weather', 3, 'openai-compatible').body))
     expect(server.pending('google')).toBe(1)
   })
 
-  it('the reactive rule gives the foreign call the placeholder and Gemini accepts the one retry, with nothing dropped', async () => {
+  it('with the compiler on, the foreign call carries the placeholder in the first request and Gemini accepts it at once', async () => {
     server.enqueue('google', reply.text('Sunny.'))
-    const result = await wireAgent(geminiOpenAICompatible(), true).generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3'))
+    const result = await wireAgent(geminiOpenAICompatible(), 'on').generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3'))
+    expect(result.retries).toBe(0)
+    expect(server.requests.map((request) => request.status)).toEqual([200])
+    expect(JSON.stringify(server.requests[0]?.body)).toContain(`"extra_content":{"google":{"thought_signature":"${SKIP_THOUGHT_SIGNATURE_VALIDATOR}"}}`)
+    expect(historyLosses(server.requests[0]!, { texts: ['Weather in Paris?'] })).toEqual([])
+  })
+
+  it('with proactive rules off, the reactive rule gives the foreign call the placeholder and Gemini accepts the one retry, with nothing dropped', async () => {
+    server.enqueue('google', reply.text('Sunny.'))
+    const result = await wireAgent(geminiOpenAICompatible(), 'reactive-only').generate(foreignCallTurn('call_DdmO9lD4fXDVJzAGWbUHvHe3'))
     expect(result.text).toBe('Sunny.')
     expect(result.retries).toBe(1)
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])

@@ -31,15 +31,26 @@ describe('Mistral tool-call ids on the wire (@ai-sdk/mistral 3.0.69)', () => {
 
   it("the strict dialect refuses an OpenAI id with Mistral's verbatim body", async () => {
     server.enqueue('mistral', reply.text('never sent'))
-    const error = await providerErrorOf(wireAgent(mistral(), false).generate(foreignCallTurn(OPENAI_ID)))
+    const error = await providerErrorOf(wireAgent(mistral(), 'off').generate(foreignCallTurn(OPENAI_ID)))
     expect(error.statusCode).toBe(400)
     expect(error.responseBody).toBe(JSON.stringify(mistralToolCallIdError(OPENAI_ID).body))
     expect(error.responseHeaders?.['mistral-correlation-id']).toBeDefined()
   })
 
-  it('the reactive rule rewrites the ids (call and result alike) and Mistral accepts the one retry, with nothing dropped', async () => {
+  it('with the compiler on, the ids are rewritten before the first request and Mistral accepts it at once', async () => {
     server.enqueue('mistral', reply.text('Sunny.'))
-    const result = await wireAgent(mistral(), true).generate(foreignCallTurn(OPENAI_ID))
+    const result = await wireAgent(mistral(), 'on').generate(foreignCallTurn(OPENAI_ID))
+    expect(result.retries).toBe(0)
+    expect(server.requests.map((request) => request.status)).toEqual([200])
+    const { calls, results } = wireTranscript(server.requests[0]!)
+    expect(calls[0]?.id).toMatch(/^[a-zA-Z0-9]{9}$/)
+    expect(results).toEqual([calls[0]?.id])
+    expect(historyLosses(server.requests[0]!, { texts: ['Weather in Paris?'] })).toEqual([])
+  })
+
+  it('with proactive rules off, the reactive rule rewrites the ids (call and result alike) and Mistral accepts the one retry, with nothing dropped', async () => {
+    server.enqueue('mistral', reply.text('Sunny.'))
+    const result = await wireAgent(mistral(), 'reactive-only').generate(foreignCallTurn(OPENAI_ID))
     expect(result.text).toBe('Sunny.')
     expect(result.retries).toBe(1)
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])

@@ -56,6 +56,8 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.reactive.map((rule) => [rule.name, rule.wouldFix])).toEqual([
         ['anthropic-tool-id-format', true],
         ['openai-responses-orphan-reasoning', false],
+        ['orphan-tool-call-cancelled', false],
+        ['groq-reasoning-unsupported', false],
       ])
       expect(result.reactive[0]!.errorPatterns[0]!.source).toContain('tool_use')
       // nothing was saved by the dry run
@@ -426,6 +428,8 @@ describeEachApi('the playground', (getApi, kind) => {
         'cerebras-strip-reasoning-content',
         'anthropic-strip-foreign-reasoning-content',
         'openai-responses-orphan-reasoning',
+        'orphan-tool-call-cancelled',
+        'groq-reasoning-unsupported',
       ])
     })
   })

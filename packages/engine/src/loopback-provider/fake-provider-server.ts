@@ -13,13 +13,25 @@
 // Cerebras, OpenAI-compatible) and /responses (OpenAI Responses). Each provider
 // name has its own reply queue; when it is empty the `fallback` reply is used
 // (by default a 500 naming the provider, so an unexpected call fails loudly).
+// Chat Completions answers in the dialect of the provider named in the path
+// (groq, deepseek, xai, cerebras; OpenAI's for any other name).
+//
+// Strict mode (`strict: true`) checks each request against the documented
+// constraints of its provider first, and answers a violation with the
+// provider's verbatim error, leaving the queue as it is (so a repaired retry
+// gets the queued reply); `readHistory(request)` reads what a request's
+// history holds, for a check that nothing was dropped silently.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { providerEnvNames } from '../agent/provider-env.ts'
 import { anthropicDialect } from './dialects/anthropic.ts'
+import { cerebrasDialect } from './dialects/cerebras.ts'
+import { deepseekDialect } from './dialects/deepseek.ts'
+import { groqDialect } from './dialects/groq.ts'
 import { openaiChatDialect } from './dialects/openai-chat.ts'
 import { openaiResponsesDialect } from './dialects/openai-responses.ts'
-import type { Dialect, RenderedSuccess, SseEvent } from './dialects/shared.ts'
+import { isRecord, type Dialect, type RenderedSuccess, type SseEvent, type WireHistory } from './dialects/shared.ts'
+import { xaiDialect } from './dialects/xai.ts'
 import type { FakeDropReply, FakeReply } from './fake-replies.ts'
 
 export type FakeProviderApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses'
@@ -53,6 +65,8 @@ export type FakeProviderServer = {
   baseUrl(provider: string): string
   /** `<PROVIDER>_BASE_URL` and `<PROVIDER>_API_KEY` pointing the agent's 'provider/model' resolution here */
   envFor(provider: string): Record<string, string>
+  /** what the request's history holds, in its provider's wire format (undefined for an unknown endpoint) */
+  readHistory(request: RecordedRequest): WireHistory | undefined
   /** queue replies for the next requests to that provider, answered in order */
   enqueue(provider: string, ...replies: FakeReply[]): void
   /** replies still queued for the provider */
@@ -71,6 +85,8 @@ export type StartFakeProviderOptions = {
    * none, or every request it ever answered would stay on the heap
    */
   keepRequests?: number
+  /** check every request against its provider's documented constraints and answer a violation with the provider's verbatim error */
+  strict?: boolean
 }
 
 const ENDPOINTS: Record<string, { api: FakeProviderApi; dialect: Dialect }> = {
@@ -79,11 +95,32 @@ const ENDPOINTS: Record<string, { api: FakeProviderApi; dialect: Dialect }> = {
   '/v1/responses': { api: 'openai-responses', dialect: openaiResponsesDialect },
 }
 
+/** Chat Completions providers that answer (and refuse) in a dialect of their own. */
+const CHAT_COMPLETIONS_DIALECTS: Record<string, Dialect> = {
+  cerebras: cerebrasDialect,
+  deepseek: deepseekDialect,
+  groq: groqDialect,
+  xai: xaiDialect,
+}
+
+function dialectOf(provider: string, endpoint: { api: FakeProviderApi; dialect: Dialect }): Dialect {
+  return (endpoint.api === 'openai-chat' ? CHAT_COMPLETIONS_DIALECTS[provider] : undefined) ?? endpoint.dialect
+}
+
+/** Output items kept for `item_reference` (a long-running server forgets the oldest). */
+const MAX_STORED_ITEMS = 10_000
+
+function endpointOf(path: string): { provider: string; endpoint: { api: FakeProviderApi; dialect: Dialect } | undefined } {
+  const [, provider = '', ...rest] = path.split('/')
+  return { provider, endpoint: ENDPOINTS[`/${rest.join('/')}`] }
+}
+
 export async function startFakeProvider(options: StartFakeProviderOptions = {}): Promise<FakeProviderServer> {
   const queues = new Map<string, FakeReply[]>()
   const requests: RecordedRequest[] = []
   let idCounter = 0
   const nextId = (prefix: string) => `${prefix}${++idCounter}`
+  const storedItems = new Map<string, unknown>()
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -96,8 +133,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     const receivedAt = Date.now()
     const raw = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const [, provider = '', ...rest] = url.pathname.split('/')
-    const endpoint = ENDPOINTS[`/${rest.join('/')}`]
+    const { provider, endpoint } = endpointOf(url.pathname)
     const body = parseJson(raw)
     const stream = isRecord(body) && body.stream === true
     const recorded: RecordedRequest = {
@@ -123,8 +159,13 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       sendJson(res, 404, { error: { message: `fake provider: unknown endpoint ${url.pathname}` } })
       return
     }
+    const dialect = dialectOf(provider, endpoint)
+    const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model'
+    const context = { model, nextId, storedItems }
+    // a strict rejection leaves the queue untouched (`??` stops there)
+    const rejection = options.strict ? dialect.rejectStrict?.(body, context) : undefined
     const fallback = typeof options.fallback === 'function' ? options.fallback(recorded) : options.fallback
-    const reply = queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
+    const reply = rejection ?? queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
     recorded.status = reply.kind === 'http-error' ? reply.status : 200
     if (reply.kind === 'http-error') {
@@ -133,10 +174,12 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       res.end(isText ? reply.body : JSON.stringify(reply.body))
       return
     }
-    const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model'
-    const context = { model, nextId }
     if (reply.kind === 'success') {
-      const rendered = endpoint.dialect.renderSuccess(reply, context)
+      const rendered = dialect.renderSuccess(reply, context)
+      for (const id of storedItems.keys()) {
+        if (storedItems.size <= MAX_STORED_ITEMS) break
+        storedItems.delete(id)
+      }
       if (stream) await sendSse(res, [...rendered.streamHead, ...rendered.streamTail], reply.eventDelayMs)
       else sendJson(res, 200, rendered.json)
       return
@@ -146,13 +189,13 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
         sendJson(res, 500, { error: { message: 'fake provider: a stream-error reply needs a streaming request' } })
         return
       }
-      const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+      const rendered = dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
       const chunkType = isRecord(reply.chunk) && typeof reply.chunk.type === 'string' ? reply.chunk.type : undefined
       const eventName = reply.event ?? chunkType
       await sendSse(res, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
       return
     }
-    const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+    const rendered = dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
     serverDropped = true
     await drop(res, reply, rendered, stream)
   }
@@ -167,6 +210,10 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     port,
     requests,
     baseUrl: (provider) => `http://127.0.0.1:${port}/${provider}/v1`,
+    readHistory(request) {
+      const { provider, endpoint } = endpointOf(request.path)
+      return endpoint && dialectOf(provider, endpoint).readHistory?.(request.body, { model: '', nextId, storedItems })
+    },
     envFor(provider) {
       const names = providerEnvNames(provider)
       return { [names.baseUrl]: `http://127.0.0.1:${port}/${provider}/v1`, [names.apiKey]: `test-key-${provider}` }
@@ -258,10 +305,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }
 
 function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {

@@ -23,6 +23,7 @@ const modelOf: Record<ProviderErrorPreset['provider'], string> = {
   Anthropic: 'anthropic/claude-sonnet-4-5',
   Cerebras: 'cerebras/gpt-oss-120b',
   DeepSeek: 'deepseek/deepseek-reasoner',
+  Groq: 'groq/llama-3.3-70b-versatile',
   OpenAI: 'openai/gpt-4o',
   'Azure OpenAI': 'azure/gpt-4o',
   Mistral: 'mistral/mistral-large-latest',

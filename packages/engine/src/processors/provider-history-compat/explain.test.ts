@@ -15,6 +15,8 @@ describe('ProviderHistoryCompat.explain', () => {
       ['cerebras-strip-reasoning-content', 'changed'],
       ['anthropic-strip-foreign-reasoning-content', 'unchanged'],
       ['openai-responses-orphan-reasoning', 'unchanged'],
+      ['orphan-tool-call-cancelled', 'not-proactive'],
+      ['groq-reasoning-unsupported', 'not-proactive'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })

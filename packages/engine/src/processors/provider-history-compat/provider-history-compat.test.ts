@@ -53,6 +53,8 @@ describe('ProviderHistoryCompat', () => {
       'cerebras-strip-reasoning-content',
       'anthropic-strip-foreign-reasoning-content',
       'openai-responses-orphan-reasoning',
+      'orphan-tool-call-cancelled',
+      'groq-reasoning-unsupported',
     ])
   })
 
@@ -238,7 +240,7 @@ describe('ProviderHistoryCompat', () => {
       const rule: CompatRule = { name: 'mine', applyToPrompt: () => undefined }
       const processor = new ProviderHistoryCompat({ additionalRules: [rule] })
       expect(processor.rules.at(-1)).toBe(rule)
-      expect(builtInCompatRules).toHaveLength(4)
+      expect(builtInCompatRules).toHaveLength(6)
     })
   })
 

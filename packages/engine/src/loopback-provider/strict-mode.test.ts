@@ -8,9 +8,9 @@ import { createGroq } from '@ai-sdk/groq'
 import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { APICallError, type LanguageModelV3, type LanguageModelV3Prompt } from '@ai-sdk/provider'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useFakeProvider } from '../testing/use-fake-provider.ts'
 import { reply } from './fake-replies.ts'
-import { startFakeProvider, type FakeProviderServer } from './fake-provider-server.ts'
 import {
   anthropicFirstMessageNotUser,
   anthropicOrphanToolUseError,
@@ -22,14 +22,7 @@ import {
   openaiResponsesNoToolOutputError,
 } from './provider-error-presets.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider({ strict: true })
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => server.reset())
+const server = useFakeProvider({ strict: true })
 
 const call = (toolCallId: string) => ({ type: 'tool-call' as const, toolCallId, toolName: 'get_weather', input: { city: 'Paris' } })
 const result = (toolCallId: string) => ({

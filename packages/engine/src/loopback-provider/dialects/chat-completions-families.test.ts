@@ -4,18 +4,11 @@ import { createDeepSeek } from '@ai-sdk/deepseek'
 import { createGroq } from '@ai-sdk/groq'
 import { createXai } from '@ai-sdk/xai'
 import { generateText, streamText } from 'ai'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useFakeProvider } from '../../testing/use-fake-provider.ts'
 import { reply } from '../fake-replies.ts'
-import { startFakeProvider, type FakeProviderServer } from '../fake-provider-server.ts'
 
-let server: FakeProviderServer
-beforeAll(async () => {
-  server = await startFakeProvider()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => server.reset())
+const server = useFakeProvider()
 
 const families = {
   groq: { model: () => createGroq({ baseURL: server.baseUrl('groq'), apiKey: 'k' })('openai/gpt-oss-120b') },

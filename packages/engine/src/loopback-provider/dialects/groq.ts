@@ -8,11 +8,11 @@
 import { groqReasoningUnsupportedError } from '../provider-error-presets.ts'
 import { chatCompletionsDialect, type ChatCompletionsCheck } from './chat-completions.ts'
 
-/** The Groq models that take replayed `reasoning`. */
-const TAKES_REASONING = /^openai\/gpt-oss-/
+/** The prefix of the Groq models that take replayed `reasoning`. */
+const TAKES_REASONING = 'openai/gpt-oss-'
 
 const groqReasoningUnsupported: ChatCompletionsCheck = ({ model, messages }) => {
-  if (TAKES_REASONING.test(model)) return undefined
+  if (model.startsWith(TAKES_REASONING)) return undefined
   const index = messages.findIndex((message) => message.role === 'assistant' && message.reasoning !== undefined)
   return index === -1 ? undefined : groqReasoningUnsupportedError(index)
 }

@@ -67,6 +67,8 @@ export function requirePreset(id: string): ErrorPreset {
 const presetOfRule: Partial<Record<string, string>> = {
   'anthropic-tool-id-format': 'anthropicInvalidToolUseId',
   'openai-responses-orphan-reasoning': 'openaiResponsesReasoningWithoutFollowingItem',
+  'orphan-tool-call-cancelled': 'openaiChatOrphanToolCall',
+  'groq-reasoning-unsupported': 'groqReasoningUnsupported',
 }
 
 export function presetForRule(ruleName: string): ErrorPreset | undefined {

@@ -5,3 +5,4 @@
 // (`--duration=10`, `--server=plain` for node:http without Next).
 process.argv.push('--db=postgres', '--only=messages.save')
 await import('./api.ts')
+export {}

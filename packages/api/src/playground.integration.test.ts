@@ -60,6 +60,8 @@ describeEachApi('the playground', (getApi, kind) => {
         ['gemini-missing-thought-signature', true],
         ['mistral-tool-call-id-format', true],
         ['bedrock-tool-use-id-format', true],
+        ['orphan-tool-call-cancelled', false],
+        ['groq-reasoning-unsupported', false],
       ])
       expect(result.reactive[0]!.errorPatterns[0]!.source).toContain('tool_use')
       // nothing was saved by the dry run
@@ -441,6 +443,8 @@ describeEachApi('the playground', (getApi, kind) => {
         'gemini-missing-thought-signature',
         'mistral-tool-call-id-format',
         'bedrock-tool-use-id-format',
+        'orphan-tool-call-cancelled',
+        'groq-reasoning-unsupported',
       ])
     })
   })

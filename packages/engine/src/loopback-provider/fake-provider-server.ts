@@ -16,9 +16,15 @@
 // :streamGenerateContent (Google Gemini) and /model/<model>/converse and
 // /converse-stream (Amazon Bedrock). Each provider name has its own reply
 // queue; when it is empty the `fallback` reply is used (by default a 500
-// naming the provider, so an unexpected call fails loudly). With `strict`, a
-// request the target provider would refuse gets that provider's verbatim
-// error instead, and the queued reply waits for the next request.
+// naming the provider, so an unexpected call fails loudly). Chat Completions
+// answers in the dialect of the provider named in the path (mistral, groq,
+// deepseek, xai, cerebras; OpenAI's for any other name).
+//
+// Strict mode (`strict: true`) checks each request against the documented
+// constraints of its provider first, and answers a violation with the
+// provider's verbatim error, leaving the queue as it is (so a repaired retry
+// gets the queued reply); `readHistory(request)` reads what a request's
+// history holds, for a check that nothing was dropped silently.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { providerEnvNames } from '../agent/provider-env.ts'
@@ -26,9 +32,13 @@ import { anthropicDialect } from './dialects/anthropic.ts'
 import { bedrockDialect } from './dialects/bedrock.ts'
 import { googleDialect, googleOpenAICompatibleDialect } from './dialects/google.ts'
 import { mistralDialect } from './dialects/mistral.ts'
+import { cerebrasDialect } from './dialects/cerebras.ts'
+import { deepseekDialect } from './dialects/deepseek.ts'
+import { groqDialect } from './dialects/groq.ts'
 import { openaiChatDialect } from './dialects/openai-chat.ts'
 import { openaiResponsesDialect } from './dialects/openai-responses.ts'
-import type { Dialect, RenderedSuccess, SseEvent } from './dialects/shared.ts'
+import { isRecord, type Dialect, type RenderedSuccess, type SseEvent, type WireHistory } from './dialects/shared.ts'
+import { xaiDialect } from './dialects/xai.ts'
 import type { FakeDropReply, FakeReply } from './fake-replies.ts'
 
 export type FakeProviderApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses' | 'mistral-chat' | 'google-generate-content' | 'bedrock-converse'
@@ -62,6 +72,8 @@ export type FakeProviderServer = {
   baseUrl(provider: string): string
   /** `<PROVIDER>_BASE_URL` and `<PROVIDER>_API_KEY` pointing the agent's 'provider/model' resolution here */
   envFor(provider: string): Record<string, string>
+  /** what the request's history holds, in its provider's wire format (undefined for an unknown endpoint) */
+  readHistory(request: RecordedRequest): WireHistory | undefined
   /** queue replies for the next requests to that provider, answered in order */
   enqueue(provider: string, ...replies: FakeReply[]): void
   /** replies still queued for the provider */
@@ -81,9 +93,10 @@ export type StartFakeProviderOptions = {
    */
   keepRequests?: number
   /**
-   * answer a request the target provider would refuse (its documented
-   * constraints: Gemini 3's thought signatures, Mistral's tool-call ids,
-   * Bedrock's roles and names) with that provider's verbatim error
+   * check every request against its provider's documented constraints (Gemini
+   * 3's thought signatures, Mistral's tool-call ids, Bedrock's roles and
+   * names, Groq's and DeepSeek's reasoning, orphan calls) and answer a
+   * violation with the provider's verbatim error
    */
   strict?: boolean
 }
@@ -103,23 +116,39 @@ const ENDPOINTS: Record<string, Endpoint> = {
   '/v1/responses': { api: 'openai-responses', dialect: openaiResponsesDialect },
 }
 
-/** Providers whose Chat Completions endpoint speaks a dialect of its own. */
-const CHAT_DIALECTS: Record<string, Endpoint> = {
+/** Chat Completions providers that answer (and refuse) in a dialect of their own. */
+const CHAT_COMPLETIONS_DIALECTS: Record<string, Endpoint> = {
+  cerebras: { api: 'openai-chat', dialect: cerebrasDialect },
+  deepseek: { api: 'openai-chat', dialect: deepseekDialect },
+  groq: { api: 'openai-chat', dialect: groqDialect },
   mistral: { api: 'mistral-chat', dialect: mistralDialect },
+  xai: { api: 'openai-chat', dialect: xaiDialect },
 }
 
 const GOOGLE_PATH = /\/models\/([^/:]+):(generateContent|streamGenerateContent)$/
 const BEDROCK_PATH = /\/model\/([^/]+)\/(converse|converse-stream)$/
 
-function endpointFor(provider: string, path: string): Endpoint | undefined {
+/** Output items kept for `item_reference` (a long-running server forgets the oldest). */
+const MAX_STORED_ITEMS = 10_000
+
+function endpointOf(pathname: string): { provider: string; endpoint: Endpoint | undefined } {
+  const [, provider = '', ...rest] = pathname.split('/')
+  const path = `/${rest.join('/')}`
   const google = GOOGLE_PATH.exec(path)
-  if (google) return { api: 'google-generate-content', dialect: googleDialect, model: google[1] ?? '', stream: google[2] === 'streamGenerateContent' }
+  if (google)
+    return {
+      provider,
+      endpoint: { api: 'google-generate-content', dialect: googleDialect, model: google[1] ?? '', stream: google[2] === 'streamGenerateContent' },
+    }
   const bedrock = BEDROCK_PATH.exec(path)
   if (bedrock)
-    return { api: 'bedrock-converse', dialect: bedrockDialect, model: decodeURIComponent(bedrock[1] ?? ''), stream: bedrock[2] === 'converse-stream' }
-  if (path.endsWith('/openai/chat/completions')) return { api: 'openai-chat', dialect: googleOpenAICompatibleDialect }
+    return {
+      provider,
+      endpoint: { api: 'bedrock-converse', dialect: bedrockDialect, model: decodeURIComponent(bedrock[1] ?? ''), stream: bedrock[2] === 'converse-stream' },
+    }
+  if (path.endsWith('/openai/chat/completions')) return { provider, endpoint: { api: 'openai-chat', dialect: googleOpenAICompatibleDialect } }
   const endpoint = ENDPOINTS[path]
-  return endpoint?.api === 'openai-chat' ? (CHAT_DIALECTS[provider] ?? endpoint) : endpoint
+  return { provider, endpoint: endpoint?.api === 'openai-chat' ? (CHAT_COMPLETIONS_DIALECTS[provider] ?? endpoint) : endpoint }
 }
 
 export async function startFakeProvider(options: StartFakeProviderOptions = {}): Promise<FakeProviderServer> {
@@ -127,6 +156,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
   const requests: RecordedRequest[] = []
   let idCounter = 0
   const nextId = (prefix: string) => `${prefix}${++idCounter}`
+  const storedItems = new Map<string, unknown>()
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -139,8 +169,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     const receivedAt = Date.now()
     const raw = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const [, provider = '', ...rest] = url.pathname.split('/')
-    const endpoint = endpointFor(provider, `/${rest.join('/')}`)
+    const { provider, endpoint } = endpointOf(url.pathname)
     const body = parseJson(raw)
     const stream = endpoint?.stream ?? (isRecord(body) && body.stream === true)
     const recorded: RecordedRequest = {
@@ -166,8 +195,11 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       sendJson(res, 404, { error: { message: `fake provider: unknown endpoint ${url.pathname}` } })
       return
     }
+    const dialect = endpoint.dialect
     const model = endpoint.model ?? (isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model')
-    const rejection = options.strict ? endpoint.dialect.check?.(body, { model }) : undefined
+    const context = { model, nextId, storedItems }
+    // a strict rejection leaves the queue untouched (`??` stops there)
+    const rejection = options.strict ? dialect.rejectStrict?.(body, context) : undefined
     const fallback = typeof options.fallback === 'function' ? options.fallback(recorded) : options.fallback
     const reply = rejection ?? queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
@@ -178,10 +210,13 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       res.end(isText ? reply.body : JSON.stringify(reply.body))
       return
     }
-    const context = { model, nextId }
     if (reply.kind === 'success') {
-      const rendered = endpoint.dialect.renderSuccess(reply, context)
-      if (stream) await sendStream(res, endpoint.dialect, [...rendered.streamHead, ...rendered.streamTail], reply.eventDelayMs)
+      const rendered = dialect.renderSuccess(reply, context)
+      for (const id of storedItems.keys()) {
+        if (storedItems.size <= MAX_STORED_ITEMS) break
+        storedItems.delete(id)
+      }
+      if (stream) await sendStream(res, dialect, [...rendered.streamHead, ...rendered.streamTail], reply.eventDelayMs)
       else sendJson(res, 200, rendered.json)
       return
     }
@@ -190,15 +225,15 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
         sendJson(res, 500, { error: { message: 'fake provider: a stream-error reply needs a streaming request' } })
         return
       }
-      const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+      const rendered = dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
       const chunkType = isRecord(reply.chunk) && typeof reply.chunk.type === 'string' ? reply.chunk.type : undefined
       const eventName = reply.event ?? chunkType
-      await sendStream(res, endpoint.dialect, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
+      await sendStream(res, dialect, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
       return
     }
-    const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+    const rendered = dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
     serverDropped = true
-    await drop(res, reply, rendered, stream ? endpoint.dialect : undefined)
+    await drop(res, reply, rendered, stream ? dialect : undefined)
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -211,6 +246,10 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     port,
     requests,
     baseUrl: (provider) => `http://127.0.0.1:${port}/${provider}/v1`,
+    readHistory(request) {
+      const { endpoint } = endpointOf(request.path)
+      return endpoint?.dialect.readHistory?.(request.body, { model: endpoint.model ?? '', nextId, storedItems })
+    },
     envFor(provider) {
       const names = providerEnvNames(provider)
       return { [names.baseUrl]: `http://127.0.0.1:${port}/${provider}/v1`, [names.apiKey]: `test-key-${provider}` }
@@ -315,10 +354,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }
 
 function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {

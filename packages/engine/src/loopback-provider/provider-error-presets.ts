@@ -33,11 +33,15 @@ export const anthropicInvalidToolUseId = anthropicError(
   "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
 )
 
-export const anthropicOrphanToolUse = anthropicError(
-  400,
-  'invalid_request_error',
-  'messages.6: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01D7FLrfh4GYq7yT1ULFeyMV. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
-)
+/** Anthropic's 400 for `tool_use` blocks of message `messageIndex` that the next message does not answer. */
+export const anthropicOrphanToolUseError = (messageIndex: number, toolUseIds: readonly string[]): FakeHttpErrorReply =>
+  anthropicError(
+    400,
+    'invalid_request_error',
+    `messages.${messageIndex}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${toolUseIds.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+  )
+
+export const anthropicOrphanToolUse = anthropicOrphanToolUseError(6, ['toolu_01D7FLrfh4GYq7yT1ULFeyMV'])
 
 export const anthropicOrphanToolResult = anthropicError(
   400,
@@ -73,39 +77,86 @@ export const anthropicRateLimitedNoRetry: FakeHttpErrorReply = {
 
 // --- Cerebras / DeepSeek (OpenAI-compatible) -------------------------------
 
-export const cerebrasReasoningContentUnsupported: FakeHttpErrorReply = {
+/** Cerebras' 400 for `reasoning_content` on assistant message `messageIndex`. */
+export const cerebrasReasoningContentUnsupportedError = (messageIndex: number): FakeHttpErrorReply => ({
   kind: 'http-error',
   status: 400,
   body: {
-    message: "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported",
+    message: `messages.${messageIndex}.assistant.reasoning_content: property 'messages.${messageIndex}.assistant.reasoning_content' is unsupported`,
     type: 'invalid_request_error',
     param: 'validation_error',
     code: 'wrong_api_format',
   },
-}
+})
 
+export const cerebrasReasoningContentUnsupported = cerebrasReasoningContentUnsupportedError(2)
+
+/** DeepSeek thinking mode (deepseek-reasoner, V4): an assistant turn that called tools came back without its `reasoning_content`. */
 export const deepseekReasoningContentMissing = openaiError(400, {
   message: 'The `reasoning_content` in the thinking mode must be passed back to the API.',
   type: 'invalid_request_error',
   code: 'invalid_request_error',
 })
 
+/** DeepSeek's wording of the orphan tool call (no ids named). */
+export const deepseekOrphanToolCall = openaiError(400, {
+  message:
+    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. (insufficient tool messages following tool_calls message)",
+  type: 'invalid_request_error',
+  code: 'invalid_request_error',
+})
+
+// --- Groq -------------------------------------------------------------------
+
+/**
+ * Groq's 400 for `reasoning` on assistant message `messageIndex` (what
+ * @ai-sdk/groq sends for reasoning parts) to a model that takes none; Groq's
+ * errors carry no `code`.
+ */
+export const groqReasoningUnsupportedError = (messageIndex: number): FakeHttpErrorReply => ({
+  kind: 'http-error',
+  status: 400,
+  body: {
+    error: {
+      message: `'messages.${messageIndex}' : for 'role:assistant' the following must be satisfied[('messages.${messageIndex}' : property 'reasoning' is unsupported, did you mean 'role'?)]`,
+      type: 'invalid_request_error',
+    },
+  },
+})
+
+export const groqReasoningUnsupported = groqReasoningUnsupportedError(2)
+
 // --- OpenAI ---------------------------------------------------------------
 
-export const openaiChatToolIdTooLong = openaiError(400, {
-  message: "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.",
-  type: 'invalid_request_error',
-  param: 'messages[2].tool_calls[0].id',
-  code: 'string_above_max_length',
-})
+/** OpenAI Chat's 400 for a tool-call id longer than its 40 characters. */
+export const openaiChatToolIdTooLongError = (messageIndex: number, callIndex: number, length: number): FakeHttpErrorReply => {
+  const param = `messages[${messageIndex}].tool_calls[${callIndex}].id`
+  return openaiError(400, {
+    message: `Invalid '${param}': string too long. Expected a string with maximum length 40, but got a string with length ${length} instead.`,
+    type: 'invalid_request_error',
+    param,
+    code: 'string_above_max_length',
+  })
+}
 
-export const openaiChatOrphanToolCall = openaiError(400, {
-  message:
-    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_DdmO9lD4fXDVJzAGWbUHvHe3",
-  type: 'invalid_request_error',
-  param: 'messages.[3].role',
-  code: null,
-})
+export const openaiChatToolIdTooLong = openaiChatToolIdTooLongError(2, 0, 43)
+
+/** OpenAI Chat's 400 for tool calls no tool message answers; `param` names the message where the answers should have started. */
+export const openaiChatOrphanToolCallError = (toolCallIds: readonly string[], nextMessageIndex: number): FakeHttpErrorReply =>
+  openaiError(400, {
+    message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${toolCallIds.join(', ')}`,
+    type: 'invalid_request_error',
+    param: `messages.[${nextMessageIndex}].role`,
+    code: null,
+  })
+
+export const openaiChatOrphanToolCall = openaiChatOrphanToolCallError(['call_DdmO9lD4fXDVJzAGWbUHvHe3'], 3)
+
+/** OpenAI Responses' 400 for a `function_call` input item without its `function_call_output`. */
+export const openaiResponsesNoToolOutputError = (callId: string): FakeHttpErrorReply =>
+  openaiError(400, { message: `No tool output found for function call ${callId}.`, type: 'invalid_request_error', param: 'input', code: null })
+
+export const openaiResponsesNoToolOutput = openaiResponsesNoToolOutputError('call_Vl4ONDDhAIvy8S69bZYi3FK8')
 
 /**
  * Responses: a reasoning item replayed without the output item it produced (a
@@ -318,7 +369,7 @@ export const socketHangUp: FakeDropReply = { kind: 'drop', reset: false }
 export type ProviderErrorPreset = {
   /** the preset's export name, e.g. 'anthropicInvalidToolUseId' */
   name: string
-  provider: 'Anthropic' | 'Cerebras' | 'DeepSeek' | 'OpenAI' | 'Azure OpenAI' | 'Mistral' | 'Google' | 'Amazon Bedrock' | 'any'
+  provider: 'Anthropic' | 'Cerebras' | 'DeepSeek' | 'Groq' | 'OpenAI' | 'Azure OpenAI' | 'Mistral' | 'Google' | 'Amazon Bedrock' | 'any'
   /** what makes the provider answer so (docs/spec/provider-errors.md) */
   trigger: string
   reply: FakeHttpErrorReply | FakeStreamErrorReply | FakeDropReply
@@ -342,8 +393,11 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
     reply: cerebrasReasoningContentUnsupported,
   },
   { name: 'deepseekReasoningContentMissing', provider: 'DeepSeek', trigger: 'reasoning_content missing', reply: deepseekReasoningContentMissing },
+  { name: 'deepseekOrphanToolCall', provider: 'DeepSeek', trigger: 'orphan tool call', reply: deepseekOrphanToolCall },
+  { name: 'groqReasoningUnsupported', provider: 'Groq', trigger: 'assistant reasoning replayed to a non-reasoning model', reply: groqReasoningUnsupported },
   { name: 'openaiChatToolIdTooLong', provider: 'OpenAI', trigger: 'tool ID too long', reply: openaiChatToolIdTooLong },
   { name: 'openaiChatOrphanToolCall', provider: 'OpenAI', trigger: 'orphan tool call', reply: openaiChatOrphanToolCall },
+  { name: 'openaiResponsesNoToolOutput', provider: 'OpenAI', trigger: 'Responses: function_call without its output', reply: openaiResponsesNoToolOutput },
   {
     name: 'openaiResponsesReasoningWithoutFollowingItem',
     provider: 'OpenAI',

@@ -34,6 +34,8 @@ describe('the playground error presets', () => {
       ['gemini-missing-thought-signature', 'geminiOpenAICompatibleMissingThoughtSignature'],
       ['mistral-tool-call-id-format', 'mistralForeignToolCallId'],
       ['bedrock-tool-use-id-format', 'bedrockInvalidToolUseId'],
+      ['orphan-tool-call-cancelled', 'openaiChatOrphanToolCall'],
+      ['groq-reasoning-unsupported', 'groqReasoningUnsupported'],
     ])
     for (const rule of reactive) {
       const preset = presetForRule(rule.name)!

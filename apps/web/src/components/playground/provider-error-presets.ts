@@ -23,6 +23,7 @@ const modelOf: Record<ProviderErrorPreset['provider'], string> = {
   Anthropic: 'anthropic/claude-sonnet-4-5',
   Cerebras: 'cerebras/gpt-oss-120b',
   DeepSeek: 'deepseek/deepseek-reasoner',
+  Groq: 'groq/llama-3.3-70b-versatile',
   OpenAI: 'openai/gpt-4o',
   'Azure OpenAI': 'azure/gpt-4o',
   Mistral: 'mistral/mistral-large-latest',
@@ -71,6 +72,8 @@ const presetOfRule: Partial<Record<string, string>> = {
   'gemini-missing-thought-signature': 'geminiOpenAICompatibleMissingThoughtSignature',
   'mistral-tool-call-id-format': 'mistralForeignToolCallId',
   'bedrock-tool-use-id-format': 'bedrockInvalidToolUseId',
+  'orphan-tool-call-cancelled': 'openaiChatOrphanToolCall',
+  'groq-reasoning-unsupported': 'groqReasoningUnsupported',
 }
 
 export function presetForRule(ruleName: string): ErrorPreset | undefined {

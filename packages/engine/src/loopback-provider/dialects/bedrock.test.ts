@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { bedrockConversationNotAlternating, bedrockFirstMessageNotUser, bedrockInvalidToolName } from '../provider-error-presets.ts'
 import { bedrockDialect } from './bedrock.ts'
 
-const check = (messages: unknown[]) => bedrockDialect.check?.({ messages }, { model: 'm' })
+const check = (messages: unknown[]) => bedrockDialect.rejectStrict?.({ messages }, { model: 'm' })
 const user = (...content: unknown[]) => ({ role: 'user', content })
 const assistant = (...content: unknown[]) => ({ role: 'assistant', content })
 const toolUse = (toolUseId: string, name = 'get_weather') => ({ toolUse: { toolUseId, name, input: {} } })

@@ -9,7 +9,17 @@ import { EventStreamCodec } from '@smithy/eventstream-codec'
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8'
 import type { FakeSuccessReply } from '../fake-replies.ts'
 import { bedrockConversationNotAlternating, bedrockFirstMessageNotUser, bedrockValidationError } from '../provider-error-presets.ts'
-import { arrayOf, DEFAULT_USAGE, isRecord, splitText, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
+import {
+  arrayOf,
+  DEFAULT_USAGE,
+  isRecord,
+  splitText,
+  type Dialect,
+  type RenderContext,
+  type RenderedSuccess,
+  type SseEvent,
+  type WireHistory,
+} from './shared.ts'
 
 type Block =
   | { reasoningContent: { reasoningText: { text: string; signature?: string } } }
@@ -53,7 +63,8 @@ export const bedrockDialect: Dialect = {
     }
   },
 
-  check(body) {
+  readHistory: readBedrockHistory,
+  rejectStrict(body) {
     if (!isRecord(body)) return undefined
     const messages = arrayOf(body.messages).map((message) => (isRecord(message) ? message : {}))
     const invalid = invalidFields(messages)
@@ -118,4 +129,18 @@ function invalidFields(messages: Record<string, unknown>[]): string[] {
     })
   })
   return errors
+}
+
+/** What a Converse request's history holds: system and message blocks. */
+function readBedrockHistory(body: unknown): WireHistory {
+  const history: WireHistory = { texts: [], toolCalls: [], toolResultIds: [] }
+  if (!isRecord(body)) return history
+  const blocks = [...arrayOf(body.system), ...arrayOf(body.messages).flatMap((message) => (isRecord(message) ? arrayOf(message.content) : []))]
+  for (const block of blocks) {
+    if (!isRecord(block)) continue
+    if (typeof block.text === 'string' && block.text !== '') history.texts.push(block.text)
+    if (isRecord(block.toolUse)) history.toolCalls.push({ id: String(block.toolUse.toolUseId), name: String(block.toolUse.name) })
+    if (isRecord(block.toolResult)) history.toolResultIds.push(String(block.toolResult.toolUseId))
+  }
+  return history
 }

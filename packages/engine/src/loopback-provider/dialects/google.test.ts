@@ -4,7 +4,7 @@ import { googleDialect, googleOpenAICompatibleDialect, isGemini3Model } from './
 
 const call = (name: string, thoughtSignature?: string) => ({ functionCall: { name, args: {} }, ...(thoughtSignature ? { thoughtSignature } : {}) })
 const response = (name: string) => ({ functionResponse: { name, response: {} } })
-const check = (model: string, contents: unknown[]) => googleDialect.check?.({ contents }, { model })
+const check = (model: string, contents: unknown[]) => googleDialect.rejectStrict?.({ contents }, { model })
 
 describe('the strict Gemini dialect', () => {
   it('enforces signatures for Gemini 3 and later only', () => {
@@ -38,7 +38,7 @@ describe('the strict Gemini dialect', () => {
         tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{}' }, ...(extra ? { extra_content: extra } : {}) }],
       },
     ]
-    const check = (body: unknown) => googleOpenAICompatibleDialect.check?.(body, { model: 'gemini-3-pro-preview' })
+    const check = (body: unknown) => googleOpenAICompatibleDialect.rejectStrict?.(body, { model: 'gemini-3-pro-preview' })
     expect(check({ messages: messages() })).toEqual(geminiMissingThoughtSignatureError('get_weather', 2, 'openai-compatible'))
     expect(check({ messages: messages({ google: { thought_signature: 'SIG' } }) })).toBeUndefined()
   })

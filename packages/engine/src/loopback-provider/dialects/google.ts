@@ -8,8 +8,19 @@
 // `tool_calls[].extra_content.google.thought_signature`.
 import type { FakeSuccessReply } from '../fake-replies.ts'
 import { geminiMissingThoughtSignatureError } from '../provider-error-presets.ts'
+import { readChatHistory } from './chat-completions.ts'
 import { openaiChatDialect } from './openai-chat.ts'
-import { arrayOf, DEFAULT_USAGE, isRecord, splitText, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
+import {
+  arrayOf,
+  DEFAULT_USAGE,
+  isRecord,
+  splitText,
+  type Dialect,
+  type RenderContext,
+  type RenderedSuccess,
+  type SseEvent,
+  type WireHistory,
+} from './shared.ts'
 
 /** Google's documented placeholders for a call that has no signature of its own (https://ai.google.dev/gemini-api/docs/thought-signatures). */
 export const GEMINI_SIGNATURE_PLACEHOLDERS: readonly string[] = ['skip_thought_signature_validator', 'context_engineering_is_the_way_to_go']
@@ -55,7 +66,8 @@ export const googleDialect: Dialect = {
     }
   },
 
-  check(body, { model }) {
+  readHistory: readGoogleHistory,
+  rejectStrict(body, { model }) {
     if (!isGemini3Model(model) || !isRecord(body)) return undefined
     return missingSignature(arrayOf(body.contents).map((content) => (isRecord(content) ? content : {})))
   },
@@ -84,7 +96,8 @@ function missingSignature(contents: Record<string, unknown>[]) {
 /** Gemini's OpenAI-compatible Chat Completions endpoint: OpenAI's wire format, Gemini 3's signature rule. */
 export const googleOpenAICompatibleDialect: Dialect = {
   renderSuccess: (reply, context) => openaiChatDialect.renderSuccess(reply, context),
-  check(body, { model }) {
+  readHistory: readChatHistory,
+  rejectStrict(body, { model }) {
     if (!isGemini3Model(model) || !isRecord(body)) return undefined
     const messages = arrayOf(body.messages).map((message) => (isRecord(message) ? message : {}))
     const turnStart = messages.findLastIndex((message) => message.role === 'user')
@@ -98,4 +111,29 @@ export const googleOpenAICompatibleDialect: Dialect = {
     }
     return undefined
   },
+}
+
+/**
+ * What a Gemini request's history holds. A call sent without an id (Vertex) is
+ * named `name#n` by its order among calls of that name, and so is its response.
+ */
+function readGoogleHistory(body: unknown): WireHistory {
+  const history: WireHistory = { texts: [], toolCalls: [], toolResultIds: [] }
+  if (!isRecord(body)) return history
+  const seen = { calls: new Map<string, number>(), results: new Map<string, number>() }
+  const idOf = (value: Record<string, unknown>, kind: 'calls' | 'results') => {
+    const name = String(value.name)
+    if (typeof value.id === 'string') return value.id
+    const n = (seen[kind].get(name) ?? 0) + 1
+    seen[kind].set(name, n)
+    return `${name}#${n}`
+  }
+  const systemParts = isRecord(body.systemInstruction) ? arrayOf(body.systemInstruction.parts) : []
+  for (const part of [...systemParts, ...arrayOf(body.contents).flatMap((content) => (isRecord(content) ? arrayOf(content.parts) : []))]) {
+    if (!isRecord(part)) continue
+    if (typeof part.text === 'string' && part.thought !== true && part.text !== '') history.texts.push(part.text)
+    if (isRecord(part.functionCall)) history.toolCalls.push({ id: idOf(part.functionCall, 'calls'), name: String(part.functionCall.name) })
+    if (isRecord(part.functionResponse)) history.toolResultIds.push(idOf(part.functionResponse, 'results'))
+  }
+  return history
 }

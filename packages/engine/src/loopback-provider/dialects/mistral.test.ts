@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mistralToolCallIdError } from '../provider-error-presets.ts'
 import { mistralDialect } from './mistral.ts'
 
-const check = (messages: unknown[]) => mistralDialect.check?.({ messages }, { model: 'mistral-large-latest' })
+const check = (messages: unknown[]) => mistralDialect.rejectStrict?.({ messages }, { model: 'mistral-large-latest' })
 const exchange = (callId: string, resultId = callId) => [
   { role: 'user', content: 'q' },
   { role: 'assistant', content: '', tool_calls: [{ id: callId, type: 'function', function: { name: 'get_weather', arguments: '{}' } }] },
@@ -22,7 +22,7 @@ describe('the strict Mistral dialect', () => {
   it('renders its own calls with ids it would accept', () => {
     const rendered = mistralDialect.renderSuccess(
       { kind: 'success', toolCalls: [{ name: 'get_weather', args: {} }] },
-      { model: 'm', nextId: (prefix) => `${prefix}42` },
+      { model: 'm', nextId: (prefix) => `${prefix}42`, storedItems: new Map() },
     )
     expect(JSON.stringify(rendered.json)).toMatch(/"id":"[a-zA-Z0-9]{9}"/)
   })

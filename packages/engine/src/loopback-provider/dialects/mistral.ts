@@ -4,6 +4,7 @@
 // Strict mode answers Mistral's 400 for any other tool-call id.
 import type { FakeSuccessReply } from '../fake-replies.ts'
 import { mistralToolCallIdError } from '../provider-error-presets.ts'
+import { readChatHistory } from './chat-completions.ts'
 import { arrayOf, DEFAULT_USAGE, isRecord, splitText, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
 
 /** The only tool-call id Mistral accepts. */
@@ -53,7 +54,8 @@ export const mistralDialect: Dialect = {
   },
 
   /** The first tool-call id (an assistant's call or a tool message's `tool_call_id`) that is not nine letters or digits. */
-  check(body) {
+  readHistory: readChatHistory,
+  rejectStrict(body) {
     if (!isRecord(body)) return undefined
     for (const message of arrayOf(body.messages)) {
       if (!isRecord(message)) continue

@@ -4,7 +4,9 @@ import { bedrockToolUseIdFormat } from './rules/bedrock-tool-use-id-format.ts'
 import { cerebrasStripReasoningContent } from './rules/cerebras-strip-reasoning-content.ts'
 import { geminiMissingThoughtSignature } from './rules/gemini-missing-thought-signature.ts'
 import { mistralToolCallIdFormat } from './rules/mistral-tool-call-id-format.ts'
+import { groqReasoningUnsupported } from './rules/groq-reasoning-unsupported.ts'
 import { openaiResponsesOrphanReasoning } from './rules/openai-responses-orphan-reasoning.ts'
+import { orphanToolCallCancelled } from './rules/orphan-tool-call-cancelled.ts'
 import { geminiThoughtSignaturePlaceholder } from './compiler/gemini-thought-signature-placeholder.ts'
 import { mergeConsecutiveRoles } from './compiler/merge-consecutive-roles.ts'
 import { pairOrphanToolCallsRule } from './compiler/pair-orphan-tool-calls.ts'
@@ -32,4 +34,6 @@ export const builtInCompatRules: readonly CompatRule[] = Object.freeze([
   geminiMissingThoughtSignature,
   mistralToolCallIdFormat,
   bedrockToolUseIdFormat,
+  orphanToolCallCancelled,
+  groqReasoningUnsupported,
 ])

@@ -24,6 +24,8 @@ describe('ProviderHistoryCompat.explain', () => {
       ['gemini-missing-thought-signature', 'not-proactive'],
       ['mistral-tool-call-id-format', 'not-proactive'],
       ['bedrock-tool-use-id-format', 'not-proactive'],
+      ['orphan-tool-call-cancelled', 'not-proactive'],
+      ['groq-reasoning-unsupported', 'not-proactive'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })

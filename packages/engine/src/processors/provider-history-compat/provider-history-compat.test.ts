@@ -62,6 +62,8 @@ describe('ProviderHistoryCompat', () => {
       'gemini-missing-thought-signature',
       'mistral-tool-call-id-format',
       'bedrock-tool-use-id-format',
+      'orphan-tool-call-cancelled',
+      'groq-reasoning-unsupported',
     ])
   })
 
@@ -249,7 +251,7 @@ describe('ProviderHistoryCompat', () => {
       const rule: CompatRule = { name: 'mine', applyToPrompt: () => undefined }
       const processor = new ProviderHistoryCompat({ additionalRules: [rule] })
       expect(processor.rules.at(-1)).toBe(rule)
-      expect(builtInCompatRules).toHaveLength(13)
+      expect(builtInCompatRules).toHaveLength(15)
     })
   })
 

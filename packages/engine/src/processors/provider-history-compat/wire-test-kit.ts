@@ -5,6 +5,8 @@ import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { APICallError, tool } from 'ai'
 import { z } from 'zod'
 import { Agent } from '../../agent/agent.ts'
+import type { FakeProviderServer } from '../../loopback-provider/fake-provider-server.ts'
+import { silentDrops } from '../../loopback-provider/silent-drops.ts'
 import type { AgentInputMessage, AgentResult } from '../../agent/types.ts'
 import type { MessagePart, StoredMessage } from '../../messages/types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'
@@ -81,4 +83,11 @@ export async function providerErrorOf(turn: Promise<unknown>): Promise<APICallEr
   const apiError = failure instanceof Error && APICallError.isInstance(failure.cause) ? failure.cause : failure
   if (!APICallError.isInstance(apiError)) throw new Error(`expected a provider error, got ${String(failure)}`)
   return apiError
+}
+
+/** What request `index` dropped of `texts` and of the answered calls (by default one get_weather): the no-silent-drop check. */
+export function wireDrops(server: FakeProviderServer, index: number, texts: readonly string[], toolCalls = [{ name: 'get_weather' }]): string[] {
+  const request = server.requests[index]
+  const wire = request && server.readHistory(request)
+  return wire ? silentDrops({ texts: [...texts], toolCalls }, wire) : [`request ${index} could not be read`]
 }

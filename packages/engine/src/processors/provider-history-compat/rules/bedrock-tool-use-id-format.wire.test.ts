@@ -9,9 +9,8 @@ import { describe, expect, it } from 'vitest'
 import type { AgentInputMessage } from '../../../agent/types.ts'
 import { reply } from '../../../loopback-provider/fake-replies.ts'
 import { bedrockFirstMessageNotUser, bedrockValidationError } from '../../../loopback-provider/provider-error-presets.ts'
-import { historyLosses, wireTranscript } from '../../../loopback-provider/wire-transcript.ts'
 import { useFakeProvider } from '../../../testing/use-fake-provider.ts'
-import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent } from '../wire-test-kit.ts'
+import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent, wireDrops } from '../wire-test-kit.ts'
 
 const server = useFakeProvider({ strict: true })
 
@@ -45,8 +44,8 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
       [`/bedrock/model/${encodedModel}/converse-stream`, 200],
       [`/bedrock/model/${encodedModel}/converse`, 200],
     ])
-    expect(wireTranscript(server.requests[2]!).calls).toEqual([{ id: ownId, name: 'get_weather' }])
-    expect(historyLosses(server.requests[2]!, { texts: ROUND_TRIP_TEXTS })).toEqual([])
+    expect(server.readHistory(server.requests[2]!)?.toolCalls).toEqual([{ id: ownId, name: 'get_weather' }])
+    expect(wireDrops(server, 2, ROUND_TRIP_TEXTS)).toEqual([])
   })
 
   it('the strict dialect refuses a foreign tool-call id with the verbatim ValidationException', async () => {
@@ -68,11 +67,11 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
     const result = await wireAgent(bedrock(), 'on').generate(foreignCallTurn(KIMI_ID))
     expect(result.retries).toBe(0)
     expect(server.requests.map((request) => request.status)).toEqual([200])
-    const { calls, results } = wireTranscript(server.requests[0]!)
+    const { toolCalls: calls, toolResultIds: results } = server.readHistory(server.requests[0]!)!
     expect(calls).toHaveLength(1)
     expect(calls[0]?.id).toMatch(/^[a-zA-Z0-9_-]+$/)
     expect(results).toEqual([calls[0]?.id])
-    expect(historyLosses(server.requests[0]!, { texts: ['Weather in Paris?'] })).toEqual([])
+    expect(wireDrops(server, 0, ['Weather in Paris?'])).toEqual([])
   })
 
   it('with proactive rules off, bedrock-tool-use-id-format repairs the id on both sides and Bedrock accepts the one retry, with nothing dropped', async () => {
@@ -80,15 +79,15 @@ describe('Bedrock Converse on the wire (@ai-sdk/amazon-bedrock 4.0.186)', () => 
     const result = await wireAgent(bedrock(), 'reactive-only').generate(foreignCallTurn(KIMI_ID))
     expect(result.retries).toBe(1)
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])
-    expect(wireTranscript(server.requests[1]!).calls).toEqual([{ id: 'functions_get_weather_0', name: 'get_weather' }])
-    expect(historyLosses(server.requests[1]!, { texts: ['Weather in Paris?'] })).toEqual([])
+    expect(server.readHistory(server.requests[1]!)?.toolCalls).toEqual([{ id: 'functions_get_weather_0', name: 'get_weather' }])
+    expect(wireDrops(server, 1, ['Weather in Paris?'])).toEqual([])
   })
 
   it('a turn Bedrock cannot take (foreign reasoning, blank text) is merged away by the package: the roles alternate, both user texts arrive', async () => {
     server.enqueue('bedrock', reply.text('Here is the plan.'))
     await wireAgent(bedrock(), 'off').generate(cancelledForeignTurn)
     expect(server.requests.map((request) => request.status)).toEqual([200])
-    expect(historyLosses(server.requests[0]!, { texts: ['Plan the refund', 'Hello?'] })).toEqual([])
+    expect(wireDrops(server, 0, ['Plan the refund', 'Hello?'], [])).toEqual([])
   })
 
   it('a partial clone starting on an assistant turn gets the verbatim first-message error', async () => {

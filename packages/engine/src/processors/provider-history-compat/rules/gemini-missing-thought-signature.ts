@@ -4,7 +4,6 @@ import type { CompatRule } from '../types.ts'
 
 export const GEMINI_MISSING_THOUGHT_SIGNATURE = 'gemini-missing-thought-signature'
 
-
 /** Gemini 3's 400, from the native and the OpenAI-compatible endpoint alike. */
 export const GEMINI_THOUGHT_SIGNATURE_ERROR_PATTERNS: RegExp[] = [/Function call is missing a thought_signature in functionCall parts/]
 

@@ -7,9 +7,8 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { describe, expect, it } from 'vitest'
 import { reply } from '../../../loopback-provider/fake-replies.ts'
 import { geminiMissingThoughtSignatureError } from '../../../loopback-provider/provider-error-presets.ts'
-import { historyLosses } from '../../../loopback-provider/wire-transcript.ts'
 import { useFakeProvider } from '../../../testing/use-fake-provider.ts'
-import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent } from '../wire-test-kit.ts'
+import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent, wireDrops } from '../wire-test-kit.ts'
 import { SKIP_THOUGHT_SIGNATURE_VALIDATOR } from '../compiler/gemini-thought-signature-placeholder.ts'
 
 const server = useFakeProvider({ strict: true })
@@ -39,7 +38,7 @@ describe('Gemini 3 thought signatures on the wire (@ai-sdk/google 3.0.141)', () 
       ['/google/v1/models/gemini-3-pro-preview:generateContent', 200],
     ])
     expect(signaturesSent(2)).toEqual([own])
-    expect(historyLosses(server.requests[2]!, { texts: ROUND_TRIP_TEXTS })).toEqual([])
+    expect(wireDrops(server, 2, ROUND_TRIP_TEXTS)).toEqual([])
   })
 
   it("adds Google's placeholder itself to another provider's call, so Gemini accepts it at once", async () => {
@@ -65,7 +64,7 @@ describe("Gemini 3's OpenAI-compatible endpoint (@ai-sdk/openai-compatible)", ()
     expect(result.retries).toBe(0)
     expect(server.requests.map((request) => request.status)).toEqual([200])
     expect(JSON.stringify(server.requests[0]?.body)).toContain(`"extra_content":{"google":{"thought_signature":"${SKIP_THOUGHT_SIGNATURE_VALIDATOR}"}}`)
-    expect(historyLosses(server.requests[0]!, { texts: ['Weather in Paris?'] })).toEqual([])
+    expect(wireDrops(server, 0, ['Weather in Paris?'])).toEqual([])
   })
 
   it('with proactive rules off, the reactive rule gives the foreign call the placeholder and Gemini accepts the one retry, with nothing dropped', async () => {
@@ -76,7 +75,7 @@ describe("Gemini 3's OpenAI-compatible endpoint (@ai-sdk/openai-compatible)", ()
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])
     const sent = JSON.stringify(server.requests[1]?.body)
     expect(sent).toContain(`"extra_content":{"google":{"thought_signature":"${SKIP_THOUGHT_SIGNATURE_VALIDATOR}"}}`)
-    expect(historyLosses(server.requests[1]!, { texts: ['Weather in Paris?'] })).toEqual([])
+    expect(wireDrops(server, 1, ['Weather in Paris?'])).toEqual([])
     const stored = result.messages.flatMap((message) => message.content.parts).find((part) => part.type === 'tool-invocation')
     expect(stored?.providerMetadata).toEqual({ google: { thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } })
   })

@@ -5,9 +5,8 @@ import { createMistral } from '@ai-sdk/mistral'
 import { describe, expect, it } from 'vitest'
 import { reply } from '../../../loopback-provider/fake-replies.ts'
 import { mistralToolCallIdError } from '../../../loopback-provider/provider-error-presets.ts'
-import { historyLosses, wireTranscript } from '../../../loopback-provider/wire-transcript.ts'
 import { useFakeProvider } from '../../../testing/use-fake-provider.ts'
-import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent } from '../wire-test-kit.ts'
+import { foreignCallTurn, providerErrorOf, ownHistoryRoundTrip, ROUND_TRIP_TEXTS, wireAgent, wireDrops } from '../wire-test-kit.ts'
 
 const server = useFakeProvider({ strict: true })
 
@@ -25,8 +24,8 @@ describe('Mistral tool-call ids on the wire (@ai-sdk/mistral 3.0.69)', () => {
       ['mistral-chat', true, 200],
       ['mistral-chat', false, 200],
     ])
-    expect(wireTranscript(server.requests[2]!).calls).toEqual([{ id: ownId, name: 'get_weather' }])
-    expect(historyLosses(server.requests[2]!, { texts: ROUND_TRIP_TEXTS })).toEqual([])
+    expect(server.readHistory(server.requests[2]!)?.toolCalls).toEqual([{ id: ownId, name: 'get_weather' }])
+    expect(wireDrops(server, 2, ROUND_TRIP_TEXTS)).toEqual([])
   })
 
   it("the strict dialect refuses an OpenAI id with Mistral's verbatim body", async () => {
@@ -42,10 +41,10 @@ describe('Mistral tool-call ids on the wire (@ai-sdk/mistral 3.0.69)', () => {
     const result = await wireAgent(mistral(), 'on').generate(foreignCallTurn(OPENAI_ID))
     expect(result.retries).toBe(0)
     expect(server.requests.map((request) => request.status)).toEqual([200])
-    const { calls, results } = wireTranscript(server.requests[0]!)
+    const { toolCalls: calls, toolResultIds: results } = server.readHistory(server.requests[0]!)!
     expect(calls[0]?.id).toMatch(/^[a-zA-Z0-9]{9}$/)
     expect(results).toEqual([calls[0]?.id])
-    expect(historyLosses(server.requests[0]!, { texts: ['Weather in Paris?'] })).toEqual([])
+    expect(wireDrops(server, 0, ['Weather in Paris?'])).toEqual([])
   })
 
   it('with proactive rules off, the reactive rule rewrites the ids (call and result alike) and Mistral accepts the one retry, with nothing dropped', async () => {
@@ -54,10 +53,10 @@ describe('Mistral tool-call ids on the wire (@ai-sdk/mistral 3.0.69)', () => {
     expect(result.text).toBe('Sunny.')
     expect(result.retries).toBe(1)
     expect(server.requests.map((request) => request.status)).toEqual([400, 200])
-    const { calls, results } = wireTranscript(server.requests[1]!)
+    const { toolCalls: calls, toolResultIds: results } = server.readHistory(server.requests[1]!)!
     expect(calls[0]?.id).toMatch(/^[a-zA-Z0-9]{9}$/)
     expect(results).toEqual([calls[0]?.id])
-    expect(historyLosses(server.requests[1]!, { texts: ['Weather in Paris?'] })).toEqual([])
+    expect(wireDrops(server, 1, ['Weather in Paris?'])).toEqual([])
     expect(result.messages.flatMap((message) => message.content.parts).find((part) => part.type === 'tool-invocation')).toMatchObject({
       toolInvocation: { toolCallId: calls[0]?.id },
     })

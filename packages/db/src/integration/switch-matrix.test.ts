@@ -1,9 +1,11 @@
-// The provider switch matrix (issue 29) on a real database, PGlite and
-// PostgreSQL: every canonical history produced on every source family through
-// its real AI SDK package, continued on every target family against the
-// target's strict loopback dialect. Each cell must be accepted on the first
-// attempt, accepted within one retry with proactive rules off, and drop
-// nothing silently. `pnpm switch-matrix` prints the same matrix.
+// The provider switch matrix (issue 29) on a real database: every canonical
+// history produced on every source family through its real AI SDK package,
+// continued on every target family against the target's strict loopback
+// dialect. Each cell must be accepted on the first attempt, accepted within
+// one retry with proactive rules off, and drop nothing silently. The storage
+// is not what is under test, so the full matrix runs on PGlite and a slice
+// (the storage-sensitive histories: cuts, reasoning metadata) on PostgreSQL.
+// `pnpm switch-matrix` prints the full matrix.
 import { Memory } from '@threadline/engine'
 import {
   afterRepairGreen,
@@ -17,17 +19,10 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
 
-/**
- * Checks this branch cannot pass yet, and why. They need the history compiler
- * of issue 29 (capability profiles, proactive rules): today an unanswered call
- * is left out of the prompt (messages/to-prompt.ts), which the no-silent-drop
- * check refuses both ways, and nothing keeps reasoning from a Groq model that
- * takes none before Groq's 400 (the reactive rule repairs it after).
- */
-function awaitsCompiler(target: string, history: string, check: 'first attempt' | 'after repair'): string | undefined {
-  if (history === 'cancelled turn' || history === 'partial clone') return 'an unanswered call is dropped from the prompt'
-  if (target === 'groq' && history === 'reasoning' && check === 'first attempt') return 'Groq refuses replayed reasoning until it is repaired'
-  return undefined
+/** PostgreSQL's slice: a few sources and targets, the histories whose storage round trip matters most. */
+const postgresSlice = {
+  families: switchFamilies.filter((family) => ['openai-responses', 'anthropic', 'google', 'mistral', 'bedrock'].includes(family.name)),
+  histories: canonicalHistories.filter((history) => ['reasoning', 'cancelled turn', 'partial clone'].includes(history.name)),
 }
 
 const checks = [
@@ -35,28 +30,28 @@ const checks = [
   { check: 'after repair', green: (cell: SwitchCell) => afterRepairGreen(cell.afterRepair), attempt: (cell: SwitchCell) => cell.afterRepair },
 ] as const
 
-describeEachDatabase('the provider switch matrix', (getDb) => {
+describeEachDatabase('the provider switch matrix', (getDb, kind) => {
+  const { families, histories } = kind === 'pglite' ? { families: switchFamilies, histories: canonicalHistories } : postgresSlice
   let server: Awaited<ReturnType<typeof startFakeProvider>>
   let cells: SwitchCell[] = []
   beforeAll(async () => {
     server = await startFakeProvider({ strict: true })
-    cells = await runSwitchMatrix({ memory: new Memory({ storage: getDb().storage }), server })
+    cells = await runSwitchMatrix({ memory: new Memory({ storage: getDb().storage }), server, families, histories })
   }, 600_000)
   afterAll(async () => {
     await server.close()
   })
 
   it('has a cell for every source, target and history', () => {
-    expect(cells).toHaveLength(switchFamilies.length ** 2 * canonicalHistories.length)
+    expect(cells).toHaveLength(families.length ** 2 * histories.length)
   })
 
-  for (const source of switchFamilies) {
-    for (const target of switchFamilies) {
-      for (const history of canonicalHistories) {
+  for (const source of families) {
+    for (const target of families) {
+      for (const history of histories) {
         for (const { check, green, attempt } of checks) {
-          const pending = awaitsCompiler(target.name, history.name, check)
-          const name = `${source.name} -> ${target.name}, ${history.name}: ${check}${pending === undefined ? '' : ` (awaits the history compiler: ${pending})`}`
-          it.skipIf(pending !== undefined)(name, () => {
+          const name = `${source.name} -> ${target.name}, ${history.name}: ${check}`
+          it(name, () => {
             const cell = cells.find((candidate) => candidate.source === source.name && candidate.target === target.name && candidate.history === history.name)
             if (cell === undefined) throw new Error(`no cell ${name}`)
             expect(attempt(cell).drops).toEqual([])

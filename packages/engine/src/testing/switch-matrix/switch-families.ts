@@ -1,11 +1,18 @@
 // The provider families of the switch matrix, one line each: the family's name
 // (also the loopback server's path segment, so its dialect answers) and the
 // real AI SDK model that speaks its wire format. A family the loopback server
-// answers (google, mistral, bedrock) joins the matrix with one line here.
+// answers joins the matrix with one line here. Gemini's OpenAI-compatible
+// endpoint is not a family here: @ai-sdk/openai-compatible does not keep the
+// thought signatures Gemini 3 returns there, so it cannot continue its own
+// multi-step history (as a target it is proven by the
+// gemini-missing-thought-signature wire test).
+import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock'
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createCerebras } from '@ai-sdk/cerebras'
 import { createDeepSeek } from '@ai-sdk/deepseek'
+import { createGoogleGenerativeAI } from '@ai-sdk/google'
 import { createGroq } from '@ai-sdk/groq'
+import { createMistral } from '@ai-sdk/mistral'
 import { createOpenAI } from '@ai-sdk/openai'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { createXai } from '@ai-sdk/xai'
@@ -30,4 +37,14 @@ export const switchFamilies: readonly SwitchFamily[] = [
   { name: 'deepseek', model: (baseURL) => createDeepSeek({ baseURL, apiKey })('deepseek-v4-flash') },
   // `xai(modelId)`: Chat Completions in @ai-sdk/xai 3.x
   { name: 'xai', model: (baseURL) => createXai({ baseURL, apiKey })('grok-4') },
+  // Gemini 3: function calls of the current turn need a thought signature
+  { name: 'google', model: (baseURL) => createGoogleGenerativeAI({ baseURL, apiKey })('gemini-3-pro-preview') },
+  // tool-call ids of exactly nine letters or digits
+  { name: 'mistral', model: (baseURL) => createMistral({ baseURL, apiKey })('mistral-large-latest') },
+  // Converse: alternating roles, tool names and ids of [a-zA-Z0-9_-]; its base URL has no /v1
+  {
+    name: 'bedrock',
+    model: (baseURL) =>
+      createAmazonBedrock({ baseURL: baseURL.replace(/\/v1$/, ''), region: 'us-east-1', apiKey })('anthropic.claude-sonnet-4-5-20250929-v1:0'),
+  },
 ]

@@ -1,4 +1,4 @@
-// The arguments of `pnpm token:create` (scripts/create-token.ts): which
+// The arguments of `pnpm token:create` (packages/api/scripts/create-token.ts): which
 // resources, which scopes, a name and an expiry, as the tokens page asks them.
 import { parseArgs } from 'node:util'
 import type { TokenScope } from './api-tokens.ts'

@@ -31,4 +31,13 @@ describe('the strict Bedrock Converse dialect', () => {
       body: { message: 'The number of toolResult blocks at messages.2.content exceeds the number of toolUse blocks of previous turn.' },
     })
   })
+
+  it('reads the history a request holds: texts, tool uses and tool results', () => {
+    const body = { system: [{ text: 'be brief' }], messages: [user({ text: 'q' }), assistant(toolUse('t1')), user(toolResult('t1'))] }
+    expect(bedrockDialect.readHistory?.(body, { model: 'm', nextId: (prefix: string) => prefix, storedItems: new Map<string, unknown>() })).toEqual({
+      texts: ['be brief', 'q'],
+      toolCalls: [{ id: 't1', name: 'get_weather' }],
+      toolResultIds: ['t1'],
+    })
+  })
 })

@@ -42,4 +42,22 @@ describe('the strict Gemini dialect', () => {
     expect(check({ messages: messages() })).toEqual(geminiMissingThoughtSignatureError('get_weather', 2, 'openai-compatible'))
     expect(check({ messages: messages({ google: { thought_signature: 'SIG' } }) })).toBeUndefined()
   })
+
+  it('reads the history a request holds: thoughts are not texts, a call without an id is named by its order', () => {
+    const body = {
+      systemInstruction: { parts: [{ text: 'be brief' }] },
+      contents: [
+        { role: 'model', parts: [{ text: 'thinking', thought: true }, { functionCall: { name: 'f', args: {} } }, { functionCall: { name: 'f', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'f', response: {} } }] },
+      ],
+    }
+    expect(googleDialect.readHistory?.(body, { model: 'm', nextId: (prefix: string) => prefix, storedItems: new Map<string, unknown>() })).toEqual({
+      texts: ['be brief'],
+      toolCalls: [
+        { id: 'f#1', name: 'f' },
+        { id: 'f#2', name: 'f' },
+      ],
+      toolResultIds: ['f#1'],
+    })
+  })
 })

@@ -5,11 +5,14 @@
 // Recording is off (no onEvent). Bytes are counted in a child process (see
 // lib/allocations.ts) so that no collection runs during a sample.
 // Then the reactive tool-ID repair (processAPIError) on 10k stored messages.
+// Then the compiler (issue 29) per target family on 10k messages, no rule
+// applying and rules firing, beside main's four rules (lib/compiler-bench.ts).
 //
-//   pnpm exec tsx bench/compat.ts [--sizes=100,1000,10000]
+//   pnpm exec tsx bench/compat.ts [--sizes=100,1000,10000] [--compiler-only]
 import { ProviderHistoryCompat, type ProcessAPIErrorArgs, type StoredMessage } from '@threadline/engine'
 import { allocatedBytesPerCall } from './lib/allocations.ts'
 import { selectedSizes } from './lib/args.ts'
+import { compilerBench } from './lib/compiler-bench.ts'
 import { compatCall, compatModels as models, type CompatCallSpec } from './lib/compat-call.ts'
 import { microsPerCall, summarize } from './lib/measure.ts'
 import { conversation, type ReasoningStyle } from './lib/messages.ts'
@@ -107,7 +110,10 @@ async function reactive(report: ReturnType<typeof createReport>): Promise<void> 
 }
 
 const report = createReport('compat', { sizes, models })
-await proactive(report)
-await reactive(report)
+if (!process.argv.includes('--compiler-only')) {
+  await proactive(report)
+  await reactive(report)
+}
+compilerBench(report)
 report.printTables()
 report.save()

@@ -1,5 +1,6 @@
 // The rule playground over real HTTP: the acceptance checks of the issue, the
 // sandbox seen through the API, and saved rules with their fixtures.
+import { builtInCompatRules } from '@threadline/engine'
 import { anthropicInvalidToolUseId, anthropicRateLimited, openaiResponsesReasoningWithoutFollowingItem } from '@threadline/engine/testing'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ApiHarness } from './testing/api-harness.ts'
@@ -56,6 +57,11 @@ describeEachApi('the playground', (getApi, kind) => {
       expect(result.reactive.map((rule) => [rule.name, rule.wouldFix])).toEqual([
         ['anthropic-tool-id-format', true],
         ['openai-responses-orphan-reasoning', false],
+        ['gemini-missing-thought-signature', true],
+        ['mistral-tool-call-id-format', true],
+        ['bedrock-tool-use-id-format', true],
+        ['orphan-tool-call-cancelled', false],
+        ['groq-reasoning-unsupported', false],
       ])
       expect(result.reactive[0]!.errorPatterns[0]!.source).toContain('tool_use')
       // nothing was saved by the dry run
@@ -379,6 +385,8 @@ describeEachApi('the playground', (getApi, kind) => {
         threadId: KIMI_THREAD,
         model: 'mistral/mistral-large',
         error: mistralError,
+        // the built-in mistral-tool-call-id-format rule would answer this error before the saved one
+        builtInRules: builtInCompatRules.map((builtIn) => builtIn.name).filter((name) => name !== 'mistral-tool-call-id-format'),
         customRules: [{ ruleId: rule.id }],
       })
       expect(viaId.rules.find((candidate) => candidate.ruleId === rule.id)).toMatchObject({ matched: true, fix: 'fixed', origin: 'custom' })
@@ -423,10 +431,21 @@ describeEachApi('the playground', (getApi, kind) => {
       const template = await api.operator.playground.template.query()
       expect(template.code).toContain('export default')
       expect(template.builtInRules).toEqual([
+        'pair-orphan-tool-calls',
         'anthropic-tool-id-format',
         'cerebras-strip-reasoning-content',
         'anthropic-strip-foreign-reasoning-content',
         'openai-responses-orphan-reasoning',
+        'profile-strip-reasoning',
+        'profile-tool-call-id-format',
+        'profile-tool-name-format',
+        'gemini-thought-signature-placeholder',
+        'merge-consecutive-roles',
+        'gemini-missing-thought-signature',
+        'mistral-tool-call-id-format',
+        'bedrock-tool-use-id-format',
+        'orphan-tool-call-cancelled',
+        'groq-reasoning-unsupported',
       ])
     })
   })

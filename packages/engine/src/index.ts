@@ -191,6 +191,21 @@ export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './proc
 export type { CompatRule, ProactiveRuleOutcome, ReactiveRuleMatch, ReactiveRuleOutcome } from './processors/provider-history-compat/types.ts'
 export { builtInCompatRules } from './processors/provider-history-compat/built-in-rules.ts'
 export type { CompatExplainArgs, CompatVerdict, ReactiveVerdictReason } from './processors/provider-history-compat/index.ts'
+export type { ProactiveVerdict } from './processors/provider-history-compat/explain.ts'
+export { ToolPairingBrokenError } from './processors/provider-history-compat/compiler/tool-pairing-error.ts'
+// the compiler's capability profiles: what each provider family accepts, and which family a model is
+export { capabilityProfiles } from './processors/provider-history-compat/profiles/profiles.ts'
+export type {
+  CapabilityProfile,
+  ForeignReasoning,
+  ProviderFamily,
+  ToolCallIdRewrite,
+} from './processors/provider-history-compat/profiles/capability-profile.ts'
+export { modelFamilies, type ModelFamily } from './models/model-family.ts'
+// the same compiler and retries for plain AI SDK apps (wrapLanguageModel, generateText / streamText)
+export { providerHistoryCompatMiddleware, type ProviderHistoryCompatMiddlewareOptions } from './ai-sdk/provider-history-compat-middleware.ts'
+export { compileHistory, type CompileHistoryOptions } from './ai-sdk/compile-history.ts'
+export { streamErrorRetryMiddleware } from './ai-sdk/stream-error-retry-middleware.ts'
 // a custom rule's fields (compiled by '@threadline/engine/sandbox'; zod only here)
 export { errorPatternSourcesSchema, ruleNameSchema, ruleSourceSchema } from './rules-sandbox/rule-schemas.ts'
 

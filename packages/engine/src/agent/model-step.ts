@@ -56,7 +56,7 @@ export async function streamStep(model: LanguageModelV3, options: LanguageModelV
 }
 
 /** Errors the SDK sends as stream parts are often plain objects: give them an Error with the payload as cause. */
-function streamError(error: unknown): unknown {
+export function streamError(error: unknown): unknown {
   if (error instanceof Error) return error
   return new ProviderStreamError(messageOf(error) ?? `provider stream error: ${JSON.stringify(error)}`, error)
 }

@@ -10,19 +10,38 @@
 //
 // URL layout: `${baseUrl(provider)}` = http://127.0.0.1:PORT/<provider>/v1, and
 // under it /messages (Anthropic Messages), /chat/completions (OpenAI Chat,
-// Cerebras, OpenAI-compatible) and /responses (OpenAI Responses). Each provider
-// name has its own reply queue; when it is empty the `fallback` reply is used
-// (by default a 500 naming the provider, so an unexpected call fails loudly).
+// Cerebras, OpenAI-compatible; Mistral's own dialect under the `mistral`
+// provider; Gemini's OpenAI-compatible endpoint at /openai/chat/completions),
+// /responses (OpenAI Responses), /models/<model>:generateContent and
+// :streamGenerateContent (Google Gemini) and /model/<model>/converse and
+// /converse-stream (Amazon Bedrock). Each provider name has its own reply
+// queue; when it is empty the `fallback` reply is used (by default a 500
+// naming the provider, so an unexpected call fails loudly). Chat Completions
+// answers in the dialect of the provider named in the path (mistral, groq,
+// deepseek, xai, cerebras; OpenAI's for any other name).
+//
+// Strict mode (`strict: true`) checks each request against the documented
+// constraints of its provider first, and answers a violation with the
+// provider's verbatim error, leaving the queue as it is (so a repaired retry
+// gets the queued reply); `readHistory(request)` reads what a request's
+// history holds, for a check that nothing was dropped silently.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { providerEnvNames } from '../agent/provider-env.ts'
 import { anthropicDialect } from './dialects/anthropic.ts'
+import { bedrockDialect } from './dialects/bedrock.ts'
+import { googleDialect, googleOpenAICompatibleDialect } from './dialects/google.ts'
+import { mistralDialect } from './dialects/mistral.ts'
+import { cerebrasDialect } from './dialects/cerebras.ts'
+import { deepseekDialect } from './dialects/deepseek.ts'
+import { groqDialect } from './dialects/groq.ts'
 import { openaiChatDialect } from './dialects/openai-chat.ts'
 import { openaiResponsesDialect } from './dialects/openai-responses.ts'
-import type { Dialect, RenderedSuccess, SseEvent } from './dialects/shared.ts'
+import { isRecord, type Dialect, type RenderedSuccess, type SseEvent, type WireHistory } from './dialects/shared.ts'
+import { xaiDialect } from './dialects/xai.ts'
 import type { FakeDropReply, FakeReply } from './fake-replies.ts'
 
-export type FakeProviderApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses'
+export type FakeProviderApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses' | 'mistral-chat' | 'google-generate-content' | 'bedrock-converse'
 
 export type RecordedRequest = {
   /** the first path segment: which queue answered */
@@ -35,7 +54,7 @@ export type RecordedRequest = {
   headers: Record<string, string>
   /** the parsed JSON body (the raw text when it is not JSON) */
   body: unknown
-  /** the request asked for SSE (`"stream": true`) */
+  /** the request asked for a stream (`"stream": true`, Gemini's :streamGenerateContent, Bedrock's /converse-stream) */
   stream: boolean
   /** Date.now() when the request arrived (to measure waits between attempts) */
   receivedAt: number
@@ -53,6 +72,8 @@ export type FakeProviderServer = {
   baseUrl(provider: string): string
   /** `<PROVIDER>_BASE_URL` and `<PROVIDER>_API_KEY` pointing the agent's 'provider/model' resolution here */
   envFor(provider: string): Record<string, string>
+  /** what the request's history holds, in its provider's wire format (undefined for an unknown endpoint) */
+  readHistory(request: RecordedRequest): WireHistory | undefined
   /** queue replies for the next requests to that provider, answered in order */
   enqueue(provider: string, ...replies: FakeReply[]): void
   /** replies still queued for the provider */
@@ -71,12 +92,63 @@ export type StartFakeProviderOptions = {
    * none, or every request it ever answered would stay on the heap
    */
   keepRequests?: number
+  /**
+   * check every request against its provider's documented constraints (Gemini
+   * 3's thought signatures, Mistral's tool-call ids, Bedrock's roles and
+   * names, Groq's and DeepSeek's reasoning, orphan calls) and answer a
+   * violation with the provider's verbatim error
+   */
+  strict?: boolean
 }
 
-const ENDPOINTS: Record<string, { api: FakeProviderApi; dialect: Dialect }> = {
+type Endpoint = {
+  api: FakeProviderApi
+  dialect: Dialect
+  /** the model named by the path (Gemini, Bedrock) rather than by the body */
+  model?: string
+  /** the path asks for a stream (Gemini, Bedrock) rather than the body */
+  stream?: boolean
+}
+
+const ENDPOINTS: Record<string, Endpoint> = {
   '/v1/messages': { api: 'anthropic-messages', dialect: anthropicDialect },
   '/v1/chat/completions': { api: 'openai-chat', dialect: openaiChatDialect },
   '/v1/responses': { api: 'openai-responses', dialect: openaiResponsesDialect },
+}
+
+/** Chat Completions providers that answer (and refuse) in a dialect of their own. */
+const CHAT_COMPLETIONS_DIALECTS: Record<string, Endpoint> = {
+  cerebras: { api: 'openai-chat', dialect: cerebrasDialect },
+  deepseek: { api: 'openai-chat', dialect: deepseekDialect },
+  groq: { api: 'openai-chat', dialect: groqDialect },
+  mistral: { api: 'mistral-chat', dialect: mistralDialect },
+  xai: { api: 'openai-chat', dialect: xaiDialect },
+}
+
+const GOOGLE_PATH = /\/models\/([^/:]+):(generateContent|streamGenerateContent)$/
+const BEDROCK_PATH = /\/model\/([^/]+)\/(converse|converse-stream)$/
+
+/** Output items kept for `item_reference` (a long-running server forgets the oldest). */
+const MAX_STORED_ITEMS = 10_000
+
+function endpointOf(pathname: string): { provider: string; endpoint: Endpoint | undefined } {
+  const [, provider = '', ...rest] = pathname.split('/')
+  const path = `/${rest.join('/')}`
+  const google = GOOGLE_PATH.exec(path)
+  if (google)
+    return {
+      provider,
+      endpoint: { api: 'google-generate-content', dialect: googleDialect, model: google[1] ?? '', stream: google[2] === 'streamGenerateContent' },
+    }
+  const bedrock = BEDROCK_PATH.exec(path)
+  if (bedrock)
+    return {
+      provider,
+      endpoint: { api: 'bedrock-converse', dialect: bedrockDialect, model: decodeURIComponent(bedrock[1] ?? ''), stream: bedrock[2] === 'converse-stream' },
+    }
+  if (path.endsWith('/openai/chat/completions')) return { provider, endpoint: { api: 'openai-chat', dialect: googleOpenAICompatibleDialect } }
+  const endpoint = ENDPOINTS[path]
+  return { provider, endpoint: endpoint?.api === 'openai-chat' ? (CHAT_COMPLETIONS_DIALECTS[provider] ?? endpoint) : endpoint }
 }
 
 export async function startFakeProvider(options: StartFakeProviderOptions = {}): Promise<FakeProviderServer> {
@@ -84,6 +156,7 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
   const requests: RecordedRequest[] = []
   let idCounter = 0
   const nextId = (prefix: string) => `${prefix}${++idCounter}`
+  const storedItems = new Map<string, unknown>()
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -96,10 +169,9 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     const receivedAt = Date.now()
     const raw = await readBody(req)
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const [, provider = '', ...rest] = url.pathname.split('/')
-    const endpoint = ENDPOINTS[`/${rest.join('/')}`]
+    const { provider, endpoint } = endpointOf(url.pathname)
     const body = parseJson(raw)
-    const stream = isRecord(body) && body.stream === true
+    const stream = endpoint?.stream ?? (isRecord(body) && body.stream === true)
     const recorded: RecordedRequest = {
       provider,
       api: endpoint?.api ?? null,
@@ -123,8 +195,13 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       sendJson(res, 404, { error: { message: `fake provider: unknown endpoint ${url.pathname}` } })
       return
     }
+    const dialect = endpoint.dialect
+    const model = endpoint.model ?? (isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model')
+    const context = { model, nextId, storedItems }
+    // a strict rejection leaves the queue untouched (`??` stops there)
+    const rejection = options.strict ? dialect.rejectStrict?.(body, context) : undefined
     const fallback = typeof options.fallback === 'function' ? options.fallback(recorded) : options.fallback
-    const reply = queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
+    const reply = rejection ?? queues.get(provider)?.shift() ?? fallback ?? noReplyQueued(provider)
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
     recorded.status = reply.kind === 'http-error' ? reply.status : 200
     if (reply.kind === 'http-error') {
@@ -133,11 +210,13 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
       res.end(isText ? reply.body : JSON.stringify(reply.body))
       return
     }
-    const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake-model'
-    const context = { model, nextId }
     if (reply.kind === 'success') {
-      const rendered = endpoint.dialect.renderSuccess(reply, context)
-      if (stream) await sendSse(res, [...rendered.streamHead, ...rendered.streamTail], reply.eventDelayMs)
+      const rendered = dialect.renderSuccess(reply, context)
+      for (const id of storedItems.keys()) {
+        if (storedItems.size <= MAX_STORED_ITEMS) break
+        storedItems.delete(id)
+      }
+      if (stream) await sendStream(res, dialect, [...rendered.streamHead, ...rendered.streamTail], reply.eventDelayMs)
       else sendJson(res, 200, rendered.json)
       return
     }
@@ -146,15 +225,15 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
         sendJson(res, 500, { error: { message: 'fake provider: a stream-error reply needs a streaming request' } })
         return
       }
-      const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+      const rendered = dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
       const chunkType = isRecord(reply.chunk) && typeof reply.chunk.type === 'string' ? reply.chunk.type : undefined
       const eventName = reply.event ?? chunkType
-      await sendSse(res, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
+      await sendStream(res, dialect, [...rendered.streamHead, { ...(eventName === undefined ? {} : { event: eventName }), data: reply.chunk }])
       return
     }
-    const rendered = endpoint.dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
+    const rendered = dialect.renderSuccess({ kind: 'success', text: reply.text ?? '' }, context)
     serverDropped = true
-    await drop(res, reply, rendered, stream)
+    await drop(res, reply, rendered, stream ? dialect : undefined)
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -167,6 +246,10 @@ export async function startFakeProvider(options: StartFakeProviderOptions = {}):
     port,
     requests,
     baseUrl: (provider) => `http://127.0.0.1:${port}/${provider}/v1`,
+    readHistory(request) {
+      const { endpoint } = endpointOf(request.path)
+      return endpoint?.dialect.readHistory?.(request.body, { model: endpoint.model ?? '', nextId, storedItems })
+    },
     envFor(provider) {
       const names = providerEnvNames(provider)
       return { [names.baseUrl]: `http://127.0.0.1:${port}/${provider}/v1`, [names.apiKey]: `test-key-${provider}` }
@@ -197,14 +280,18 @@ function noReplyQueued(provider: string): FakeReply {
   }
 }
 
-/** Writes the start of an answer (or nothing), then kills the socket. */
-async function drop(res: ServerResponse, reply: FakeDropReply, rendered: RenderedSuccess, stream: boolean): Promise<void> {
+/** Writes the start of an answer (or nothing), then kills the socket; `streamDialect` is given for a streaming request. */
+async function drop(res: ServerResponse, reply: FakeDropReply, rendered: RenderedSuccess, streamDialect: Dialect | undefined): Promise<void> {
   const socket = res.socket
   if (reply.text !== undefined || reply.afterBytes !== undefined) {
-    const full = stream ? sseText([...rendered.streamHead, ...rendered.streamTail]) : JSON.stringify(rendered.json)
+    const full = streamDialect ? encodeStream(streamDialect, [...rendered.streamHead, ...rendered.streamTail]) : Buffer.from(JSON.stringify(rendered.json))
     const partial =
-      reply.afterBytes !== undefined ? Buffer.from(full).subarray(0, reply.afterBytes) : Buffer.from(stream ? sseText(rendered.streamHead) : full.slice(0, -1))
-    res.writeHead(200, stream ? SSE_HEADERS : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(full)) })
+      reply.afterBytes !== undefined
+        ? full.subarray(0, reply.afterBytes)
+        : streamDialect
+          ? encodeStream(streamDialect, rendered.streamHead)
+          : full.subarray(0, -1)
+    res.writeHead(200, streamDialect ? streamHeaders(streamDialect) : { 'content-type': 'application/json', 'content-length': String(full.byteLength) })
     res.flushHeaders()
     await new Promise<void>((resolve) => res.write(partial, () => resolve()))
     // let the client read what was sent before the connection dies
@@ -222,17 +309,26 @@ function sseText(events: SseEvent[]): string {
     .join('')
 }
 
+/** The events as the dialect streams them: SSE text, or its own framing (Bedrock's binary event stream). */
+function encodeStream(dialect: Dialect, events: SseEvent[]): Buffer {
+  return Buffer.from(dialect.streamEncoding ? dialect.streamEncoding.encode(events) : sseText(events))
+}
+
+function streamHeaders(dialect: Dialect): Record<string, string> {
+  return dialect.streamEncoding ? { ...SSE_HEADERS, 'content-type': dialect.streamEncoding.contentType } : SSE_HEADERS
+}
+
 /** All events at once, or one every `eventDelayMs` (a slow stream; it stops when the client goes away). */
-async function sendSse(res: ServerResponse, events: SseEvent[], eventDelayMs = 0): Promise<void> {
-  res.writeHead(200, SSE_HEADERS)
+async function sendStream(res: ServerResponse, dialect: Dialect, events: SseEvent[], eventDelayMs = 0): Promise<void> {
+  res.writeHead(200, streamHeaders(dialect))
   if (eventDelayMs <= 0) {
-    res.end(sseText(events))
+    res.end(encodeStream(dialect, events))
     return
   }
   res.flushHeaders()
   for (const event of events) {
     if (res.destroyed) return
-    res.write(sseText([event]))
+    res.write(encodeStream(dialect, [event]))
     await new Promise((resolve) => setTimeout(resolve, eventDelayMs))
   }
   res.end()
@@ -258,10 +354,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }
 
 function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {

@@ -33,11 +33,15 @@ export const anthropicInvalidToolUseId = anthropicError(
   "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
 )
 
-export const anthropicOrphanToolUse = anthropicError(
-  400,
-  'invalid_request_error',
-  'messages.6: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01D7FLrfh4GYq7yT1ULFeyMV. Each `tool_use` block must have a corresponding `tool_result` block in the next message.',
-)
+/** Anthropic's 400 for `tool_use` blocks of message `messageIndex` that the next message does not answer. */
+export const anthropicOrphanToolUseError = (messageIndex: number, toolUseIds: readonly string[]): FakeHttpErrorReply =>
+  anthropicError(
+    400,
+    'invalid_request_error',
+    `messages.${messageIndex}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${toolUseIds.join(', ')}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+  )
+
+export const anthropicOrphanToolUse = anthropicOrphanToolUseError(6, ['toolu_01D7FLrfh4GYq7yT1ULFeyMV'])
 
 export const anthropicOrphanToolResult = anthropicError(
   400,
@@ -73,39 +77,86 @@ export const anthropicRateLimitedNoRetry: FakeHttpErrorReply = {
 
 // --- Cerebras / DeepSeek (OpenAI-compatible) -------------------------------
 
-export const cerebrasReasoningContentUnsupported: FakeHttpErrorReply = {
+/** Cerebras' 400 for `reasoning_content` on assistant message `messageIndex`. */
+export const cerebrasReasoningContentUnsupportedError = (messageIndex: number): FakeHttpErrorReply => ({
   kind: 'http-error',
   status: 400,
   body: {
-    message: "messages.2.assistant.reasoning_content: property 'messages.2.assistant.reasoning_content' is unsupported",
+    message: `messages.${messageIndex}.assistant.reasoning_content: property 'messages.${messageIndex}.assistant.reasoning_content' is unsupported`,
     type: 'invalid_request_error',
     param: 'validation_error',
     code: 'wrong_api_format',
   },
-}
+})
 
+export const cerebrasReasoningContentUnsupported = cerebrasReasoningContentUnsupportedError(2)
+
+/** DeepSeek thinking mode (deepseek-reasoner, V4): an assistant turn that called tools came back without its `reasoning_content`. */
 export const deepseekReasoningContentMissing = openaiError(400, {
   message: 'The `reasoning_content` in the thinking mode must be passed back to the API.',
   type: 'invalid_request_error',
   code: 'invalid_request_error',
 })
 
+/** DeepSeek's wording of the orphan tool call (no ids named). */
+export const deepseekOrphanToolCall = openaiError(400, {
+  message:
+    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. (insufficient tool messages following tool_calls message)",
+  type: 'invalid_request_error',
+  code: 'invalid_request_error',
+})
+
+// --- Groq -------------------------------------------------------------------
+
+/**
+ * Groq's 400 for `reasoning` on assistant message `messageIndex` (what
+ * @ai-sdk/groq sends for reasoning parts) to a model that takes none; Groq's
+ * errors carry no `code`.
+ */
+export const groqReasoningUnsupportedError = (messageIndex: number): FakeHttpErrorReply => ({
+  kind: 'http-error',
+  status: 400,
+  body: {
+    error: {
+      message: `'messages.${messageIndex}' : for 'role:assistant' the following must be satisfied[('messages.${messageIndex}' : property 'reasoning' is unsupported, did you mean 'role'?)]`,
+      type: 'invalid_request_error',
+    },
+  },
+})
+
+export const groqReasoningUnsupported = groqReasoningUnsupportedError(2)
+
 // --- OpenAI ---------------------------------------------------------------
 
-export const openaiChatToolIdTooLong = openaiError(400, {
-  message: "Invalid 'messages[2].tool_calls[0].id': string too long. Expected a string with maximum length 40, but got a string with length 43 instead.",
-  type: 'invalid_request_error',
-  param: 'messages[2].tool_calls[0].id',
-  code: 'string_above_max_length',
-})
+/** OpenAI Chat's 400 for a tool-call id longer than its 40 characters. */
+export const openaiChatToolIdTooLongError = (messageIndex: number, callIndex: number, length: number): FakeHttpErrorReply => {
+  const param = `messages[${messageIndex}].tool_calls[${callIndex}].id`
+  return openaiError(400, {
+    message: `Invalid '${param}': string too long. Expected a string with maximum length 40, but got a string with length ${length} instead.`,
+    type: 'invalid_request_error',
+    param,
+    code: 'string_above_max_length',
+  })
+}
 
-export const openaiChatOrphanToolCall = openaiError(400, {
-  message:
-    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: call_DdmO9lD4fXDVJzAGWbUHvHe3",
-  type: 'invalid_request_error',
-  param: 'messages.[3].role',
-  code: null,
-})
+export const openaiChatToolIdTooLong = openaiChatToolIdTooLongError(2, 0, 43)
+
+/** OpenAI Chat's 400 for tool calls no tool message answers; `param` names the message where the answers should have started. */
+export const openaiChatOrphanToolCallError = (toolCallIds: readonly string[], nextMessageIndex: number): FakeHttpErrorReply =>
+  openaiError(400, {
+    message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${toolCallIds.join(', ')}`,
+    type: 'invalid_request_error',
+    param: `messages.[${nextMessageIndex}].role`,
+    code: null,
+  })
+
+export const openaiChatOrphanToolCall = openaiChatOrphanToolCallError(['call_DdmO9lD4fXDVJzAGWbUHvHe3'], 3)
+
+/** OpenAI Responses' 400 for a `function_call` input item without its `function_call_output`. */
+export const openaiResponsesNoToolOutputError = (callId: string): FakeHttpErrorReply =>
+  openaiError(400, { message: `No tool output found for function call ${callId}.`, type: 'invalid_request_error', param: 'input', code: null })
+
+export const openaiResponsesNoToolOutput = openaiResponsesNoToolOutputError('call_Vl4ONDDhAIvy8S69bZYi3FK8')
 
 /**
  * Responses: a reasoning item replayed without the output item it produced (a
@@ -209,6 +260,101 @@ export const mistralToolCallIdFormat: FakeHttpErrorReply = {
   },
 }
 
+// --- Google Gemini ----------------------------------------------------------
+
+const GOOGLE_ERROR_HEADERS = { 'content-type': 'application/json; charset=UTF-8', vary: 'Origin, X-Origin, Referer', server: 'scaffolding on HTTPServer2' }
+
+/**
+ * Gemini 3's 400 for a function call replayed without its thought signature
+ * (a call written by another provider, or a signature lost in storage), in the
+ * current turn. `position` is where Gemini found it; the OpenAI-compatible
+ * endpoint (`/v1beta/openai/chat/completions`) sends the same error wrapped in
+ * a JSON array.
+ */
+export function geminiMissingThoughtSignatureError(
+  functionName: string,
+  position: number,
+  endpoint: 'generate-content' | 'openai-compatible' = 'generate-content',
+): FakeHttpErrorReply {
+  const error = {
+    code: 400,
+    message: `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${functionName}\` , position ${position}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
+    status: 'INVALID_ARGUMENT',
+  }
+  return { kind: 'http-error', status: 400, headers: GOOGLE_ERROR_HEADERS, body: endpoint === 'openai-compatible' ? [{ error }] : { error } }
+}
+
+/** A replayed call without its thought signature (`:generateContent`): the `gemini-missing-thought-signature` rule's target. */
+export const geminiMissingThoughtSignature = geminiMissingThoughtSignatureError('get_weather', 2)
+
+/** The same, from Gemini's OpenAI-compatible endpoint, where no SDK adds Google's placeholder. */
+export const geminiOpenAICompatibleMissingThoughtSignature = geminiMissingThoughtSignatureError('get_weather', 2, 'openai-compatible')
+
+// --- Mistral ----------------------------------------------------------------
+
+/**
+ * Mistral's 400 for a tool-call id that is not nine ASCII letters or digits
+ * (every OpenAI and Anthropic id), as it answers today: `type:
+ * invalid_function_call`, `code: "3280"`, a `mistral-correlation-id` header.
+ */
+export function mistralToolCallIdError(toolCallId: string): FakeHttpErrorReply {
+  return {
+    kind: 'http-error',
+    status: 400,
+    headers: { 'mistral-correlation-id': '019b98cb-9ba7-7ce1-9414-ce1995670282' },
+    body: {
+      object: 'error',
+      message: `Tool call id was ${toolCallId} but must be a-z, A-Z, 0-9, with a length of 9.`,
+      type: 'invalid_function_call',
+      param: null,
+      code: '3280',
+    },
+  }
+}
+
+/** An OpenAI tool-call id replayed to Mistral: the `mistral-tool-call-id-format` rule's target. */
+export const mistralForeignToolCallId = mistralToolCallIdError('call_0fypS1hVX')
+
+// --- Amazon Bedrock (Converse) -----------------------------------------------
+
+/** Bedrock's 400 `ValidationException`: the message in a JSON body, the exception's name in `x-amzn-errortype`. */
+export function bedrockValidationError(message: string): FakeHttpErrorReply {
+  return {
+    kind: 'http-error',
+    status: 400,
+    headers: {
+      'x-amzn-errortype': 'ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/',
+      'x-amzn-requestid': '45c9c3bb-aa19-49ed-8ef6-b3f01f9b3a53',
+    },
+    body: { message },
+  }
+}
+
+/** Two turns of the same role in a row (an assistant turn that ended up empty, two user turns). */
+export const bedrockConversationNotAlternating = bedrockValidationError(
+  'A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.',
+)
+
+/** A partial clone starting on an assistant turn. */
+export const bedrockFirstMessageNotUser = bedrockValidationError(
+  'A conversation must start with a user message. Try again with a conversation that starts with a user message.',
+)
+
+/** A tool-call id from another provider (`functions.get_weather:0`): the `bedrock-tool-use-id-format` rule's target. */
+export const bedrockInvalidToolUseId = bedrockValidationError(
+  "1 validation error detected: Value at 'messages.2.member.content.1.member.toolUse.toolUseId' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+)
+
+/** A tool name Bedrock refuses (the AI SDK package strips such characters; other clients may not). */
+export const bedrockInvalidToolName = bedrockValidationError(
+  "2 validation errors detected: Value at 'messages.2.member.content.1.member.toolUse.name' failed to satisfy constraint: Member must have length less than or equal to 64; Value at 'messages.2.member.content.1.member.toolUse.name' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+",
+)
+
+/** Tool results without the calls they answer in the turn before (a partial clone cut between them). */
+export const bedrockToolResultWithoutToolUse = bedrockValidationError(
+  'The number of toolResult blocks at messages.2.content exceeds the number of toolUse blocks of previous turn.',
+)
+
 // --- any provider: the connection ------------------------------------------
 
 /** The connection is reset before any response byte (the client sees ECONNRESET). */
@@ -223,7 +369,7 @@ export const socketHangUp: FakeDropReply = { kind: 'drop', reset: false }
 export type ProviderErrorPreset = {
   /** the preset's export name, e.g. 'anthropicInvalidToolUseId' */
   name: string
-  provider: 'Anthropic' | 'Cerebras' | 'DeepSeek' | 'OpenAI' | 'Azure OpenAI' | 'Mistral' | 'any'
+  provider: 'Anthropic' | 'Cerebras' | 'DeepSeek' | 'Groq' | 'OpenAI' | 'Azure OpenAI' | 'Mistral' | 'Google' | 'Amazon Bedrock' | 'any'
   /** what makes the provider answer so (docs/spec/provider-errors.md) */
   trigger: string
   reply: FakeHttpErrorReply | FakeStreamErrorReply | FakeDropReply
@@ -247,8 +393,11 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
     reply: cerebrasReasoningContentUnsupported,
   },
   { name: 'deepseekReasoningContentMissing', provider: 'DeepSeek', trigger: 'reasoning_content missing', reply: deepseekReasoningContentMissing },
+  { name: 'deepseekOrphanToolCall', provider: 'DeepSeek', trigger: 'orphan tool call', reply: deepseekOrphanToolCall },
+  { name: 'groqReasoningUnsupported', provider: 'Groq', trigger: 'assistant reasoning replayed to a non-reasoning model', reply: groqReasoningUnsupported },
   { name: 'openaiChatToolIdTooLong', provider: 'OpenAI', trigger: 'tool ID too long', reply: openaiChatToolIdTooLong },
   { name: 'openaiChatOrphanToolCall', provider: 'OpenAI', trigger: 'orphan tool call', reply: openaiChatOrphanToolCall },
+  { name: 'openaiResponsesNoToolOutput', provider: 'OpenAI', trigger: 'Responses: function_call without its output', reply: openaiResponsesNoToolOutput },
   {
     name: 'openaiResponsesReasoningWithoutFollowingItem',
     provider: 'OpenAI',
@@ -262,6 +411,19 @@ export const providerErrorPresets: readonly ProviderErrorPreset[] = [
   { name: 'openaiInvalidApiKey', provider: 'OpenAI', trigger: 'bad API key', reply: openaiInvalidApiKey },
   { name: 'azureOpenAIRateLimit', provider: 'Azure OpenAI', trigger: 'rate limit, retry-after: 45', reply: azureOpenAIRateLimit },
   { name: 'mistralToolCallIdFormat', provider: 'Mistral', trigger: 'tool ID format', reply: mistralToolCallIdFormat },
+  { name: 'mistralForeignToolCallId', provider: 'Mistral', trigger: 'OpenAI tool ID replayed', reply: mistralForeignToolCallId },
+  { name: 'geminiMissingThoughtSignature', provider: 'Google', trigger: 'function call without thought signature', reply: geminiMissingThoughtSignature },
+  {
+    name: 'geminiOpenAICompatibleMissingThoughtSignature',
+    provider: 'Google',
+    trigger: 'function call without thought signature (OpenAI-compatible endpoint)',
+    reply: geminiOpenAICompatibleMissingThoughtSignature,
+  },
+  { name: 'bedrockConversationNotAlternating', provider: 'Amazon Bedrock', trigger: 'roles do not alternate', reply: bedrockConversationNotAlternating },
+  { name: 'bedrockFirstMessageNotUser', provider: 'Amazon Bedrock', trigger: 'first message not user', reply: bedrockFirstMessageNotUser },
+  { name: 'bedrockInvalidToolUseId', provider: 'Amazon Bedrock', trigger: 'tool-call ID from another provider', reply: bedrockInvalidToolUseId },
+  { name: 'bedrockInvalidToolName', provider: 'Amazon Bedrock', trigger: 'tool name pattern', reply: bedrockInvalidToolName },
+  { name: 'bedrockToolResultWithoutToolUse', provider: 'Amazon Bedrock', trigger: 'tool result without its call', reply: bedrockToolResultWithoutToolUse },
   { name: 'connectionReset', provider: 'any', trigger: 'connection reset before any byte', reply: connectionReset },
   { name: 'connectionResetMidStream', provider: 'any', trigger: 'connection reset mid-stream', reply: connectionResetMidStream },
   { name: 'socketHangUp', provider: 'any', trigger: 'socket closed without an answer', reply: socketHangUp },

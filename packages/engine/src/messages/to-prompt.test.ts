@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CANCELLED_TOOL_RESULT_TEXT } from '../processors/provider-history-compat/compiler/tool-pairing.ts'
 import { toPrompt } from './to-prompt.ts'
 import type { MessageContent, MessageRole, StoredMessage } from './types.ts'
 
@@ -88,17 +89,35 @@ describe('toPrompt', () => {
     })
   })
 
-  it('leaves out tool calls that never got a result', () => {
-    const prompt = toPrompt([
-      message('assistant', {
-        parts: [
+  it('keeps a tool call that never got a result, answered by a synthetic cancelled result (the stored message untouched)', () => {
+    const stored = message('assistant', {
+      parts: [
+        { type: 'text', text: 'Calling' },
+        { type: 'tool-invocation', toolInvocation: { ...weatherCall, state: 'call', result: undefined } },
+        { type: 'tool-invocation', toolInvocation: { ...weatherCall, toolCallId: 'p', state: 'partial-call' } },
+      ],
+    })
+    const before = structuredClone(stored)
+    const prompt = toPrompt([stored])
+    const cancelled = { type: 'error-text', value: CANCELLED_TOOL_RESULT_TEXT }
+    expect(prompt).toEqual([
+      {
+        role: 'assistant',
+        content: [
           { type: 'text', text: 'Calling' },
-          { type: 'tool-invocation', toolInvocation: { ...weatherCall, state: 'call', result: undefined } },
-          { type: 'tool-invocation', toolInvocation: { ...weatherCall, toolCallId: 'p', state: 'partial-call' } },
+          { type: 'tool-call', toolCallId: 'functions.get_weather:0', toolName: 'get_weather', input: { city: 'Paris' } },
+          { type: 'tool-call', toolCallId: 'p', toolName: 'get_weather', input: { city: 'Paris' } },
         ],
-      }),
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 'functions.get_weather:0', toolName: 'get_weather', output: cancelled },
+          { type: 'tool-result', toolCallId: 'p', toolName: 'get_weather', output: cancelled },
+        ],
+      },
     ])
-    expect(prompt).toEqual([{ role: 'assistant', content: [{ type: 'text', text: 'Calling' }] }])
+    expect(stored).toEqual(before)
   })
 
   it('reads legacy toolInvocations when the parts hold none, before the text', () => {

@@ -2,8 +2,10 @@
 //
 // - A `tool-invocation` part (state 'result') becomes an assistant `tool-call`
 //   plus a `tool` message holding the matching `tool-result`. A call without a
-//   result ('call' / 'partial-call') is left out: no provider accepts a tool
-//   call that is not answered.
+//   result ('call' / 'partial-call': a cancelled turn, a clone or branch cut
+//   before its result) is kept, answered by a synthetic "cancelled" result: no
+//   provider accepts an unanswered call, and dropping it would hide from the
+//   model that the call was made. The stored message is not touched.
 // - Legacy `content.toolInvocations` are read when the parts hold none.
 // - Reasoning parts carry their `providerMetadata` as `providerOptions`, so
 //   @ai-sdk/anthropic replays signed thinking (signature / redactedData under
@@ -22,6 +24,7 @@ import type {
   SharedV3ProviderOptions,
   JSONValue,
 } from '@ai-sdk/provider'
+import { cancelledToolResult } from '../processors/provider-history-compat/compiler/tool-pairing.ts'
 import { messageParts } from './tool-invocations.ts'
 import type { FilePart, MessagePart, ProviderMetadata, ReasoningPart, StoredMessage, ToolInvocation } from './types.ts'
 
@@ -97,7 +100,6 @@ function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOption
         break
       case 'tool-invocation': {
         const invocation = part.toolInvocation
-        if (invocation.state !== 'result') break
         content.push({
           type: 'tool-call',
           toolCallId: invocation.toolCallId,
@@ -105,7 +107,7 @@ function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOption
           input: invocation.args ?? {},
           ...withProviderOptions(part.providerMetadata),
         })
-        results.push(toolResultToPrompt(invocation))
+        results.push(invocation.state === 'result' ? toolResultToPrompt(invocation) : cancelledToolResult(invocation))
         break
       }
       case 'step-start':

@@ -9,3 +9,4 @@ export { observationalMemoryRecord, textMessage, toolCallExchange } from './stor
 // playground stream: the provider-history-compat fixtures, for the playground's parity test
 export { deepFreeze, mixedPrompt, storedMessage, toolPart, toolResult } from '../processors/provider-history-compat/test-fixtures.ts'
 export { foreignToolIdHistory, openaiRateLimitedRetryAfter, reasoningHistory, toolIdSanitizerRuleSource } from './call-histories.ts'
+export * from './switch-matrix/index.ts'

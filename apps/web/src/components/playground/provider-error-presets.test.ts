@@ -31,6 +31,11 @@ describe('the playground error presets', () => {
     expect(reactive.map((rule) => [rule.name, presetForRule(rule.name)?.id])).toEqual([
       ['anthropic-tool-id-format', 'anthropicInvalidToolUseId'],
       ['openai-responses-orphan-reasoning', 'openaiResponsesReasoningWithoutFollowingItem'],
+      ['gemini-missing-thought-signature', 'geminiOpenAICompatibleMissingThoughtSignature'],
+      ['mistral-tool-call-id-format', 'mistralForeignToolCallId'],
+      ['bedrock-tool-use-id-format', 'bedrockInvalidToolUseId'],
+      ['orphan-tool-call-cancelled', 'openaiChatOrphanToolCall'],
+      ['groq-reasoning-unsupported', 'groqReasoningUnsupported'],
     ])
     for (const rule of reactive) {
       const preset = presetForRule(rule.name)!

@@ -23,9 +23,12 @@ const modelOf: Record<ProviderErrorPreset['provider'], string> = {
   Anthropic: 'anthropic/claude-sonnet-4-5',
   Cerebras: 'cerebras/gpt-oss-120b',
   DeepSeek: 'deepseek/deepseek-reasoner',
+  Groq: 'groq/llama-3.3-70b-versatile',
   OpenAI: 'openai/gpt-4o',
   'Azure OpenAI': 'azure/gpt-4o',
   Mistral: 'mistral/mistral-large-latest',
+  Google: 'google/gemini-3-pro-preview',
+  'Amazon Bedrock': 'amazon-bedrock/anthropic.claude-sonnet-4-5-20250929-v1:0',
   any: 'openai/gpt-4o',
 }
 
@@ -66,6 +69,11 @@ export function requirePreset(id: string): ErrorPreset {
 const presetOfRule: Partial<Record<string, string>> = {
   'anthropic-tool-id-format': 'anthropicInvalidToolUseId',
   'openai-responses-orphan-reasoning': 'openaiResponsesReasoningWithoutFollowingItem',
+  'gemini-missing-thought-signature': 'geminiOpenAICompatibleMissingThoughtSignature',
+  'mistral-tool-call-id-format': 'mistralForeignToolCallId',
+  'bedrock-tool-use-id-format': 'bedrockInvalidToolUseId',
+  'orphan-tool-call-cancelled': 'openaiChatOrphanToolCall',
+  'groq-reasoning-unsupported': 'groqReasoningUnsupported',
 }
 
 export function presetForRule(ruleName: string): ErrorPreset | undefined {

@@ -1,6 +1,21 @@
-// Anthropic Messages API (POST /v1/messages), JSON and SSE.
-import type { FakeSuccessReply } from '../fake-replies.ts'
-import { DEFAULT_USAGE, splitText, typedEvent as event, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
+// Anthropic Messages API (POST /v1/messages), JSON and SSE. Strict: the first
+// message must be the user's, and every `tool_use` must be answered by a
+// `tool_result` in the next message (Anthropic's verbatim 400s).
+import type { FakeHttpErrorReply, FakeSuccessReply } from '../fake-replies.ts'
+import { anthropicFirstMessageNotUser, anthropicOrphanToolUseError } from '../provider-error-presets.ts'
+import {
+  DEFAULT_USAGE,
+  isRecord,
+  recordsOf,
+  splitText,
+  stringOf,
+  typedEvent as event,
+  type Dialect,
+  type RenderContext,
+  type RenderedSuccess,
+  type SseEvent,
+  type WireHistory,
+} from './shared.ts'
 
 type Block =
   { type: 'thinking'; thinking: string; signature: string } | { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown }
@@ -37,6 +52,45 @@ export const anthropicDialect: Dialect = {
     ]
     return { json: { ...message, content: blocks }, streamHead, streamTail }
   },
+  rejectStrict(body) {
+    const messages = messagesOf(body)
+    if (messages[0] !== undefined && messages[0].role !== 'user') return anthropicFirstMessageNotUser
+    return orphanToolUse(messages)
+  },
+  readHistory(body): WireHistory {
+    const blocks = messagesOf(body).flatMap((message) => blocksOf(message.content))
+    const system = isRecord(body) ? body.system : undefined
+    return {
+      texts: [...(typeof system === 'string' ? [system] : blocksOf(system).flatMap(textOf)), ...blocks.flatMap(textOf)],
+      toolCalls: blocks.filter((block) => block.type === 'tool_use').map((block) => ({ id: stringOf(block.id) ?? '', name: stringOf(block.name) ?? '' })),
+      toolResultIds: blocks.filter((block) => block.type === 'tool_result').map((block) => stringOf(block.tool_use_id) ?? ''),
+    }
+  },
+}
+
+function messagesOf(body: unknown): Record<string, unknown>[] {
+  return recordsOf(isRecord(body) ? body.messages : undefined)
+}
+
+/** A message's content as blocks (a string is one text block). */
+function blocksOf(content: unknown): Record<string, unknown>[] {
+  return typeof content === 'string' ? [{ type: 'text', text: content }] : recordsOf(content)
+}
+
+function textOf(block: Record<string, unknown>): string[] {
+  const text = block.type === 'text' ? stringOf(block.text) : undefined
+  return text === undefined ? [] : [text]
+}
+
+function orphanToolUse(messages: readonly Record<string, unknown>[]): FakeHttpErrorReply | undefined {
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant') continue
+    const ids = blocksOf(message.content).flatMap((block) => (block.type === 'tool_use' ? [stringOf(block.id) ?? ''] : []))
+    const answered = new Set(blocksOf(messages[index + 1]?.content).flatMap((block) => (block.type === 'tool_result' ? [stringOf(block.tool_use_id)] : [])))
+    const missing = ids.filter((id) => !answered.has(id))
+    if (missing.length > 0) return anthropicOrphanToolUseError(index, missing)
+  }
+  return undefined
 }
 
 function blockEvents(block: Block, index: number): SseEvent[] {

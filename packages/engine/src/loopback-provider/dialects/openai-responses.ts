@@ -1,7 +1,23 @@
 // OpenAI Responses API (POST /v1/responses), JSON and SSE. Reasoning is not
-// rendered here (OpenAI returns only encrypted or summarised reasoning).
+// rendered here (OpenAI returns only encrypted or summarised reasoning). The
+// output items answered are kept (`store`, OpenAI's default), so a replayed
+// `item_reference` is read back. Strict: every `function_call` input item
+// needs its `function_call_output` (OpenAI's verbatim 400).
 import type { FakeSuccessReply } from '../fake-replies.ts'
-import { DEFAULT_USAGE, splitText, typedEvent, type Dialect, type RenderContext, type RenderedSuccess, type SseEvent } from './shared.ts'
+import { openaiResponsesNoToolOutputError } from '../provider-error-presets.ts'
+import {
+  DEFAULT_USAGE,
+  isRecord,
+  recordsOf,
+  splitText,
+  stringOf,
+  typedEvent,
+  type Dialect,
+  type RenderContext,
+  type RenderedSuccess,
+  type SseEvent,
+  type WireHistory,
+} from './shared.ts'
 
 type OutputItem =
   | { type: 'message'; id: string; status: 'completed'; role: 'assistant'; content: { type: 'output_text'; text: string; annotations: [] }[] }
@@ -29,6 +45,7 @@ export const openaiResponsesDialect: Dialect = {
         status: 'completed',
       })
     }
+    for (const item of output) context.storedItems.set(item.id, item)
     const usage = reply.usage ?? DEFAULT_USAGE
     const response = {
       id: context.nextId('resp_fake_'),
@@ -54,6 +71,38 @@ export const openaiResponsesDialect: Dialect = {
     const streamTail: SseEvent[] = [event({ type: 'response.completed', response: { ...response, status: 'completed', output, usage: usageBody } })]
     return { json: { ...response, status: 'completed', output, usage: usageBody }, streamHead, streamTail }
   },
+  rejectStrict(body) {
+    const items = inputItems(body)
+    const answered = new Set(items.filter((item) => item.type === 'function_call_output').map((item) => stringOf(item.call_id)))
+    const orphan = items.find((item) => item.type === 'function_call' && !answered.has(stringOf(item.call_id)))
+    return orphan && openaiResponsesNoToolOutputError(stringOf(orphan.call_id) ?? '')
+  },
+  readHistory(body, context): WireHistory {
+    const items = inputItems(body).map((item) => {
+      const stored = item.type === 'item_reference' ? context.storedItems.get(stringOf(item.id) ?? '') : undefined
+      return isRecord(stored) ? stored : item
+    })
+    const instructions = isRecord(body) ? stringOf(body.instructions) : undefined
+    return {
+      texts: [...(instructions === undefined ? [] : [instructions]), ...items.flatMap(itemTexts)],
+      toolCalls: items.filter((item) => item.type === 'function_call').map((item) => ({ id: stringOf(item.call_id) ?? '', name: stringOf(item.name) ?? '' })),
+      toolResultIds: items.filter((item) => item.type === 'function_call_output').map((item) => stringOf(item.call_id) ?? ''),
+    }
+  },
+}
+
+function inputItems(body: unknown): Record<string, unknown>[] {
+  return recordsOf(isRecord(body) ? body.input : undefined)
+}
+
+/** The texts of a message item (its `content` a string or input_text / output_text parts). */
+function itemTexts(item: Record<string, unknown>): string[] {
+  if (item.type !== undefined && item.type !== 'message') return []
+  if (typeof item.content === 'string') return [item.content]
+  return recordsOf(item.content).flatMap((part) => {
+    const text = part.type === 'input_text' || part.type === 'output_text' ? stringOf(part.text) : undefined
+    return text === undefined ? [] : [text]
+  })
 }
 
 function itemEvents(item: OutputItem, outputIndex: number, event: (data: { type: string; [key: string]: unknown }) => SseEvent): SseEvent[] {

@@ -11,15 +11,36 @@ describe('ProviderHistoryCompat.explain', () => {
     const prompt = deepFreeze(mixedPrompt())
     const verdict = compat.explain({ prompt, model: 'cerebras/llama', messages: [], retryCount: 0 })
     expect(verdict.proactive.rules.map((o) => [o.rule.name, o.status])).toEqual([
+      ['pair-orphan-tool-calls', 'unchanged'],
       ['anthropic-tool-id-format', 'not-proactive'],
       ['cerebras-strip-reasoning-content', 'changed'],
       ['anthropic-strip-foreign-reasoning-content', 'unchanged'],
       ['openai-responses-orphan-reasoning', 'unchanged'],
+      ['profile-strip-reasoning', 'unchanged'],
+      ['profile-tool-call-id-format', 'unchanged'],
+      ['profile-tool-name-format', 'unchanged'],
+      ['gemini-thought-signature-placeholder', 'unchanged'],
+      ['merge-consecutive-roles', 'unchanged'],
+      ['gemini-missing-thought-signature', 'not-proactive'],
+      ['mistral-tool-call-id-format', 'not-proactive'],
+      ['bedrock-tool-use-id-format', 'not-proactive'],
+      ['orphan-tool-call-cancelled', 'not-proactive'],
+      ['groq-reasoning-unsupported', 'not-proactive'],
     ])
     expect(verdict.proactive.changed).toBe(true)
     const processed = compat.processLLMRequest({ prompt, model: 'cerebras/llama', stepNumber: 0, retryCount: 0, state: {} })
     expect(verdict.proactive.prompt).toEqual(processed?.prompt)
     expect(verdict.reactive).toBeUndefined()
+  })
+
+  it('names the target family it compiled for, and says when a model is unknown (the conservative profile, no throw)', () => {
+    const prompt = deepFreeze(mixedPrompt())
+    expect(compat.explain({ prompt, model: 'mistral/mistral-large-latest', messages: [], retryCount: 0 }).proactive.target).toMatchObject([
+      { family: 'mistral', known: true },
+    ])
+    const unknown = compat.explain({ prompt, model: 'nobody-knows', messages: [], retryCount: 0 }).proactive.target
+    expect(unknown).toMatchObject([{ family: 'openai-compatible', known: false }])
+    expect(unknown[0]?.reason).toMatch(/names no provider: the conservative OpenAI-compatible profile applies/)
   })
 
   it('reports nothing changed for a prompt no rule touches', () => {

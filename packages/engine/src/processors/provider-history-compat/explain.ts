@@ -3,6 +3,8 @@
 // hooks act on exactly these functions, and `explain` (the playground) shows
 // them, so the two cannot drift apart.
 import type { StoredMessage } from '../../messages/types.ts'
+import type { ModelFamily } from '../../models/model-family.ts'
+import { targetProfiles } from './profiles/target-profiles.ts'
 import type { LanguageModelPrompt } from '../types.ts'
 import { matchReactiveRules, runReactiveFixes } from './reactive-rules.ts'
 import { runProactiveRules } from './run-proactive-rules.ts'
@@ -13,6 +15,8 @@ export type ProactiveVerdict = {
   /** the prompt the provider receives: the input itself when no rule changed it */
   prompt: LanguageModelPrompt
   changed: boolean
+  /** the provider family of the model (one per model of a fallback list) whose capability profile the rules applied; `known: false` for an unrecognised model, with the conservative profile */
+  target: readonly ModelFamily[]
   /** one outcome per rule, in the order the rules ran */
   rules: ProactiveRuleOutcome[]
 }
@@ -52,7 +56,7 @@ export type CompatVerdict = {
 export function explainPrompt(rules: readonly CompatRule[], prompt: LanguageModelPrompt, model: unknown): ProactiveVerdict {
   const outcomes: ProactiveRuleOutcome[] = []
   const next = runProactiveRules(rules, { prompt, model }, (outcome) => outcomes.push(outcome))
-  return { prompt: next, changed: next !== prompt, rules: outcomes }
+  return { prompt: next, changed: next !== prompt, target: targetProfiles(model).families, rules: outcomes }
 }
 
 /**

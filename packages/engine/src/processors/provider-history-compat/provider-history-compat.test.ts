@@ -49,10 +49,21 @@ describe('ProviderHistoryCompat', () => {
     expect(processor.id).toBe('provider-history-compat')
     expect(processor.name).toBe('Provider History Compat')
     expect(processor.rules.map((r) => r.name)).toEqual([
+      'pair-orphan-tool-calls',
       'anthropic-tool-id-format',
       'cerebras-strip-reasoning-content',
       'anthropic-strip-foreign-reasoning-content',
       'openai-responses-orphan-reasoning',
+      'profile-strip-reasoning',
+      'profile-tool-call-id-format',
+      'profile-tool-name-format',
+      'gemini-thought-signature-placeholder',
+      'merge-consecutive-roles',
+      'gemini-missing-thought-signature',
+      'mistral-tool-call-id-format',
+      'bedrock-tool-use-id-format',
+      'orphan-tool-call-cancelled',
+      'groq-reasoning-unsupported',
     ])
   })
 
@@ -186,7 +197,9 @@ describe('ProviderHistoryCompat', () => {
       }
       const messages = [storedMessage('m1', 'assistant', [toolPart('2968-LWy3uasib')])]
       const error = new Error('Tool call id was 2968-LWy3uasib but must be a-z, A-Z, 0-9, with a length of 9.')
-      const processor = new ProviderHistoryCompat({ additionalRules: [mistralIdRule] })
+      // the built-in mistral-tool-call-id-format rule would answer this error first
+      const builtInRules = builtInCompatRules.map((rule) => rule.name).filter((name) => name !== 'mistral-tool-call-id-format')
+      const processor = new ProviderHistoryCompat({ additionalRules: [mistralIdRule], builtInRules })
       expect(await processor.processAPIError(apiErrorArgs(error, messages))).toEqual({ retry: true })
       const part = messages[0]!.content.parts[0]!
       expect(part.type === 'tool-invocation' && part.toolInvocation.toolCallId).toBe('2968LWy3u')
@@ -238,7 +251,7 @@ describe('ProviderHistoryCompat', () => {
       const rule: CompatRule = { name: 'mine', applyToPrompt: () => undefined }
       const processor = new ProviderHistoryCompat({ additionalRules: [rule] })
       expect(processor.rules.at(-1)).toBe(rule)
-      expect(builtInCompatRules).toHaveLength(4)
+      expect(builtInCompatRules).toHaveLength(15)
     })
   })
 

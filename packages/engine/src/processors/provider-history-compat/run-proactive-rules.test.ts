@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LanguageModelPrompt } from '../types.ts'
+import { ToolPairingBrokenError } from './compiler/tool-pairing-error.ts'
+import { call, calls, result, results, user } from './compiler/test-prompts.ts'
 import { runProactiveRules } from './run-proactive-rules.ts'
 import { deepFreeze, mixedPrompt } from './test-fixtures.ts'
 import type { CompatRule, ProactiveRuleOutcome } from './types.ts'
@@ -88,5 +90,35 @@ describe('runProactiveRules', () => {
     expect(outcomes[0]).toMatchObject({ status: 'not-proactive' })
     expect(outcomes[1]).toMatchObject({ status: 'unchanged', prompt })
     expect(outcomes[2]).toMatchObject({ status: 'changed', before: prompt, prompt: result })
+  })
+
+  describe('the pairing check', () => {
+    const paired = deepFreeze<LanguageModelPrompt>([user('q'), calls(call('a')), results(result('a')), user('next')])
+    const dropResults: CompatRule = { name: 'drop-tool-results', applyToPrompt: ({ prompt }) => prompt.filter((message) => message.role !== 'tool') }
+    const dropCalls: CompatRule = { name: 'drop-tool-calls', applyToPrompt: ({ prompt }) => prompt.filter((message) => message.role !== 'assistant') }
+
+    it('refuses a rule whose output leaves a call without its result or a result without its call, naming the rule', () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      for (const rule of [dropResults, dropCalls]) {
+        const outcomes: ProactiveRuleOutcome[] = []
+        expect(runProactiveRules([rule], { prompt: paired, model: 'openai/gpt-5' }, (outcome) => outcomes.push(outcome))).toBe(paired)
+        const [outcome] = outcomes
+        expect(outcome?.status).toBe('failed')
+        const error = outcome?.status === 'failed' ? outcome.error : undefined
+        expect(error).toBeInstanceOf(ToolPairingBrokenError)
+        expect(error).toMatchObject({ ruleName: rule.name, code: 'INVALID_INPUT' })
+        expect(String(error)).toContain(`rule "${rule.name}" broke tool call/result pairing`)
+      }
+    })
+
+    it('lets a rule change an unpaired prompt (pairing is only refused where it held), and the next rule is checked again', () => {
+      const unpaired = deepFreeze<LanguageModelPrompt>([user('q'), calls(call('a')), user('next')])
+      const pairIt: CompatRule = { name: 'pair-it', applyToPrompt: ({ prompt }) => [...prompt.slice(0, 2), results(result('a')), ...prompt.slice(2)] }
+      const outcomes: ProactiveRuleOutcome[] = []
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      const next = runProactiveRules([appendUser('append', 'x'), pairIt, dropResults], { prompt: unpaired, model: 'm' }, (outcome) => outcomes.push(outcome))
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['changed', 'changed', 'failed'])
+      expect(next.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user', 'user'])
+    })
   })
 })

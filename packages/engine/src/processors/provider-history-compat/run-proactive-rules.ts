@@ -1,4 +1,6 @@
 import type { LanguageModelPrompt } from '../types.ts'
+import { ToolPairingBrokenError } from './compiler/tool-pairing-error.ts'
+import { toolPairingIssue } from './compiler/tool-pairing.ts'
 import type { CompatRule, ProactiveRuleArgs, ProactiveRuleOutcome } from './types.ts'
 import { warnRuleFailure } from './warn-rule-failure.ts'
 
@@ -8,6 +10,11 @@ import { warnRuleFailure } from './warn-rule-failure.ts'
  * callers can tell "unchanged" by identity and nothing is copied. A rule that
  * throws or returns something other than an array is logged and skipped.
  * `onRule` sees every rule's outcome (the playground reports them).
+ *
+ * The pairing check: after each rule that changed the prompt, a prompt whose
+ * tool calls and results were paired must still be; otherwise the rule's
+ * output is refused (skipped, as a rule that throws) with a
+ * ToolPairingBrokenError naming it. Only rules that change something pay for it.
  *
  * Allocates nothing when no rule changes anything (it runs on every call):
  * each rule gets the caller's `args` object itself as long as the prompt is
@@ -22,6 +29,8 @@ export function runProactiveRules(
   const { prompt, model } = args
   let current = prompt
   let ruleArgs = args
+  /** whether `current`'s calls and results are paired; undefined until a rule's change needs it */
+  let paired: boolean | undefined
   // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for…of allocated its iterator here on every call (bench/compat.ts counted it)
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index]
@@ -45,6 +54,15 @@ export function runProactiveRules(
       onRule?.({ rule, status: 'unchanged', prompt: current })
       continue
     }
+    const issue = toolPairingIssue(next)
+    paired ??= toolPairingIssue(current) === undefined
+    if (paired && issue !== undefined) {
+      const error = new ToolPairingBrokenError(rule.name, issue)
+      warnRuleFailure(rule.name, 'applyToPrompt', error)
+      onRule?.({ rule, status: 'failed', error, prompt: current })
+      continue
+    }
+    paired = issue === undefined
     onRule?.({ rule, status: 'changed', before: current, prompt: next })
     current = next
     ruleArgs = { prompt: next, model }

@@ -1,6 +1,6 @@
-import { storedToolInvocations } from '../../../messages/tool-invocations.ts'
 import type { StoredMessage } from '../../../messages/types.ts'
 import type { CompatRule } from '../types.ts'
+import { planIdRewrites, rewriteIds, type ToolCallIdFormat } from './tool-call-id-rewrites.ts'
 
 export const ANTHROPIC_TOOL_ID_FORMAT = 'anthropic-tool-id-format'
 
@@ -19,6 +19,15 @@ export const ANTHROPIC_TOOL_ID_ERROR_PATTERNS: RegExp[] = [
   /tool_use_id: String should match pattern '\^\[a-zA-Z0-9_-\]\+\$'/,
 ]
 
+/** Invalid characters become `_`; a name already used gets `_2`, `_3`, ... */
+const ANTHROPIC_ID_FORMAT: ToolCallIdFormat = {
+  isValid: (id) => VALID_TOOL_CALL_ID.test(id),
+  candidate(id, attempt) {
+    const base = id.replace(INVALID_TOOL_CALL_ID_CHARS, '_') || EMPTY_ID_BASE
+    return attempt === 1 ? base : `${base}_${attempt}`
+  },
+}
+
 /**
  * The new ID of each invalid tool-call ID: invalid characters become `_`; a
  * name already used (by a valid ID or an earlier rewrite) gets `_2`, `_3`, ...
@@ -26,21 +35,7 @@ export const ANTHROPIC_TOOL_ID_ERROR_PATTERNS: RegExp[] = [
  * and one old ID maps to one new ID everywhere (call and result stay paired).
  */
 export function planToolCallIdRewrites(messages: readonly StoredMessage[]): Map<string, string> {
-  const invocations = storedToolInvocations(messages)
-  const taken = new Set<string>()
-  for (const { toolCallId } of invocations) {
-    if (VALID_TOOL_CALL_ID.test(toolCallId)) taken.add(toolCallId)
-  }
-  const rewrites = new Map<string, string>()
-  for (const { toolCallId } of invocations) {
-    if (VALID_TOOL_CALL_ID.test(toolCallId) || rewrites.has(toolCallId)) continue
-    const base = toolCallId.replace(INVALID_TOOL_CALL_ID_CHARS, '_') || EMPTY_ID_BASE
-    let candidate = base
-    for (let suffix = 2; taken.has(candidate); suffix++) candidate = `${base}_${suffix}`
-    taken.add(candidate)
-    rewrites.set(toolCallId, candidate)
-  }
-  return rewrites
+  return planIdRewrites(messages, ANTHROPIC_ID_FORMAT)
 }
 
 /**
@@ -49,13 +44,7 @@ export function planToolCallIdRewrites(messages: readonly StoredMessage[]): Map<
  * before anything is written. Returns true when something changed.
  */
 export function sanitizeToolCallIds(messages: StoredMessage[]): boolean {
-  const rewrites = planToolCallIdRewrites(messages)
-  if (rewrites.size === 0) return false
-  for (const invocation of storedToolInvocations(messages)) {
-    const next = rewrites.get(invocation.toolCallId)
-    if (next !== undefined) invocation.toolCallId = next
-  }
-  return true
+  return rewriteIds(messages, ANTHROPIC_ID_FORMAT)
 }
 
 /**

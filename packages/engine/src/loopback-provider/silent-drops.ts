@@ -1,0 +1,38 @@
+// The no-silent-drop check of a switch: what a stored history holds must reach
+// the provider. Every text must be in a text the request carries (a provider's
+// format may join an assistant's texts into one), and every tool call must be
+// sent as a call of that tool answered by a result. Reasoning is not counted:
+// leaving another provider's reasoning out is a documented rewrite.
+import { toolInvocationsOf } from '../messages/tool-invocations.ts'
+import type { StoredMessage } from '../messages/types.ts'
+import type { WireHistory } from './dialects/shared.ts'
+
+/** What must reach the wire: the texts, and one entry per tool call (by tool name). */
+export type ExpectedWireHistory = { texts: string[]; toolCalls: { name: string }[] }
+
+export function expectedWireHistory(messages: readonly StoredMessage[]): ExpectedWireHistory {
+  const texts: string[] = []
+  const calls = new Map<string, { name: string }>()
+  for (const message of messages) {
+    for (const part of message.content.parts) if (part.type === 'text' && part.text !== '') texts.push(part.text)
+    // a call and its result stored in two messages share the id: one call
+    for (const invocation of toolInvocationsOf(message)) calls.set(invocation.toolCallId, { name: invocation.toolName })
+  }
+  return { texts, toolCalls: [...calls.values()] }
+}
+
+/** What the request lost, one line each; [] when everything arrived. */
+export function silentDrops(expected: ExpectedWireHistory, wire: WireHistory): string[] {
+  const drops = expected.texts.filter((text) => !wire.texts.some((sent) => sent.includes(text))).map((text) => `text dropped: ${JSON.stringify(text)}`)
+  const results = new Set(wire.toolResultIds)
+  for (const call of wire.toolCalls) if (!results.has(call.id)) drops.push(`call ${call.id} (${call.name}) sent without its result`)
+  const answered = new Map<string, number>()
+  for (const call of wire.toolCalls) if (results.has(call.id)) answered.set(call.name, (answered.get(call.name) ?? 0) + 1)
+  const wanted = new Map<string, number>()
+  for (const call of expected.toolCalls) wanted.set(call.name, (wanted.get(call.name) ?? 0) + 1)
+  for (const [name, count] of wanted) {
+    const missing = count - (answered.get(name) ?? 0)
+    if (missing > 0) drops.push(`${missing} call(s) of ${name} dropped (or sent without a result)`)
+  }
+  return drops
+}

@@ -1,0 +1,63 @@
+import type { LanguageModelV3ToolCallPart } from '@ai-sdk/provider'
+import type { LanguageModelPrompt } from '../../types.ts'
+import { targetProfiles } from '../profiles/target-profiles.ts'
+import type { CompatRule } from '../types.ts'
+import { isClientToolCall } from './tool-pairing.ts'
+
+export const GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER = 'gemini-thought-signature-placeholder'
+
+/** Google's documented value that tells Gemini 3 to skip validating a function call's thought signature. */
+export const SKIP_THOUGHT_SIGNATURE_VALIDATOR = 'skip_thought_signature_validator'
+
+type PromptMessage = LanguageModelPrompt[number]
+type AssistantMessage = Extract<PromptMessage, { role: 'assistant' }>
+
+function hasThoughtSignature(part: LanguageModelV3ToolCallPart): boolean {
+  return typeof part.providerOptions?.google?.thoughtSignature === 'string'
+}
+
+/** Index of the first call of a step none of whose calls carries a signature (a foreign step), else -1. */
+function unsignedStepFirstCall(message: AssistantMessage): number {
+  let first = -1
+  for (let index = 0; index < message.content.length; index++) {
+    const part = message.content[index]
+    if (part === undefined || !isClientToolCall(part)) continue
+    if (hasThoughtSignature(part)) return -1
+    if (first === -1) first = index
+  }
+  return first
+}
+
+/**
+ * OpenAI-compatible Gemini endpoints only: Gemini 3 refuses a step whose first
+ * function call has no thought signature, and nothing on that path adds one.
+ * A step with no signature at all came from another provider: its first call
+ * gets Google's placeholder (@ai-sdk/openai-compatible sends
+ * `providerOptions.google.thoughtSignature` as `extra_content`). Gemini's own
+ * steps are left untouched (in parallel calls only the first carries one), and
+ * @ai-sdk/google adds the placeholder itself, so its profile needs nothing.
+ */
+export const geminiThoughtSignaturePlaceholder: CompatRule = {
+  name: GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER,
+  applyToPrompt({ prompt, model }) {
+    if (!targetProfiles(model).profiles.some((profile) => profile.thoughtSignatures === 'placeholder-on-foreign-calls')) return undefined
+    let next: PromptMessage[] | undefined
+    for (let index = 0; index < prompt.length; index++) {
+      const message = prompt[index]
+      if (message === undefined) continue
+      const first = message.role === 'assistant' ? unsignedStepFirstCall(message) : -1
+      if (message.role !== 'assistant' || first === -1) {
+        next?.push(message)
+        continue
+      }
+      next ??= prompt.slice(0, index)
+      const content = message.content.map((part, partIndex) => {
+        if (partIndex !== first) return part
+        const options = part.providerOptions ?? {}
+        return { ...part, providerOptions: { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } } }
+      })
+      next.push({ ...message, content })
+    }
+    return next
+  },
+}

@@ -1,0 +1,42 @@
+import type { LanguageModelPrompt } from '../../types.ts'
+import { targetProfiles } from '../profiles/target-profiles.ts'
+import type { CompatRule } from '../types.ts'
+
+export const MERGE_CONSECUTIVE_ROLES = 'merge-consecutive-roles'
+
+type PromptMessage = LanguageModelPrompt[number]
+
+/** Whether `message` continues `previous`'s turn: two user, two assistant or two tool messages in a row. */
+function continues(previous: PromptMessage | undefined, message: PromptMessage): boolean {
+  return previous?.role === message.role && message.role !== 'system'
+}
+
+/** Two messages of one role as one, parts in order (the first one's providerOptions kept). */
+function merged(first: PromptMessage, second: PromptMessage): PromptMessage {
+  return { ...first, content: [...(first.content as unknown[]), ...(second.content as unknown[])] } as PromptMessage
+}
+
+/**
+ * Targets that require alternating turns (Bedrock Converse): consecutive
+ * user, assistant or tool messages (a cancelled turn, a deleted answer, an
+ * edited history) become one message each, every part kept in order.
+ */
+export const mergeConsecutiveRoles: CompatRule = {
+  name: MERGE_CONSECUTIVE_ROLES,
+  applyToPrompt({ prompt, model }) {
+    if (!targetProfiles(model).profiles.some((profile) => profile.roleAlternation)) return undefined
+    let next: PromptMessage[] | undefined
+    for (let index = 0; index < prompt.length; index++) {
+      const message = prompt[index]
+      if (message === undefined) continue
+      const previous = next === undefined ? prompt[index - 1] : next[next.length - 1]
+      if (!continues(previous, message) || previous === undefined) {
+        next?.push(message)
+        continue
+      }
+      next ??= prompt.slice(0, index)
+      next[next.length - 1] = merged(previous, message)
+    }
+    return next
+  },
+}

@@ -1,0 +1,45 @@
+import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
+import type { CapabilityProfile, ProviderFamily } from '../profiles/capability-profile.ts'
+import { targetProfiles } from '../profiles/target-profiles.ts'
+import { stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
+import type { CompatRule } from '../types.ts'
+
+export const PROFILE_STRIP_REASONING = 'profile-strip-reasoning'
+
+/** Families whose reasoning has its own built-in rule (the spec's names); selecting those rules off must leave their reasoning alone. */
+const FAMILIES_WITH_OWN_RULE: ReadonlySet<ProviderFamily> = new Set(['anthropic', 'cerebras'])
+
+function isNative(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart): boolean {
+  const native = profile.reasoning.native
+  const options = native === undefined ? undefined : part.providerOptions?.[native.key]
+  if (options === undefined || native === undefined) return false
+  for (const field of native.fields) if (typeof options[field] === 'string') return true
+  return false
+}
+
+/** Whether a profile refuses (or cannot use) this reasoning part. */
+function refuses(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart): boolean {
+  if (FAMILIES_WITH_OWN_RULE.has(profile.family)) return false
+  if (profile.reasoning.own === 'strip') return true
+  return profile.reasoning.foreign !== 'accepted' && !isNative(profile, part)
+}
+
+/**
+ * Every target by its profile: removes the assistant reasoning it cannot take
+ * back (all of it where `own` is `strip`; another provider's where `foreign`
+ * is `strip` or `needs-signature`), for this call only. Anthropic and
+ * Cerebras keep their own built-in rules.
+ */
+export const profileStripReasoning: CompatRule = {
+  name: PROFILE_STRIP_REASONING,
+  applyToPrompt({ prompt, model }) {
+    const { profiles } = targetProfiles(model)
+    if (
+      !profiles.some(
+        (profile) => !FAMILIES_WITH_OWN_RULE.has(profile.family) && (profile.reasoning.own === 'strip' || profile.reasoning.foreign !== 'accepted'),
+      )
+    )
+      return undefined
+    return stripAssistantReasoning(prompt, (part) => profiles.some((profile) => refuses(profile, part)))
+  },
+}

@@ -1,0 +1,58 @@
+import type { CapabilityProfile } from '../profiles/capability-profile.ts'
+import { targetProfiles } from '../profiles/target-profiles.ts'
+import type { CompatRule } from '../types.ts'
+import { alphanumericDigest, planRenames, sanitizedName } from './collision-free-renames.ts'
+import { formatValidator } from './format-validator.ts'
+import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './rewrite-tool-parts.ts'
+
+export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
+
+const validators = new WeakMap<readonly CapabilityProfile[], (id: string) => boolean>()
+/** The profiles that repair IDs before the call (all but Anthropic's, whose repair is reactive), remembered per target. */
+const proactiveProfiles = new WeakMap<readonly CapabilityProfile[], readonly CapabilityProfile[]>()
+
+function repairedBeforeCall(profiles: readonly CapabilityProfile[]): readonly CapabilityProfile[] {
+  let found = proactiveProfiles.get(profiles)
+  if (found === undefined) {
+    found = Object.freeze(profiles.filter(({ toolCallId }) => toolCallId.repair === 'before-call'))
+    proactiveProfiles.set(profiles, found)
+  }
+  return found
+}
+
+/**
+ * The candidates for a rejected ID: a digest of the old ID when a target
+ * takes only fixed-length alphanumeric IDs (Mistral), else the old ID with
+ * rejected characters as `_`, cut to the shortest maximum length.
+ */
+function idProposer(profiles: readonly CapabilityProfile[]): (id: string, attempt: number) => string {
+  let hashLength: number | undefined
+  let maxLength = Infinity
+  for (const { toolCallId } of profiles) {
+    if (toolCallId.rewrite.kind === 'hash') hashLength = toolCallId.rewrite.length
+    maxLength = Math.min(maxLength, toolCallId.maxLength)
+  }
+  if (hashLength !== undefined) {
+    const length = hashLength
+    return (id, attempt) => alphanumericDigest(attempt === 0 ? id : `${id}#${attempt}`, length)
+  }
+  return (id, attempt) => (attempt < 100 ? sanitizedName(id, attempt, maxLength, 'toolcall') : alphanumericDigest(`${id}#${attempt}`, Math.min(maxLength, 24)))
+}
+
+/**
+ * Every target whose profile repairs IDs before the call (all but Anthropic,
+ * whose repair the spec makes reactive): rewrites the tool-call IDs it
+ * rejects (Mistral: exactly nine letters or digits; Bedrock: `[a-zA-Z0-9_-]`;
+ * length limits), call and result together, deterministic
+ * and collision-free. Outbound prompt only: the stored IDs stay as they are.
+ */
+export const profileToolCallIdFormat: CompatRule = {
+  name: PROFILE_TOOL_CALL_ID_FORMAT,
+  applyToPrompt({ prompt, model }) {
+    const profiles = repairedBeforeCall(targetProfiles(model).profiles)
+    if (profiles.length === 0) return undefined
+    const valid = formatValidator(profiles, (profile) => profile.toolCallId, validators)
+    if (everyToolPartField(prompt, 'toolCallId', valid)) return undefined
+    return renameToolPartField(prompt, 'toolCallId', planRenames(toolPartFieldValues(prompt, 'toolCallId'), valid, idProposer(profiles)))
+  },
+}

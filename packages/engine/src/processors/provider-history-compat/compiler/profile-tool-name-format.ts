@@ -1,0 +1,35 @@
+import type { CapabilityProfile } from '../profiles/capability-profile.ts'
+import { targetProfiles } from '../profiles/target-profiles.ts'
+import type { CompatRule } from '../types.ts'
+import { planRenames, sanitizedName } from './collision-free-renames.ts'
+import { formatValidator } from './format-validator.ts'
+import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './rewrite-tool-parts.ts'
+
+export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
+
+const validators = new WeakMap<readonly CapabilityProfile[], (name: string) => boolean>()
+
+/**
+ * Every target: tool names in the history's calls and results that the
+ * target rejects (Bedrock: `[a-zA-Z0-9_-]{1,64}`) become `_`-sanitised names,
+ * the same in a call and its result, deterministic and collision-free. The
+ * tool DEFINITIONS of the call are not renamed: a renamed definition would
+ * make the model answer with a name the app does not know, and mapping
+ * returned calls back is not possible from a prompt rule. A tool the app
+ * still defines under a rejected name is refused by the provider as before.
+ */
+export const profileToolNameFormat: CompatRule = {
+  name: PROFILE_TOOL_NAME_FORMAT,
+  applyToPrompt({ prompt, model }) {
+    const { profiles } = targetProfiles(model)
+    const valid = formatValidator(profiles, (profile) => profile.toolName, validators)
+    if (everyToolPartField(prompt, 'toolName', valid)) return undefined
+    const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
+    const renames = planRenames(toolPartFieldValues(prompt, 'toolName'), valid, (name, attempt) => {
+      const sanitized = sanitizedName(name, attempt, maxLength, 'tool')
+      // Gemini's names start with a letter or `_`
+      return /^[a-zA-Z_]/.test(sanitized) ? sanitized : `_${sanitized}`.slice(0, maxLength)
+    })
+    return renameToolPartField(prompt, 'toolName', renames)
+  },
+}

@@ -6,7 +6,7 @@
 
 export type ThreadlineInputs = {
   health: { check: void }
-  auth: { me: void }
+  auth: { session: void; me: void }
   resources: { list: void }
   threads: {
     list: {
@@ -379,7 +379,10 @@ export type ThreadlineInputs = {
 
 export type ThreadlineOutputs = {
   health: { check: { database: DatabaseKind; recall: { mode: 'text' | 'hybrid'; embedder: null | string; pgvector: boolean }; migrations: MigrationStatus } }
-  auth: { me: { kind: 'operator'; operator: SignedInOperator; token?: undefined } | { kind: 'token'; token: VerifiedApiToken; operator?: undefined } }
+  auth: {
+    session: null | { operator: SignedInOperator }
+    me: { kind: 'operator'; operator: SignedInOperator; token?: undefined } | { kind: 'token'; token: VerifiedApiToken; operator?: undefined }
+  }
   resources: { list: Array<ResourceSummary> }
   threads: {
     list: {
@@ -780,7 +783,7 @@ export type ThreadlineOutputs = {
 
 export type ThreadlineProcedureKinds = {
   health: { check: 'query' }
-  auth: { me: 'query' }
+  auth: { session: 'query'; me: 'query' }
   resources: { list: 'query' }
   threads: { list: 'query'; get: 'query'; byId: 'query'; messages: 'query'; create: 'mutation'; update: 'mutation'; delete: 'mutation' }
   messages: { search: 'query'; save: 'mutation'; list: 'query'; get: 'query'; update: 'mutation'; delete: 'mutation' }

@@ -7,7 +7,13 @@
 /** `request`: the client did not send the call (its input does not fit in `maxURLLength`). */
 export type ThreadlineErrorKind = 'server' | 'http' | 'network' | 'timeout' | 'aborted' | 'request'
 
-/** The server's error data (invalid input: the first field at fault and every problem). */
+/**
+ * The server's error data (invalid input: the first field at fault and every problem).
+ * The same shape as `ThreadlineErrorData` of packages/api/src/client/index.ts, written
+ * again on purpose: importing it made the bundled declarations pull in the api
+ * package's client module (tsdown's dts bundler failed on it), and the packed
+ * types must reach no server module.
+ */
 export type ThreadlineErrorData = {
   code: string
   httpStatus: number

@@ -61,16 +61,16 @@ export function AppHeader() {
 function OperatorMenu() {
   const trpc = useTRPC()
   const pathname = usePathname()
-  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 60_000 }))
+  const session = useQuery(trpc.auth.session.queryOptions(undefined, { staleTime: 60_000 }))
   const signOut = useMutation(
     trpc.auth.signOut.mutationOptions({
       // a full page load: nothing of the session stays in the client's caches
       onSuccess: () => window.location.assign('/sign-in'),
     }),
   )
-  const who = me.data?.kind === 'operator' ? me.data.operator : null
+  const who = session.data?.operator ?? null
   // a public page (the API reference) visited without a session
-  if (me.isError) {
+  if (session.isSuccess && session.data === null) {
     return (
       <a href={`/sign-in?next=${encodeURIComponent(pathname)}`} className="ml-auto shrink-0 text-sm font-medium text-indigo-700 hover:underline">
         Sign in

@@ -326,6 +326,7 @@ const OPERATOR_ONLY =
 export const notOnRest: readonly { procedures: string; reason: string }[] = [
   { procedures: 'auth.signIn', reason: "operator session: sets the admin UI's session cookie (REST callers send an API token instead)" },
   { procedures: 'auth.signOut', reason: "operator session: clears the admin UI's session cookie (a token is revoked on the tokens page)" },
+  { procedures: 'auth.session', reason: "operator session: the admin UI's header asks whether an operator is signed in (REST callers use GET /me)" },
   { procedures: 'tokens.', reason: `${OPERATOR_ONLY}; issuing a token takes a signed-in operator by design` },
   { procedures: 'playground.rules.', reason: OPERATOR_ONLY },
   { procedures: 'playground.fixtures.', reason: OPERATOR_ONLY },

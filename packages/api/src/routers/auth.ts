@@ -59,6 +59,15 @@ export const authRouter = router({
     return { signedOut: true }
   }),
 
+  /** The signed-in operator, or null without a session (public pages ask this: no 401 in the browser). */
+  session: publicProcedure.query(async ({ ctx }) => {
+    const caller = await ctx.getCaller().catch((error: unknown) => {
+      if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return null
+      throw error
+    })
+    return caller?.kind === 'operator' ? { operator: caller.operator } : null
+  }),
+
   /** Who the caller is: the signed-in operator, or the API token with its scope. */
   me: authedProcedure.query(({ ctx }) =>
     ctx.caller.kind === 'operator' ? { kind: 'operator' as const, operator: ctx.caller.operator } : { kind: 'token' as const, token: ctx.caller.token },

@@ -6,7 +6,7 @@
 
 export type ThreadlineInputs = {
   health: { check: void }
-  auth: { me: void }
+  auth: { session: void; me: void }
   resources: { list: void }
   threads: {
     timeline: {
@@ -388,7 +388,10 @@ export type ThreadlineInputs = {
 
 export type ThreadlineOutputs = {
   health: { check: { database: DatabaseKind; recall: { mode: 'text' | 'hybrid'; embedder: null | string; pgvector: boolean }; migrations: MigrationStatus } }
-  auth: { me: { kind: 'operator'; operator: SignedInOperator; token?: undefined } | { kind: 'token'; token: VerifiedApiToken; operator?: undefined } }
+  auth: {
+    session: null | { operator: SignedInOperator }
+    me: { kind: 'operator'; operator: SignedInOperator; token?: undefined } | { kind: 'token'; token: VerifiedApiToken; operator?: undefined }
+  }
   resources: { list: Array<ResourceSummary> }
   threads: {
     timeline: {
@@ -794,7 +797,7 @@ export type ThreadlineOutputs = {
 
 export type ThreadlineProcedureKinds = {
   health: { check: 'query' }
-  auth: { me: 'query' }
+  auth: { session: 'query'; me: 'query' }
   resources: { list: 'query' }
   threads: {
     timeline: { page: 'query'; positions: 'query'; byIds: 'query' }

@@ -16,6 +16,7 @@ describe('the API reference model', () => {
       'threadId:path:true',
       'cursor:query:false',
       'limit:query:false',
+      'order:query:false',
     ])
     expect(list?.body).toBeNull()
   })

@@ -4,6 +4,7 @@
 // generated inputs and outputs.
 import type { ThreadlineInputs, ThreadlineOutputs, ThreadlineProcedureKinds } from './generated/api-types.ts'
 import type { PagedLists } from './paged-lists.ts'
+import type { SaveAllOptions, SaveAllResult } from './save-all.ts'
 
 export type CallOptions = {
   /** aborting it ends the call (also while it waits to retry) with an ABORTED ThreadlineError */
@@ -45,5 +46,11 @@ export type ThreadlineClient = Procedures & {
   messages: {
     /** every message of a thread, oldest first, page by page (`messages.list.iterate`) */
     iterate: Procedures['messages']['list']['iterate']
+    /**
+     * Saves any number of messages in batches within the server's limits (1,000 messages and 4 MB by default),
+     * one after another; a batch the server refuses as too large is split again. Saving is idempotent by id:
+     * after a failure, run the same saveAll again.
+     */
+    saveAll(messages: ThreadlineInputs['messages']['save']['messages'], options?: SaveAllOptions): Promise<SaveAllResult>
   }
 }

@@ -86,7 +86,25 @@ describe('the client against a real server', () => {
   it('refuses a body over the limit with PAYLOAD_TOO_LARGE (413, no envelope)', async () => {
     const thread = await clientOf().threads.create.mutate({ resourceId: 'acme' })
     const error = await failureOf(clientOf().messages.save.mutate({ messages: [textMessage(thread.id, 1, 'x'.repeat(150_000))] }))
-    expect(error).toMatchObject({ kind: 'http', code: 'PAYLOAD_TOO_LARGE', status: 413 })
+    expect(error).toMatchObject({ kind: 'http', code: 'PAYLOAD_TOO_LARGE', status: 413, data: { limit: { bytes: 100_000, messages: 1000 } } })
+  })
+
+  it('saves any number of messages with saveAll: batches split by bytes, planned again from the limit a 413 states', async () => {
+    const statuses: number[] = []
+    const client = clientOf({ onResponse: ({ status }) => statuses.push(status ?? 0) })
+    const thread = await client.threads.create.mutate({ resourceId: 'acme' })
+    // 300 messages of 1 KB: about 330 KB, over the server's 100,000-byte body limit three times
+    const messages = Array.from({ length: 300 }, (_, index) => textMessage(thread.id, index, `${index} `.padEnd(1000, 'x')))
+    const result = await client.messages.saveAll(messages)
+    expect(result.saved).toBe(300)
+    expect(result.batches).toBeGreaterThanOrEqual(4)
+    // one refusal taught the client the limit: every later batch fit
+    expect(statuses.filter((status) => status === 413)).toHaveLength(1)
+    const stored: string[] = []
+    for await (const message of client.messages.iterate({ threadId: thread.id, limit: 500 })) stored.push(message.id)
+    expect(stored).toEqual(messages.map((message) => message.id))
+    // saving again is idempotent: nothing new, nothing refused
+    expect((await client.messages.saveAll(messages, { maxBatchBytes: 90_000 })).saved).toBe(300)
   })
 
   it('refuses to send one query over maxURLLength (URL_TOO_LONG), and gives the 431 of a longer limit as REQUEST_HEADER_FIELDS_TOO_LARGE', async () => {

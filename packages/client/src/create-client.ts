@@ -9,6 +9,7 @@ import type { CallOptions, MutationOptions, ThreadlineClient } from './client-ty
 import { threadlineFetch, REQUEST_ID_HEADER, type TransportHooks } from './http-transport.ts'
 import { iteratePages, PAGED_LISTS } from './paged-lists.ts'
 import { retryDelayMs, type RetryOptions } from './retry-policy.ts'
+import { saveAll, type SaveAllOptions } from './save-all.ts'
 import { ThreadlineError, type ThreadlineErrorData } from './threadline-error.ts'
 
 export type ThreadlineClientOptions = TransportHooks & {
@@ -32,6 +33,9 @@ export type ThreadlineClientOptions = TransportHooks & {
 
 /** Writes that create something: each is sent with an Idempotency-Key (the caller's, or a new one), so retrying it is safe. */
 const CREATES = new Set(['threads.create', 'clone.create', 'branches.create'])
+
+/** Writes that are idempotent by themselves: a save stores the same messages by id again, so it is retried like a query. */
+const IDEMPOTENT_WRITES = new Set(['messages.save'])
 
 /** The header the server requires on mutations not authenticated by a token (CSRF protection); harmless with one. */
 const CSRF_HEADERS = { 'x-threadline-csrf': '1' }
@@ -133,7 +137,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
     const signals: Signals = { caller: callOptions.signal, timeout: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined, timeoutMs, maxURLLength }
     const signal = AbortSignal.any([signals.caller, signals.timeout].filter((item) => item !== undefined))
     const idempotencyKey = callOptions.idempotencyKey ?? (CREATES.has(path) ? crypto.randomUUID() : undefined)
-    const safeToRepeat = method === 'query' || idempotencyKey !== undefined
+    const safeToRepeat = method === 'query' || idempotencyKey !== undefined || IDEMPOTENT_WRITES.has(path)
     for (let attempt = 0; ; attempt++) {
       try {
         return method === 'query' ? await untyped.query(path, input, { signal }) : await untyped.mutation(path, input, { signal, context: { idempotencyKey } })
@@ -168,6 +172,13 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
     }
   }
 
+  const saveMessages = (messages: readonly unknown[], saveOptions?: SaveAllOptions) =>
+    saveAll(
+      (batch, callOptions) => call('messages.save', 'mutate', { messages: batch }, callOptions) as Promise<{ messageIds: string[] }>,
+      messages,
+      saveOptions,
+    )
+
   function procedure(path: string[]): unknown {
     const dotted = path.join('.')
     const itemsField = (PAGED_LISTS as Record<string, Record<string, string> | undefined>)[path[0] ?? '']?.[path[1] ?? '']
@@ -191,6 +202,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
         get(_target, key) {
           if (typeof key !== 'string' || key === 'then') return undefined
           if (path.length === 1 && path[0] === 'messages' && key === 'iterate') return (procedure(['messages', 'list']) as { iterate: unknown }).iterate
+          if (path.length === 1 && path[0] === 'messages' && key === 'saveAll') return saveMessages
           const leaf = procedure(path) as Record<string, unknown>
           return path.length > 0 && key in leaf ? leaf[key] : client([...path, key])
         },

@@ -3,7 +3,7 @@
 // into a ThreadlineError before tRPC sees it: a network failure, and an HTTP
 // error status whose body is not the server's envelope (a proxy's 503 page,
 // Node's 431, the body limit's 413).
-import { codeOfStatus, ThreadlineError } from './threadline-error.ts'
+import { codeOfStatus, ThreadlineError, type ThreadlineErrorData } from './threadline-error.ts'
 import { CLIENT_VERSION } from './version.ts'
 import { retryAfterMs } from '@threadline/api/client'
 
@@ -19,13 +19,24 @@ export type TransportHooks = {
   onResponse?: (event: ResponseEvent) => void
 }
 
-/** The message of a JSON error body that is not the envelope (`{ error: { message, code } }`, problem+json's `detail`). */
-function describeBody(body: unknown): { message?: string; code?: string } {
+type BodyDescription = { message?: string; code?: string; limit?: ThreadlineErrorData['limit']; size?: ThreadlineErrorData['size'] }
+
+function isBatchLimit(value: unknown): value is NonNullable<BodyDescription['limit']> {
+  return typeof value === 'object' && value !== null && typeof (value as { bytes?: unknown }).bytes === 'number'
+}
+
+/** The message (and a 413's limits) of a JSON error body that is not the envelope (`{ error: { message, code } }`, problem+json's `detail`). */
+function describeBody(body: unknown): BodyDescription {
   if (typeof body !== 'object' || body === null) return {}
   const error = (body as { error?: unknown }).error
   const source = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : (body as Record<string, unknown>)
   const message = source.message ?? source.detail ?? source.title
-  return { ...(typeof message === 'string' ? { message } : {}), ...(typeof source.code === 'string' ? { code: source.code } : {}) }
+  const limit: unknown = source.limit
+  return {
+    ...(typeof message === 'string' ? { message } : {}),
+    ...(typeof source.code === 'string' ? { code: source.code } : {}),
+    ...(isBatchLimit(limit) ? { limit, size: (source.size ?? {}) } : {}),
+  }
 }
 
 /** tRPC's answer: a batch's array, or one call's `{ error: { json } }` (superjson). */
@@ -51,6 +62,7 @@ async function statusError(response: Response, requestId: string): Promise<Threa
     kind: 'http',
     code,
     status: response.status,
+    ...(described.limit ? { data: { code, httpStatus: response.status, limit: described.limit, ...(described.size ? { size: described.size } : {}) } } : {}),
     requestId: response.headers.get(REQUEST_ID_HEADER) ?? requestId,
     retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? undefined,
   })

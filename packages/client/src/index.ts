@@ -5,6 +5,7 @@ export { createThreadlineClient, type ThreadlineClientOptions } from './create-c
 export type { CallOptions, MutationOptions, ThreadlineClient } from './client-types.ts'
 export type { RequestEvent, ResponseEvent, TransportHooks } from './http-transport.ts'
 export type { RetryOptions } from './retry-policy.ts'
+export type { SaveAllOptions, SaveAllResult } from './save-all.ts'
 export { streamTurn, type CompareEvent, type StreamTurnOptions, type TurnEvent, type TurnEventOf, type TurnKind } from './stream-turn.ts'
 export { ThreadlineError, threadlineErrorCode, threadlineErrorData, type ThreadlineErrorData, type ThreadlineErrorKind } from './threadline-error.ts'
 export { CLIENT_VERSION } from './version.ts'

@@ -22,6 +22,9 @@ export type ThreadlineErrorData = {
   issues?: { path: string; message: string }[]
   /** a server failure: the ID its details are logged under */
   errorId?: string
+  /** a batch refused as too large (PAYLOAD_TOO_LARGE): the server's limits and what was sent */
+  limit?: { bytes: number; messages: number }
+  size?: { bytes?: number; messages?: number }
 }
 
 export type ThreadlineErrorInit = {

@@ -72,6 +72,9 @@ export type ThreadlineErrorData = {
   issues?: { path: string; message: string }[]
   /** a server failure: the ID its details are logged under */
   errorId?: string
+  /** a batch refused as too large (PAYLOAD_TOO_LARGE): the server's limits and what was sent */
+  limit?: { bytes: number; messages: number }
+  size?: { bytes?: number; messages?: number }
 }
 
 /** The error data of a failed call (code, HTTP status, field, issues), or undefined for errors that are not the server's answer. */

@@ -142,6 +142,27 @@ describeEachApi(
       expect(await messageIds('ops-thread')).toEqual([...before, finished.userMessageId, finished.assistantMessageId])
     })
 
+    it('a turn sent again with its Idempotency-Key replays the same events and runs nothing twice; another message with the key is 409', async () => {
+      const before = await messageIds('ops-thread')
+      const send = (message: string) =>
+        checker.stream('POST', '/api/v1/threads/ops-thread/turns', {
+          token,
+          headers: { 'idempotency-key': 'turn-key-1' },
+          body: { resourceId: TENANT, model: DEMO, message },
+        })
+      const first = await send('Is the refund sent?')
+      expect(first).toMatchObject({ status: 200, body: null })
+      const finished = first.events.at(-1)!.data
+      expect(finished).toMatchObject({ type: 'finished' })
+      const again = await send('Is the refund sent?')
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(again.events).toEqual(first.events)
+      expect(await messageIds('ops-thread')).toEqual([...before, finished.userMessageId, finished.assistantMessageId])
+      const other = await send('Something else')
+      expect(other.body).toMatchObject({ status: 409, field: 'idempotencyKey' })
+      expect(await messageIds('ops-thread')).toHaveLength(before.length + 2)
+    })
+
     it('closing the connection mid-turn aborts it and saves nothing', async () => {
       const before = await messageIds('ops-thread')
       const controller = new AbortController()

@@ -78,7 +78,7 @@ export async function openApiChecker(baseUrl) {
    * comes (abort `options.signal` there to stop reading). Answers that are not a stream are checked as `call` does.
    */
   async function stream(method, path, options = {}) {
-    const headers = { 'content-type': 'application/json', accept: 'text/event-stream' }
+    const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
     const operation = api.router.matchOperation({ method, path, query: {}, headers, body: options.body })
     if (!operation) throw new Error(`${method} ${path} is not an operation of the document`)
@@ -90,7 +90,7 @@ export async function openApiChecker(baseUrl) {
     if (!contentType.startsWith('text/event-stream')) {
       const body = await response.json()
       if (!validateProblem(body)) throw new Error(`${operation.operationId}: the problem answer breaks the document: ${JSON.stringify(validateProblem.errors)}`)
-      return { status: response.status, contentType, events: [], body }
+      return { status: response.status, contentType, events: [], body, headers: response.headers }
     }
     const events = []
     const decoder = new TextDecoder()
@@ -119,7 +119,7 @@ export async function openApiChecker(baseUrl) {
       // the caller aborted (options.signal): what was read so far is the answer
       if (!options.signal?.aborted) throw error
     }
-    return { status: response.status, contentType, events, body: null }
+    return { status: response.status, contentType, events, body: null, headers: response.headers }
   }
 
   /** Whether the document accepts this request (for the tests that send bad input on purpose). */

@@ -4,7 +4,7 @@
 // check (skipLibCheck: false) of a file that uses it. No dependency is
 // installed beside it (TypeScript included).
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const clientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const typescriptBin = path.join(clientRoot, 'node_modules/typescript/bin/tsc')
+/** Node's types, as a backend's project has them (@types/node): the guide's example reads process.env */
+const nodeTypes = ['--typeRoots', path.resolve(clientRoot, '../../node_modules/@types'), '--types', 'node']
+const backendGuide = path.resolve(clientRoot, '../../docs/client.md')
+
+/** The TypeScript example of the backend guide (docs/client.md), exactly as a reader copies it. */
+function guideExample(): string {
+  const example = /```ts\n([\s\S]*?)```/.exec(readFileSync(backendGuide, 'utf8'))?.[1]
+  if (!example) throw new Error(`${backendGuide} has no \`\`\`ts example`)
+  return example
+}
 
 const USE_FROM_ESM = `import { createThreadlineClient, ThreadlineError } from '@threadline/client'
 const client = createThreadlineClient({ url: process.env.URL, token: process.env.TOKEN })
@@ -40,6 +50,16 @@ export async function typed(): Promise<string> {
   return page.items[0]?.id ?? thread.id
 }
 `
+
+/** Runs a file with node in `cwd`; async, as the server answers in this process. */
+function runNode(cwd: string, file: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, [file], { cwd, env }, (error, stdout) => {
+      if (error) reject(new Error(error.message))
+      else resolve(stdout)
+    })
+  })
+}
 
 describe('the packed client installed outside the workspace', () => {
   let api: ApiHarness
@@ -86,17 +106,25 @@ describe('the packed client installed outside the workspace', () => {
     const env = { ...process.env, URL: api.server.url, TOKEN: token }
     writeFileSync(path.join(project, 'use.mjs'), USE_FROM_ESM)
     writeFileSync(path.join(project, 'use.cjs'), USE_FROM_CJS)
-    const run = (file: string) =>
-      // async: the server answers in this process
-      new Promise<string>((resolve, reject) => {
-        execFile(process.execPath, [file], { cwd: project, env }, (error, stdout) => {
-          if (error) reject(new Error(error.message))
-          else resolve(stdout)
-        })
-      })
+    const run = (file: string) => runNode(project, file, env)
     expect(JSON.parse(await run('use.mjs'))).toEqual({ title: 'esm', code: 'NOT_FOUND', typed: true })
     expect(JSON.parse(await run('use.cjs'))).toEqual({ title: 'cjs' })
   })
+
+  it("runs the backend guide's example (docs/client.md) as written: compiled with --strict, then run against a server with the demo data", async () => {
+    const { token } = await api.issueToken({ allResources: true, canWrite: true })
+    writeFileSync(path.join(project, 'quickstart.mts'), guideExample())
+    execFileSync(
+      process.execPath,
+      [typescriptBin, '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--module', 'nodenext', ...nodeTypes, 'quickstart.mts'],
+      {
+        cwd: project,
+        encoding: 'utf8',
+      },
+    )
+    const output = await runNode(project, 'quickstart.mjs', { ...process.env, THREADLINE_URL: api.server.url, THREADLINE_API_TOKEN: token })
+    expect(output).toMatch(/^will clone [1-9]\d* messages/)
+  }, 180_000)
 
   it('type-checks a TypeScript file using it with --strict and skipLibCheck: false', () => {
     writeFileSync(path.join(project, 'use.ts'), USE_FROM_TS)
@@ -111,5 +139,5 @@ describe('the packed client installed outside the workspace', () => {
       )
       expect(output).toBe('')
     }
-  })
+  }, 180_000)
 })

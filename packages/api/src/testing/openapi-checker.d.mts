@@ -22,7 +22,7 @@ export type RestStreamCall = RestCall & {
 }
 
 /** A streaming operation's answer: its events (checked against the event schema), or a problem `body` when it did not stream. */
-export type RestStream = { status: number; contentType: string; events: RestEvent[]; body: unknown }
+export type RestStream = { status: number; contentType: string; events: RestEvent[]; body: unknown; headers: Headers }
 
 export type OpenApiChecker = {
   document: { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, object> } }

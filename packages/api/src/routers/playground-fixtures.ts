@@ -65,7 +65,11 @@ export const recordedFixturesRouter = router({
   /** Deletes one recorded fixture (the rule keeps the others). */
   delete: operatorProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
     const deleted = await ctx.services.recordedFixtures.delete(input.id)
-    await auditCaller(ctx, { action: 'rule.fixture.delete', targetId: deleted.ruleId, details: { fixture: deleted.name, fixtureId: input.id } })
+    await auditCaller(ctx, {
+      action: 'rule.fixture.delete',
+      targetId: deleted.ruleId,
+      details: { name: deleted.ruleName, fixture: deleted.name, fixtureId: input.id },
+    })
     return { deleted: input.id }
   }),
 })

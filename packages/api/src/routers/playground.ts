@@ -108,8 +108,10 @@ const rulesRouter = router({
     return rule
   }),
   delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+    // looked up first: the audit entry names the rule it deleted
+    const rule = await ctx.services.rules.get(input.id)
     await ctx.services.rules.delete(input.id)
-    await auditCaller(ctx, { action: 'rule.delete', targetId: input.id })
+    await auditCaller(ctx, { action: 'rule.delete', targetId: input.id, details: { name: rule.name } })
     return { deleted: input.id }
   }),
   /** Runs the rule's fixtures (regression tests: its own, then those recorded from calls) against the rule alone. */

@@ -138,7 +138,7 @@ test("retry simulator: an Anthropic 429 is explained as Anthropic's, not with th
   await expect(page.getByLabel('Error preset')).toHaveValue('anthropicRateLimited')
   await page.getByRole('button', { name: 'Simulate attempts' }).click()
   const timeline = page.getByTestId('retry-timeline')
-  await expect(timeline.getByTestId('retry-attempt').first()).toContainText('the built-in matcher for Anthropic errors (type “rate_limit_error”)')
+  await expect(timeline.getByTestId('retry-attempt').first()).toContainText('built-in matcher for Anthropic errors (type “rate_limit_error”)')
   await expect(timeline).not.toContainText('OpenAI')
   await screenshots(page, 'why-retry-anthropic')
   expect(browserErrors).toEqual([])
@@ -185,7 +185,7 @@ test('message search: a message and its clone copies are one hit, the copies lis
   const hits = page.getByTestId('message-hit').filter({ hasText: 'Tracking number 1Z999AA10123456784' })
   await expect(hits).toHaveCount(1)
   await expect(hits.getByTestId('message-hit-thread')).toHaveText(acmeDeliveryStorm.thread.title)
-  const copies = page.getByTestId('message-hit-copies')
+  const copies = page.getByRole('listitem').filter({ has: hits }).getByTestId('message-hit-copies')
   await expect(copies).toContainText(title)
   await expect(copies).toContainText('Delivery delay (continued on Claude)')
   await screenshots(page, 'why-message-search-copies')
@@ -221,7 +221,10 @@ test('audit: deleting a rule records its name', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)
   const name = `audited-${stamp()}`
-  const rule = await mutate<{ id: string }>(page, 'playground.rules.create', { name, code: `export default { name: '${name}' }` })
+  const rule = await mutate<{ id: string }>(page, 'playground.rules.create', {
+    name,
+    code: `export default { name: '${name}', applyToPrompt({ prompt }) { return prompt } }`,
+  })
   await mutate(page, 'playground.rules.delete', { id: rule.id })
   await page.goto('/audit')
   await page.getByLabel('Action').selectOption('rule.delete')

@@ -11,6 +11,11 @@ describe('formatModelLabel', () => {
     expect(formatModelLabel('openai-compatible/llama3')).toBe('llama3 (OpenAI-compatible server)')
   })
 
+  it("drops the API the AI SDK's provider id names after a dot, as a reply's metadata records it", () => {
+    expect(formatModelLabel('openai.chat/gpt-4o')).toBe('openai/gpt-4o')
+    expect(formatModelLabel('demo.chat/scripted-replies')).toBe('Demo: scripted replies')
+  })
+
   it('shows a provider alone (no model id recorded) as it is', () => {
     expect(formatModelLabel('openai')).toBe('openai')
   })

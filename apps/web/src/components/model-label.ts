@@ -6,13 +6,14 @@
 const DEMO_PROVIDER = 'demo'
 const COMPATIBLE_PROVIDER = 'openai-compatible'
 
-/** "openai/gpt-4o", "Demo: scripted replies", "llama3 (OpenAI-compatible server)" for a `provider/modelId` id. */
+/** "openai/gpt-4o", "Demo: scripted replies", "llama3 (OpenAI-compatible server)" for a `provider/modelId` id (or a reply's `openai.chat/gpt-4o`). */
 export function formatModelLabel(model: string): string {
   const slash = model.indexOf('/')
   if (slash < 0) return model
-  const provider = model.slice(0, slash)
+  // a reply's metadata records the AI SDK's provider id, with its API after a dot ("openai.chat", "demo.chat")
+  const provider = model.slice(0, slash).split('.')[0]
   const modelId = model.slice(slash + 1)
   if (provider === DEMO_PROVIDER) return 'Demo: scripted replies'
   if (provider === COMPATIBLE_PROVIDER) return `${modelId} (OpenAI-compatible server)`
-  return model
+  return `${provider}/${modelId}`
 }

@@ -45,6 +45,19 @@ export async function checkSavedRuleFixtures(services: Services, callerKey: stri
   return run
 }
 
+/**
+ * After a save or a change of the rule or its fixtures: the stored result is cleared, then stored anew. A
+ * busy sandbox pool does not fail the save: the rule stays unchecked, and the next fixtureHealth runs it.
+ */
+export async function refreshFixtureHealth(services: Services, callerKey: string, rule: SavedRuleCode): Promise<void> {
+  await services.rules.recordFixtureHealth(rule.id, null)
+  try {
+    await checkSavedRuleFixtures(services, callerKey, rule)
+  } catch (error) {
+    if (!(error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS')) throw error
+  }
+}
+
 function failingNames(run: FixtureRun): string[] {
   return run.results.filter((result) => !result.passed).map((result) => result.name)
 }

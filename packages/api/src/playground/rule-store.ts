@@ -106,9 +106,10 @@ export async function deleteRule(prisma: PrismaClient, id: string): Promise<void
   if (count === 0) throw notFound(id)
 }
 
-/** Stores which of the rule's fixtures fail now; not a change of the rule, so `updatedAt` stays. */
-export async function recordFixtureHealth(prisma: PrismaClient, id: string, failing: string[]): Promise<void> {
-  await prisma.$executeRaw`UPDATE playground_rules SET fixtures_failing = ${failing}::text[], fixtures_checked_at = now() WHERE id = ${id}`
+/** Stores which of the rule's fixtures fail now (null: not known, to be run); not a change of the rule, so `updatedAt` stays. */
+export async function recordFixtureHealth(prisma: PrismaClient, id: string, failing: string[] | null): Promise<void> {
+  await prisma.$executeRaw`UPDATE playground_rules SET fixtures_failing = ${failing ?? []}::text[],
+    fixtures_checked_at = ${failing === null ? null : new Date()}::timestamptz WHERE id = ${id}`
 }
 
 /** The saved rules, bound to one database (the routers' view: no Prisma in sight). */
@@ -118,7 +119,7 @@ export type RuleStore = {
   create(input: z.output<typeof createRuleInput>): Promise<SavedRule>
   update(input: z.output<typeof updateRuleInput>): Promise<SavedRule>
   delete(id: string): Promise<void>
-  recordFixtureHealth(id: string, failing: string[]): Promise<void>
+  recordFixtureHealth(id: string, failing: string[] | null): Promise<void>
   /** the custom rules chosen for a run, saved ones looked up by id (custom-rules.ts) */
   resolveCustom(inputs: readonly CustomRuleInput[]): Promise<RuleSource[]>
 }

@@ -9,7 +9,7 @@ import { fixtureExpectInput, fixtureFromCall } from '../playground/fixture-from-
 import type { Services } from '../services.ts'
 import { auditCaller } from '../audit/record-audit.ts'
 import { callerKey } from '../auth/caller.ts'
-import { checkSavedRuleFixtures } from '../playground/fixture-gate.ts'
+import { checkSavedRuleFixtures, refreshFixtureHealth } from '../playground/fixture-gate.ts'
 import { operatorProcedure, router } from '../trpc.ts'
 
 const saveFromCallInput = z.strictObject({
@@ -65,7 +65,7 @@ export const recordedFixturesRouter = router({
   /** Deletes one recorded fixture (the rule keeps the others). */
   delete: operatorProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
     const deleted = await ctx.services.recordedFixtures.delete(input.id)
-    await checkSavedRuleFixtures(ctx.services, callerKey(ctx.caller), await ctx.services.rules.get(deleted.ruleId))
+    await refreshFixtureHealth(ctx.services, callerKey(ctx.caller), await ctx.services.rules.get(deleted.ruleId))
     await auditCaller(ctx, {
       action: 'rule.fixture.delete',
       targetId: deleted.ruleId,

@@ -6,7 +6,7 @@ import { promptInput, threadIdInput } from '../inputs.ts'
 import { TRPCError } from '@trpc/server'
 import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
 import { modelInput } from '../playground/fixtures.ts'
-import { checkSavedRuleFixtures, fixtureHealth, requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
+import { checkSavedRuleFixtures, fixtureHealth, refreshFixtureHealth, requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
 import { recordedFixturesRouter } from './playground-fixtures.ts'
@@ -93,7 +93,7 @@ const rulesRouter = router({
   create: operatorProcedure.input(createRuleInput).mutation(async ({ ctx, input }) => {
     if (input.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), input, input.fixtures), input.name)
     const rule = await ctx.services.rules.create(input)
-    await checkSavedRuleFixtures(ctx.services, callerKey(ctx.caller), rule)
+    await refreshFixtureHealth(ctx.services, callerKey(ctx.caller), rule)
     await auditCaller(ctx, { action: 'rule.create', targetId: rule.id, details: { name: rule.name } })
     return rule
   }),
@@ -106,7 +106,7 @@ const rulesRouter = router({
     }
     const rule = await ctx.services.rules.update(input)
     if (input.code !== undefined || input.errorPatterns !== undefined || input.fixtures !== undefined || input.name !== undefined)
-      await checkSavedRuleFixtures(ctx.services, callerKey(ctx.caller), rule)
+      await refreshFixtureHealth(ctx.services, callerKey(ctx.caller), rule)
     await auditCaller(ctx, { action: 'rule.update', targetId: rule.id, details: { name: rule.name, ...givenFields({ enabled: input.enabled }) } })
     return rule
   }),

@@ -57,8 +57,8 @@ test('rules: the failing-fixtures flag is the result stored when the rule was sa
   const prompt = [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]
   const rule = await mutate<{ id: string }>(page, 'playground.rules.create', {
     name,
-    code: `export default { name: '${name}', applyToPrompt({ prompt }) { return prompt } }`,
-    fixtures: [{ name: 'claims a rewrite', kind: 'prompt', model: 'openai/gpt-4o', prompt, expect: { fires: true } }],
+    code: `export default { name: '${name}', applyToPrompt({ prompt }) { return [...prompt, { role: 'system', content: 'tagged' }] } }`,
+    fixtures: [{ name: 'claims no rewrite', kind: 'prompt', model: 'openai/gpt-4o', prompt, expect: { fires: false } }],
   })
   await page.goto('/playground')
   const saved = page.getByTestId('saved-rule').filter({ hasText: name })
@@ -228,7 +228,10 @@ test('audit: deleting a rule records its name', async ({ page }) => {
   await mutate(page, 'playground.rules.delete', { id: rule.id })
   await page.goto('/audit')
   await page.getByLabel('Action').selectOption('rule.delete')
-  const row = page.getByTestId('audit-row').filter({ hasText: `Target ${rule.id}` })
+  const row = page
+    .getByTestId('audit-row')
+    .filter({ hasText: `Target ${rule.id}` })
+    .filter({ hasText: 'rule.delete' })
   await expect(row).toContainText(`name: ${name}`)
   await screenshots(page, 'why-audit-rule-name')
   expect(browserErrors).toEqual([])

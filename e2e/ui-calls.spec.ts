@@ -113,7 +113,7 @@ test('the Calls page: seeded calls, filters in the URL (shareable, back button),
   await expect(page.getByTestId('call-strip')).toContainText('clean call')
   await page.goto('/calls?model=demo%2Fscripted-replies')
   await expect(page.getByLabel('Model')).toHaveValue('demo/scripted-replies')
-  await expect(rows.first()).toContainText('demo/scripted-replies')
+  await expect(rows.first()).toContainText('Demo: scripted replies')
   await expect(rows.filter({ hasText: 'anthropic/' })).toHaveCount(0)
   expect(browserErrors).toEqual([])
 })

@@ -185,7 +185,7 @@ test('playground: each verdict says why, naming the rule or matcher; stale resul
   const why = page.getByTestId('verdict-why')
   await expect(why.getByTestId('compat-why')).toHaveText(/^ProviderHistoryCompat does not retry: no reactive rule’s error pattern matches this error/)
   await expect(why.getByTestId('retry-why-sentence')).toHaveText(
-    'StreamErrorRetryProcessor retries: its built-in matcher isRetryableOpenAIResponsesStreamError recognised type “overloaded_error” as transient.',
+    'StreamErrorRetryProcessor retries: its built-in matcher for Anthropic errors (type “overloaded_error”) recognised the error as transient.',
   )
   await expect(why.getByTestId('combined-why')).toHaveText('The agent retries, because it retries when any error processor asks (within maxProcessorRetries).')
   await expect(page.getByTestId('error-result')).not.toContainText('OpenAI Responses stream error')

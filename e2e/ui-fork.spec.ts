@@ -36,7 +36,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
 
   await messages.nth(3).getByRole('link', { name: 'Clone from here…' }).click()
   await expect(page).toHaveURL(new RegExp(`/threads/${source.thread.id}/fork\\?at=${source.messages[3]!.id}$`))
-  await expect(page.getByRole('heading', { name: 'Fork from a message', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Clone from a message', level: 1 })).toBeVisible()
   await expect(page.getByTestId('fork-point')).toContainText('#4')
   const preview = page.getByTestId('clone-preview')
   await expect(preview.getByTestId('preview-count')).toHaveText(`4 of ${source.messages.length}`)

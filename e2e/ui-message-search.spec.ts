@@ -13,7 +13,7 @@ test('explorer message search: highlighted snippets with thread titles, scoped b
   await page.getByLabel('Search message text').fill('tracking numbers')
   await expect(page).toHaveURL(/q=tracking\+numbers/)
 
-  // the original message (a seeded clone holds a copy, listed as its own hit)
+  // the original message (a seeded clone holds a copy, listed under it: ui-why-list.spec.ts)
   const href = `/threads/${acmeDeliveryStorm.thread.id}#m-${trackingMessage.id}`
   const hit = page.getByTestId('message-hit').and(page.locator(`[href="${href}"]`))
   await expect(hit).toBeVisible()

@@ -135,7 +135,7 @@ test('retry simulator: a 429 with Retry-After: 5 waits 5 s, then the budget is s
   await expect(attempts.nth(1)).toContainText('stop')
   // the reason names the matcher whose budget is spent
   await expect(attempts.nth(1)).toContainText(
-    'isRetryableOpenAIResponsesStreamError (type “rate_limit_error”) matched, but its budget is spent (1 of 1 retries)',
+    'the built-in matcher for Anthropic errors (type “rate_limit_error”) matched, but its budget is spent (1 of 1 retries)',
   )
   await screenshot(page, 'playground-retry')
   expect(browserErrors).toEqual([])

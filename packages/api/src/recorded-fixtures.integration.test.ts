@@ -140,7 +140,7 @@ describeEachApi(
       expect(await api.operator.playground.fixtures.list.query({ ruleId: failing.id })).toEqual([])
       expect((await api.operator.audit.list.query({ action: 'rule.fixture.delete', limit: 1 })).events[0]).toMatchObject({
         targetId: failing.id,
-        details: { fixture: 'real anthropic tool-id 400', fixtureId: onFailing.id },
+        details: { name: failing.name, fixture: 'real anthropic tool-id 400', fixtureId: onFailing.id },
       })
       await api.operator.playground.rules.delete.mutate({ id: passing.id })
       expect(await failureOf(api.operator.playground.fixtures.delete.mutate({ id: saved.id }))).toMatchObject({ code: 'NOT_FOUND' })

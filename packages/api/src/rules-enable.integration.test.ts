@@ -1,10 +1,11 @@
 // Issue 31 item 2 over real HTTP on both databases: a saved playground rule is
 // not live until an operator enables it; once enabled, a workbench turn's
 // `rules` event names it among the enabled rules that acted; a rule whose
-// fixtures fail is flagged by fixtureHealth.
+// fixtures fail is flagged by fixtureHealth, from the result stored when the
+// rule or its fixtures changed (a playground load runs no fixture).
 import { reply } from '@threadline/engine/testing'
 import { useFakeProvider } from '@threadline/engine/testing/vitest'
-import { beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it, vi } from 'vitest'
 import type { ApiHarness } from './testing/api-harness.ts'
 import { describeEachApi } from './testing/each-database.ts'
 import type { TurnEvent } from './workbench/turn-events.ts'
@@ -81,6 +82,30 @@ describeEachApi('saved rules go live only when enabled', (getApi) => {
     } finally {
       await api.operator.playground.rules.delete.mutate({ id: failing.id })
       await api.operator.playground.rules.delete.mutate({ id: passing.id })
+    }
+  })
+
+  it('stores the fixture results at save and on each change: fixtureHealth runs no fixture', async () => {
+    const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }]
+    const fires = (expected: boolean) => ({ name: 'fires?', kind: 'prompt' as const, model: 'openai/gpt-4o', prompt, expect: { fires: expected } })
+    const rule = await api.operator.playground.rules.create.mutate({
+      name: 'tag-stored-health',
+      code: taggingRule.replace("'tag-every-prompt'", "'tag-stored-health'"),
+      fixtures: [fires(false)],
+    })
+    const sandboxRuns = vi.spyOn(api.services.playground, 'run')
+    try {
+      const entry = async () => (await api.operator.playground.rules.fixtureHealth.query()).find((health) => health.ruleId === rule.id)
+      expect(await entry()).toEqual({ ruleId: rule.id, passed: false, failing: ['fires?'] })
+      expect(sandboxRuns).not.toHaveBeenCalled()
+      // a change of the fixtures runs them once, and stores the new result
+      await api.operator.playground.rules.update.mutate({ id: rule.id, fixtures: [fires(true)] })
+      expect(sandboxRuns).toHaveBeenCalledTimes(1)
+      expect(await entry()).toEqual({ ruleId: rule.id, passed: true, failing: [] })
+      expect(sandboxRuns).toHaveBeenCalledTimes(1)
+    } finally {
+      sandboxRuns.mockRestore()
+      await api.operator.playground.rules.delete.mutate({ id: rule.id })
     }
   })
 })

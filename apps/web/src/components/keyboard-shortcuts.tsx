@@ -8,7 +8,7 @@ export const SHORTCUTS: readonly { keys: string; does: string }[] = [
   { keys: 'j', does: 'next message' },
   { keys: 'k', does: 'previous message' },
   { keys: 'b', does: 'branch from the focused message' },
-  { keys: 'f', does: 'fork (clone) from the focused message' },
+  { keys: 'f', does: 'clone from the focused message' },
   { keys: '/', does: 'search thread titles' },
   { keys: '?', does: 'this list' },
 ]

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { SnippetSegment } from '@threadline/engine/storage'
 import Link from 'next/link'
 import { useTRPC } from '@/trpc/client.tsx'
+import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from './badge.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ErrorNotice } from './error-notice.tsx'
@@ -86,11 +87,29 @@ export function MessageSearchResults({
               </span>
               <Snippet segments={hit.snippet} />
             </Link>
+            {hit.copies.length > 0 && <CloneCopies copies={hit.copies} />}
           </li>
         ))}
       </ol>
       <Pagination page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} total={data.total} noun="messages" onPageChange={onPageChange} />
     </>
+  )
+}
+
+/** A hit's clone copies, one line under it (each opens its copy), instead of a hit per copy. */
+function CloneCopies({ copies }: { copies: RouterOutputs['messages']['search']['items'][number]['copies'] }) {
+  return (
+    <p className="break-words px-4 pb-3 text-xs text-slate-500" data-testid="message-hit-copies">
+      Also in {copies.length === 1 ? '1 clone' : `${copies.length} clones`}:{' '}
+      {copies.map((copy, index) => (
+        <span key={copy.messageId}>
+          {index > 0 && ', '}
+          <Link href={threadMessageHref(copy.threadId, copy.messageId)} className="text-indigo-700 hover:underline" title={copy.threadId}>
+            {copy.threadTitle || 'Untitled thread'}
+          </Link>
+        </span>
+      ))}
+    </p>
   )
 }
 

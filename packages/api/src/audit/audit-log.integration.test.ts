@@ -134,7 +134,11 @@ describeEachApi(
       await token.playground.runPrompt.mutate({ source: { kind: 'prompt', prompt }, model: 'openai/gpt-4o' })
       expect((await operator.audit.list.query({ action: 'rule.run' })).events.length).toBe(runs)
       await operator.playground.rules.delete.mutate({ id: rule.id })
-      expect(await latest({ action: 'rule.delete' })).toMatchObject({ targetId: rule.id, actor: { kind: 'operator', id: operatorId } })
+      expect(await latest({ action: 'rule.delete' })).toMatchObject({
+        targetId: rule.id,
+        actor: { kind: 'operator', id: operatorId },
+        details: { name: 'audit-reminder' },
+      })
     })
 
     it('records a token revoke', async () => {

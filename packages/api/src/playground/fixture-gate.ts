@@ -33,12 +33,41 @@ export function requirePassingFixtures(run: FixtureRun, ruleName: string): void 
 
 export type FixtureHealth = { ruleId: string; passed: boolean; failing: string[] }
 
-/** Every saved rule's fixtures run (one rule after the other on the caller's pool share): the failing ones named per rule. */
+type SavedRuleCode = RuleCode & { id: string; fixtures: RuleFixture[] }
+
+/**
+ * Runs a saved rule's fixtures and stores which fail: called when the rule is saved, and when it or one of
+ * its fixtures changes, so fixtureHealth reads the stored result instead of running every fixture on each load.
+ */
+export async function checkSavedRuleFixtures(services: Services, callerKey: string, rule: SavedRuleCode): Promise<FixtureRun> {
+  const run = await runAllFixtures(services, callerKey, rule, rule.fixtures)
+  await services.rules.recordFixtureHealth(rule.id, failingNames(run))
+  return run
+}
+
+/**
+ * After a save or a change of the rule or its fixtures: the stored result is cleared, then stored anew. A
+ * busy sandbox pool does not fail the save: the rule stays unchecked, and the next fixtureHealth runs it.
+ */
+export async function refreshFixtureHealth(services: Services, callerKey: string, rule: SavedRuleCode): Promise<void> {
+  await services.rules.recordFixtureHealth(rule.id, null)
+  try {
+    await checkSavedRuleFixtures(services, callerKey, rule)
+  } catch (error) {
+    if (!(error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS')) throw error
+  }
+}
+
+function failingNames(run: FixtureRun): string[] {
+  return run.results.filter((result) => !result.passed).map((result) => result.name)
+}
+
+/** Each saved rule's failing fixtures as stored; a rule never checked (saved before they were stored) is run once now. */
 export async function fixtureHealth(services: Services, callerKey: string): Promise<FixtureHealth[]> {
   const health: FixtureHealth[] = []
   for (const rule of await services.rules.list()) {
-    const run = await runAllFixtures(services, callerKey, rule, rule.fixtures)
-    health.push({ ruleId: rule.id, passed: run.passed, failing: run.results.filter((result) => !result.passed).map((result) => result.name) })
+    const failing = rule.fixturesCheckedAt === null ? failingNames(await checkSavedRuleFixtures(services, callerKey, rule)) : rule.fixturesFailing
+    health.push({ ruleId: rule.id, passed: failing.length === 0, failing })
   }
   return health
 }

@@ -23,8 +23,8 @@ export type RecordedFixtureStore = {
   /** a rule's recorded fixtures, oldest first */
   list(ruleId: string): Promise<RecordedFixture[]>
   add(input: { ruleId: string; sourceCallId: string; sourceAttempt: number; fixture: ErrorFixture }): Promise<RecordedFixture>
-  /** @returns the deleted fixture's rule and name (for the audit entry) */
-  delete(id: string): Promise<{ ruleId: string; name: string }>
+  /** @returns the deleted fixture's rule (id and name) and its own name (for the audit entry) */
+  delete(id: string): Promise<{ ruleId: string; ruleName: string; name: string }>
 }
 
 export function recordedFixtureStore(prisma: PrismaClient): RecordedFixtureStore {
@@ -52,12 +52,15 @@ export function recordedFixtureStore(prisma: PrismaClient): RecordedFixtureStore
       return toRecorded(row)
     },
     async delete(id) {
-      return prisma.playgroundFixture.delete({ where: { id }, select: { ruleId: true, name: true } }).catch((error: unknown) => {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
-          throw new TRPCError({ code: 'NOT_FOUND', message: `Recorded fixture "${id}" was not found` })
-        }
-        throw error
-      })
+      const deleted = await prisma.playgroundFixture
+        .delete({ where: { id }, select: { ruleId: true, name: true, rule: { select: { name: true } } } })
+        .catch((error: unknown) => {
+          if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
+            throw new TRPCError({ code: 'NOT_FOUND', message: `Recorded fixture "${id}" was not found` })
+          }
+          throw error
+        })
+      return { ruleId: deleted.ruleId, ruleName: deleted.rule.name, name: deleted.name }
     },
   }
 }

@@ -43,6 +43,10 @@ type SavedRule = {
   fixtures: RuleFixture[]
   createdAt: Date
   updatedAt: Date
+  /** the fixtures that failed when they last ran (fixture-gate.ts) */
+  fixturesFailing: string[]
+  /** when they last ran; null: not yet */
+  fixturesCheckedAt: Date | null
 }
 
 type Row = Awaited<ReturnType<PrismaClient['playgroundRule']['findUniqueOrThrow']>>
@@ -102,6 +106,12 @@ export async function deleteRule(prisma: PrismaClient, id: string): Promise<void
   if (count === 0) throw notFound(id)
 }
 
+/** Stores which of the rule's fixtures fail now (null: not known, to be run); not a change of the rule, so `updatedAt` stays. */
+export async function recordFixtureHealth(prisma: PrismaClient, id: string, failing: string[] | null): Promise<void> {
+  await prisma.$executeRaw`UPDATE playground_rules SET fixtures_failing = ${failing ?? []}::text[],
+    fixtures_checked_at = ${failing === null ? null : new Date()}::timestamptz WHERE id = ${id}`
+}
+
 /** The saved rules, bound to one database (the routers' view: no Prisma in sight). */
 export type RuleStore = {
   list(): Promise<(SavedRule & { recordedFixtures: number })[]>
@@ -109,6 +119,7 @@ export type RuleStore = {
   create(input: z.output<typeof createRuleInput>): Promise<SavedRule>
   update(input: z.output<typeof updateRuleInput>): Promise<SavedRule>
   delete(id: string): Promise<void>
+  recordFixtureHealth(id: string, failing: string[] | null): Promise<void>
   /** the custom rules chosen for a run, saved ones looked up by id (custom-rules.ts) */
   resolveCustom(inputs: readonly CustomRuleInput[]): Promise<RuleSource[]>
 }
@@ -120,6 +131,7 @@ export function ruleStore(prisma: PrismaClient): RuleStore {
     create: (input) => createRule(prisma, input),
     update: (input) => updateRule(prisma, input),
     delete: (id) => deleteRule(prisma, id),
+    recordFixtureHealth: (id, failing) => recordFixtureHealth(prisma, id, failing),
     resolveCustom: (inputs) => resolveCustomRules(prisma, inputs),
   }
 }

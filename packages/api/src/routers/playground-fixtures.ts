@@ -9,7 +9,7 @@ import { fixtureExpectInput, fixtureFromCall } from '../playground/fixture-from-
 import type { Services } from '../services.ts'
 import { auditCaller } from '../audit/record-audit.ts'
 import { callerKey } from '../auth/caller.ts'
-import { runAllFixtures } from '../playground/fixture-gate.ts'
+import { checkSavedRuleFixtures, refreshFixtureHealth } from '../playground/fixture-gate.ts'
 import { operatorProcedure, router } from '../trpc.ts'
 
 const saveFromCallInput = z.strictObject({
@@ -56,16 +56,21 @@ export const recordedFixturesRouter = router({
       details: { name: rule.name, fixture: saved.fixture.name, fixtureId: saved.id, callId: call.id, attempt: input.attempt },
     })
     // saved either way (a failing real case is how a rule's gap gets recorded), but the operator is told when the rule does not handle it
-    const check = await runAllFixtures(ctx.services, callerKey(ctx.caller), { code: rule.code, name: rule.name, errorPatterns: rule.errorPatterns }, [
-      saved.fixture,
-    ])
-    return { ...saved, check: { passed: check.passed, failures: check.results.flatMap((result) => result.failures) } }
+    // all the rule's fixtures run (their stored result changes with the new one); the answer is the new one's
+    const run = await checkSavedRuleFixtures(ctx.services, callerKey(ctx.caller), rule)
+    const failures = run.results.filter((result) => result.recordedFixtureId === saved.id).flatMap((result) => result.failures)
+    return { ...saved, check: { passed: failures.length === 0, failures } }
   }),
 
   /** Deletes one recorded fixture (the rule keeps the others). */
   delete: operatorProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
     const deleted = await ctx.services.recordedFixtures.delete(input.id)
-    await auditCaller(ctx, { action: 'rule.fixture.delete', targetId: deleted.ruleId, details: { fixture: deleted.name, fixtureId: input.id } })
+    await refreshFixtureHealth(ctx.services, callerKey(ctx.caller), await ctx.services.rules.get(deleted.ruleId))
+    await auditCaller(ctx, {
+      action: 'rule.fixture.delete',
+      targetId: deleted.ruleId,
+      details: { name: deleted.ruleName, fixture: deleted.name, fixtureId: input.id },
+    })
     return { deleted: input.id }
   }),
 })

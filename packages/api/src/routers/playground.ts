@@ -6,7 +6,7 @@ import { promptInput, threadIdInput } from '../inputs.ts'
 import { TRPCError } from '@trpc/server'
 import { customRuleInput, type RuleSource } from '../playground/custom-rules.ts'
 import { modelInput } from '../playground/fixtures.ts'
-import { fixtureHealth, requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
+import { checkSavedRuleFixtures, fixtureHealth, refreshFixtureHealth, requirePassingFixtures, runAllFixtures } from '../playground/fixture-gate.ts'
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
 import { recordedFixturesRouter } from './playground-fixtures.ts'
@@ -93,6 +93,7 @@ const rulesRouter = router({
   create: operatorProcedure.input(createRuleInput).mutation(async ({ ctx, input }) => {
     if (input.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), input, input.fixtures), input.name)
     const rule = await ctx.services.rules.create(input)
+    await refreshFixtureHealth(ctx.services, callerKey(ctx.caller), rule)
     await auditCaller(ctx, { action: 'rule.create', targetId: rule.id, details: { name: rule.name } })
     return rule
   }),
@@ -104,22 +105,26 @@ const rulesRouter = router({
       if (next.enabled) requirePassingFixtures(await runAllFixtures(ctx.services, callerKey(ctx.caller), next, input.fixtures ?? current.fixtures), next.name)
     }
     const rule = await ctx.services.rules.update(input)
+    if (input.code !== undefined || input.errorPatterns !== undefined || input.fixtures !== undefined || input.name !== undefined)
+      await refreshFixtureHealth(ctx.services, callerKey(ctx.caller), rule)
     await auditCaller(ctx, { action: 'rule.update', targetId: rule.id, details: { name: rule.name, ...givenFields({ enabled: input.enabled }) } })
     return rule
   }),
   delete: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
+    // looked up first: the audit entry names the rule it deleted
+    const rule = await ctx.services.rules.get(input.id)
     await ctx.services.rules.delete(input.id)
-    await auditCaller(ctx, { action: 'rule.delete', targetId: input.id })
+    await auditCaller(ctx, { action: 'rule.delete', targetId: input.id, details: { name: rule.name } })
     return { deleted: input.id }
   }),
   /** Runs the rule's fixtures (regression tests: its own, then those recorded from calls) against the rule alone. */
   runFixtures: operatorProcedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
     const saved = await ctx.services.rules.get(input.id)
-    const report = await runAllFixtures(ctx.services, callerKey(ctx.caller), saved, saved.fixtures)
+    const report = await checkSavedRuleFixtures(ctx.services, callerKey(ctx.caller), saved)
     await auditCaller(ctx, { action: 'rule.run', targetId: saved.id, details: { name: saved.name, run: 'fixtures', passed: report.passed } })
     return { ruleId: saved.id, ...report }
   }),
-  /** Each saved rule's fixtures run now: the playground flags a rule whose fixtures fail. */
+  /** Each saved rule's failing fixtures, as stored when they last ran (at save, or a change): the playground flags the rule. */
   fixtureHealth: operatorProcedure.query(({ ctx }) => fixtureHealth(ctx.services, callerKey(ctx.caller))),
   /** The saved rules as a module an app checks in (`additionalRules`), running in the same sandbox. */
   exportCode: operatorProcedure.query(async ({ ctx }) => ({ code: exportSandboxedRulesAsCode(await ctx.services.rules.list()) })),

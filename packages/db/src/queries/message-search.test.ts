@@ -111,3 +111,43 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
     expect(await threadQueries.searchMessages({ ...query, limit: 3, offset: 30 })).toEqual({ total: 4, hits: [] })
   })
 })
+
+describeEachDatabase('searchMessages: clone copies', (getDb) => {
+  beforeAll(async () => {
+    const { storage } = getDb()
+    await storage.createThread({ id: 'mc-source', resourceId: 'mc-carol', title: 'Warranty claim' })
+    await storage.insertMessages([
+      textMessage({ id: 'mc-1', threadId: 'mc-source', resourceId: 'mc-carol', at: at(1), text: 'Is the toaster under warranty?' }),
+      textMessage({ id: 'mc-2', threadId: 'mc-source', resourceId: 'mc-carol', at: at(2), role: 'assistant', text: 'Yes, the warranty runs two years.' }),
+    ])
+    for (const copy of ['mc-copy-a', 'mc-copy-b']) {
+      await storage.createThread({ id: copy, resourceId: 'mc-carol', title: `Copy ${copy.slice(-1)}` })
+      await storage.copyThreadMessages({ sourceThreadId: 'mc-source', targetThreadId: copy, targetResourceId: 'mc-carol' })
+    }
+    await storage.createThread({ id: 'mc-dave-copy', resourceId: 'mc-dave', title: 'Dave copy' })
+    await storage.copyThreadMessages({ sourceThreadId: 'mc-source', targetThreadId: 'mc-dave-copy', targetResourceId: 'mc-dave' })
+  })
+
+  it('lists a message once, in its oldest thread, with its clone copies under it; the total counts it once', async () => {
+    const { threadQueries } = getDb()
+    const page = await threadQueries.searchMessages({ query: 'warranty', resourceIds: ['mc-carol'], limit: 10, offset: 0 })
+    expect(page.total).toBe(2)
+    expect(page.hits.map((hit) => [hit.messageId, hit.threadId])).toEqual([
+      ['mc-2', 'mc-source'],
+      ['mc-1', 'mc-source'],
+    ])
+    expect(page.hits[0]!.copies.map((copy) => [copy.threadId, copy.threadTitle])).toEqual([
+      ['mc-copy-a', 'Copy a'],
+      ['mc-copy-b', 'Copy b'],
+    ])
+    expect(page.hits[0]!.copies.every((copy) => copy.messageId !== 'mc-2')).toBe(true)
+  })
+
+  it('a copy whose original is outside the scope is a hit of its own; copies outside the scope are not listed', async () => {
+    const { threadQueries } = getDb()
+    const foreign = await threadQueries.searchMessages({ query: 'toaster', resourceIds: ['mc-dave'], limit: 10, offset: 0 })
+    expect(foreign.hits.map((hit) => [hit.threadId, hit.copies])).toEqual([['mc-dave-copy', []]])
+    const own = await threadQueries.searchMessages({ query: 'toaster', resourceIds: ['mc-carol'], limit: 10, offset: 0 })
+    expect(own.hits[0]!.copies.map((copy) => copy.threadId)).toEqual(['mc-copy-a', 'mc-copy-b'])
+  })
+})

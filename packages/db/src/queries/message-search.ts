@@ -3,7 +3,9 @@
 // matched with `websearch_to_tsquery`, ranked by ts_rank_cd, one page at a
 // time with the total, each hit's snippet a `ts_headline` whose matched words
 // are marked with SNIPPET_MARK's control characters (plain text, never HTML).
-import { SNIPPET_MARK, snippetSegments, type MessageTextPage, type MessageTextQuery } from '@threadline/engine/storage'
+// A clone copies messages as they are (role, time, content) under new ids: the
+// matches are grouped by that, so a message and its copies make one hit.
+import { SNIPPET_MARK, snippetSegments, type MessageTextCopy, type MessageTextPage, type MessageTextQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
 import { textSearchConfig } from '../storage/full-text.ts'
@@ -38,7 +40,11 @@ type HitRow = {
   createdAt: Date
   score: number
   headline: string
+  copies: MessageTextCopy[] | null
 }
+
+/** At most this many copies are listed under a hit. */
+const MAX_LISTED_COPIES = 20
 
 export async function searchMessageText(db: Db, query: MessageTextQuery): Promise<MessageTextPage> {
   const scope = query.resourceIds === undefined ? Prisma.empty : Prisma.sql`AND m.resource_id = ANY(${query.resourceIds}::text[])`
@@ -46,23 +52,31 @@ export async function searchMessageText(db: Db, query: MessageTextQuery): Promis
   const rows = await db.$queryRaw<HitRow[]>`
     WITH q AS (SELECT websearch_to_tsquery(${textSearchConfig}, ${query.query}) AS tsq),
     hits AS MATERIALIZED (
-      SELECT m.id, m.created_at, ts_rank_cd(m.search_text, q.tsq)::float8 AS score
-      FROM messages m, q WHERE m.search_text @@ q.tsq ${scope}
+      SELECT m.id, m.created_at, m.thread_id, t.created_at AS thread_created_at, ts_rank_cd(m.search_text, q.tsq)::float8 AS score,
+        md5(m.role || ' ' || m.created_at::text || ' ' || m.content::text) AS copy_key
+      FROM messages m JOIN threads t ON t.id = m.thread_id, q WHERE m.search_text @@ q.tsq ${scope}
     ),
-    total AS (SELECT count(*)::int AS n FROM hits),
-    page AS (SELECT * FROM hits ORDER BY score DESC, created_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.offset})
+    -- one hit per message and its copies: the copy in the oldest thread (the original, unless it was deleted)
+    originals AS MATERIALIZED (
+      SELECT DISTINCT ON (copy_key) id, created_at, score, copy_key FROM hits ORDER BY copy_key, thread_created_at, id
+    ),
+    total AS (SELECT count(*)::int AS n FROM originals),
+    page AS (SELECT * FROM originals ORDER BY score DESC, created_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.offset})
     SELECT total.n AS total, p.id AS "messageId", p.thread_id AS "threadId", p.title AS "threadTitle", p.resource_id AS "resourceId",
-      p.role, p.created_at AS "createdAt", p.score, p.headline
+      p.role, p.created_at AS "createdAt", p.score, p.headline, p.copies
     FROM total LEFT JOIN (
       SELECT page.id, page.score, m.created_at, m.thread_id, m.resource_id, m.role, t.title,
-        ts_headline(${textSearchConfig}, ${documentTextSql}, q.tsq, ${headlineOptions}) AS headline
+        ts_headline(${textSearchConfig}, ${documentTextSql}, q.tsq, ${headlineOptions}) AS headline,
+        (SELECT json_agg(json_build_object('messageId', c.id, 'threadId', c.thread_id, 'threadTitle', c.title) ORDER BY c.thread_created_at, c.id)
+          FROM (SELECT h.id, h.thread_id, h.thread_created_at, ct.title FROM hits h JOIN threads ct ON ct.id = h.thread_id
+                WHERE h.copy_key = page.copy_key AND h.id <> page.id ORDER BY h.thread_created_at, h.id LIMIT ${MAX_LISTED_COPIES}) c) AS copies
       FROM page JOIN messages m ON m.id = page.id JOIN threads t ON t.id = m.thread_id, q
     ) p ON true
     ORDER BY p.score DESC, p.created_at DESC, p.id DESC`
   return {
     total: rows[0]?.total ?? 0,
-    hits: rows.flatMap(({ total: _total, messageId, headline, ...hit }) =>
-      messageId === null ? [] : [{ messageId, ...hit, snippet: snippetSegments(headline) }],
+    hits: rows.flatMap(({ total: _total, messageId, headline, copies, ...hit }) =>
+      messageId === null ? [] : [{ messageId, ...hit, snippet: snippetSegments(headline), copies: copies ?? [] }],
     ),
   }
 }

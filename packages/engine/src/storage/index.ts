@@ -53,6 +53,7 @@ export {
   messageTextSearchInputSchema,
   snippetSegments,
   SNIPPET_MARK,
+  type MessageTextCopy,
   type MessageTextHit,
   type MessageTextPage,
   type MessageTextQuery,

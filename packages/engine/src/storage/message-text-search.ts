@@ -34,9 +34,17 @@ export type MessageTextHit = {
   /** ts_rank_cd (higher is better; comparable within one query only) */
   score: number
   snippet: SnippetSegment[]
+  /**
+   * The clone copies of this message that match too (same role, time and content: a clone copies them as
+   * they are; at most 20), listed under it instead of as hits of their own; the hit is the copy in the oldest thread.
+   */
+  copies: MessageTextCopy[]
 }
 
-/** Best first (rank, then newest); `total` counts every match of the scope. */
+/** A clone's copy of a hit's message, by its thread. */
+export type MessageTextCopy = { messageId: string; threadId: string; threadTitle: string }
+
+/** Best first (rank, then newest); `total` counts every match of the scope, a message and its clone copies once. */
 export type MessageTextPage = { hits: MessageTextHit[]; total: number }
 
 /** A `ts_headline` made with SNIPPET_MARK as its selectors, as segments; adjacent runs of one kind are merged. */

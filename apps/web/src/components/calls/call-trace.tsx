@@ -9,6 +9,7 @@ import { Notice } from '../ui/notice.tsx'
 import { Loading } from '../ui/progress.tsx'
 import { formatDateTime } from '../format.ts'
 import { SaveFixtureForm } from './save-fixture-form.tsx'
+import { formatModelLabel } from '../model-label.ts'
 
 type TraceEvent = { seq: number; attempt: number; type: string; processorId: string; rule: string | null; data: Record<string, unknown> }
 
@@ -51,7 +52,7 @@ export function CallTrace({ callId }: { callId: string }) {
   return (
     <div data-testid="call-trace" className="space-y-3 text-sm">
       <p className="text-slate-600">
-        {call.data.provider}/{call.data.modelId} · step {call.data.stepNumber} · {call.data.latencyMs} ms
+        {formatModelLabel(`${call.data.provider}/${call.data.modelId}`)} · step {call.data.stepNumber} · {call.data.latencyMs} ms
         {call.data.usage ? ` · ${call.data.usage.inputTokens} in / ${call.data.usage.outputTokens} out tokens` : ''}
         {call.data.finishReason ? ` · ${call.data.finishReason}` : ''}
       </p>

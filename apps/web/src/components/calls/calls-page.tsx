@@ -20,6 +20,7 @@ import { useDebouncedValue } from '../use-debounced-value.ts'
 import { useSearchParamsState } from '../use-search-params-state.ts'
 import { summarizeCalls } from './call-summary.ts'
 import { CallTrace } from './call-trace.tsx'
+import { formatModelLabel } from '../model-label.ts'
 
 const showFilter = { all: {}, failed: { outcome: 'failed' as const }, retried: { hadRetries: true }, repaired: { repaired: true } }
 type Show = keyof typeof showFilter
@@ -110,8 +111,8 @@ export function CallsPage() {
                 <button type="button" aria-expanded={open === call.id} onClick={() => setOpen(open === call.id ? null : call.id)} className="w-full text-left">
                   <div className="flex flex-wrap items-center gap-2 text-sm">
                     <Badge tone={call.outcome === 'success' ? 'emerald' : 'red'}>{call.outcome}</Badge>
-                    <span className="font-medium">
-                      {call.provider}/{call.modelId}
+                    <span className="font-medium" title={`${call.provider}/${call.modelId}`}>
+                      {formatModelLabel(`${call.provider}/${call.modelId}`)}
                     </span>
                     <span className="text-slate-500">{formatDateTime(call.startedAt)}</span>
                     <span className="text-slate-500">{call.latencyMs} ms</span>

@@ -38,7 +38,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
   const atPicked = atMessage.data?.[0]
   const atLoading = at !== '' && atMessage.isPending
 
-  useDocumentTitle(source.data ? `Fork ${source.data.thread.title || source.data.thread.id}` : null)
+  useDocumentTitle(source.data ? `Clone ${source.data.thread.title || source.data.thread.id}` : null)
   const messageOf = (id: string) => known.get(id) ?? (atPicked?.message.id === id ? atPicked : undefined)
   const { args, errors } = toCloneArgs(sourceId, form, (id) => messageOf(id)?.message.createdAt)
   const invalid = Object.keys(errors).length > 0
@@ -118,7 +118,7 @@ export function ForkWizard({ sourceId }: { sourceId: string }) {
     <div className="space-y-5">
       <BackLink href={`/threads/${encodeURIComponent(sourceId)}`}>Back to the thread</BackLink>
       <PageHeader
-        title={at ? 'Fork from a message' : 'Clone a thread'}
+        title={at ? 'Clone from a message' : 'Clone a thread'}
         description={
           <>
             Source: <span className="font-medium text-slate-700">{thread.title || 'Untitled thread'}</span>{' '}

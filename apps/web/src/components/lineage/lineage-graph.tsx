@@ -84,7 +84,8 @@ export function LineageGraph({ lineage }: { lineage: Lineage }) {
               preventScrolling={false}
               zoomOnScroll={false}
               fitView
-              fitViewOptions={{ padding: 0.05, maxZoom: 1 }}
+              // the zoom controls sit at the bottom left, over the canvas: a left gutter keeps every card clear of them
+              fitViewOptions={{ padding: { top: '16px', right: '16px', bottom: '16px', left: '64px' }, maxZoom: 1 }}
               minZoom={0.2}
               colorMode="system"
               proOptions={{ hideAttribution: true }}

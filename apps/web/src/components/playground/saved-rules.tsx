@@ -36,7 +36,13 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
   const health = useQuery(trpc.playground.rules.fixtureHealth.queryOptions())
   const failingOf = new Map(health.data?.map((entry) => [entry.ruleId, entry.failing]))
   const runFixtures = useMutation(
-    trpc.playground.rules.runFixtures.mutationOptions({ onSuccess: (run) => setResults((current) => ({ ...current, [run.ruleId]: run })) }),
+    trpc.playground.rules.runFixtures.mutationOptions({
+      onSuccess: async (run) => {
+        setResults((current) => ({ ...current, [run.ruleId]: run }))
+        // the run stored its result: the flag follows it
+        await refresh()
+      },
+    }),
   )
   const refresh = () =>
     Promise.all([
@@ -112,6 +118,15 @@ export function SavedRules({ onLoad }: { onLoad: (rule: LoadedRule) => void }) {
                   </Badge>
                   {rule.errorPatterns.length > 0 && <Badge tone="amber">reactive</Badge>}
                   <span className="text-xs text-slate-400">updated {formatRelative(rule.updatedAt)}</span>
+                  {fixtures > 0 && rule.fixturesCheckedAt && (
+                    <span
+                      className="text-xs text-slate-400"
+                      data-testid="fixtures-checked"
+                      title="Fixtures run when the rule or a fixture changes, not on each visit"
+                    >
+                      fixtures checked {formatRelative(rule.fixturesCheckedAt)}
+                    </span>
+                  )}
                 </div>
                 {rule.description && <p className="text-xs text-slate-600">{rule.description}</p>}
                 <div className="flex flex-wrap gap-2">

@@ -21,12 +21,18 @@ const overloaded529 = () =>
 const econnreset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })
 
 describe('explainRetryDecision', () => {
-  it("names the built-in matcher and the field it read for Anthropic's 529 overloaded_error (not 'OpenAI Responses stream error')", async () => {
+  it("names the built-in matcher for Anthropic errors and the field it read for Anthropic's 529 overloaded_error (no OpenAI name)", async () => {
     const sentence = explainRetryDecision(await decide(overloaded529()))
     expect(sentence).toBe(
-      'StreamErrorRetryProcessor retries: its built-in matcher isRetryableOpenAIResponsesStreamError recognised type “overloaded_error” as transient.',
+      'StreamErrorRetryProcessor retries: its built-in matcher for Anthropic errors (type “overloaded_error”) recognised the error as transient.',
     )
-    expect(sentence).not.toMatch(/OpenAI Responses stream error/)
+    expect(sentence).not.toMatch(/OpenAI/)
+  })
+
+  it('names isRetryableOpenAIResponsesStreamError for an OpenAI Responses error chunk', async () => {
+    expect(explainRetryDecision(await decide({ type: 'error', code: 'server_error', message: 'The server had an error.' }))).toBe(
+      'StreamErrorRetryProcessor retries: its built-in matcher isRetryableOpenAIResponsesStreamError (code “server_error”) recognised the error as transient.',
+    )
   })
 
   it('names a custom matcher by number and pattern', async () => {
@@ -46,7 +52,7 @@ describe('explainRetryDecision', () => {
 
   it('names the rule whose budget is spent', async () => {
     expect(explainRetryDecision(await decide(overloaded529(), {}, 1))).toBe(
-      'StreamErrorRetryProcessor does not retry: the built-in matcher isRetryableOpenAIResponsesStreamError (type “overloaded_error”) matched, but its budget is spent (1 of 1 retries).',
+      'StreamErrorRetryProcessor does not retry: the built-in matcher for Anthropic errors (type “overloaded_error”) matched, but its budget is spent (1 of 1 retries).',
     )
   })
 })

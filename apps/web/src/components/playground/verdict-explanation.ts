@@ -17,15 +17,23 @@ function matcherName(decision: RetryDecision, matchers: readonly MatcherData[]):
   return `custom matcher #${index + 1}${matcher ? ` (/${matcher.pattern}/${matcher.flags ?? ''})` : ''}`
 }
 
+/**
+ * The built-in matcher reads OpenAI Responses and Anthropic errors alike: an Anthropic error is named as
+ * Anthropic's, not by the OpenAI function's name, with the field and value the matcher read.
+ */
+function builtInMatchSuffix(match: RetryDecision['builtInMatch']): string {
+  if (!match) return ' isRetryableOpenAIResponsesStreamError'
+  const provider = match.shape === 'anthropic' ? 'for Anthropic errors' : 'isRetryableOpenAIResponsesStreamError'
+  return ` ${provider} (${match.field} “${match.value}”)`
+}
+
 /** What recognised the error as transient: the rule behind `matchedBy`. */
 function matchedRule(decision: RetryDecision, matchers: readonly MatcherData[]): string {
   switch (decision.matchedBy) {
     case 'matcher':
       return matcherName(decision, matchers)
-    case 'openai-responses': {
-      const match = decision.builtInMatch
-      return `the built-in matcher isRetryableOpenAIResponsesStreamError${match ? ` (${match.field} “${match.value}”)` : ''}`
-    }
+    case 'openai-responses':
+      return `the built-in matcher${builtInMatchSuffix(decision.builtInMatch)}`
     case 'is-retryable':
       return 'the AI SDK’s isRetryable flag on the error'
     case 'unknown-error':
@@ -39,11 +47,8 @@ export function explainRetryDecision(decision: RetryDecision, matchers: readonly
   switch (decision.reason) {
     case 'matcher':
       return `StreamErrorRetryProcessor retries: ${matcherName(decision, matchers)} matched the error.`
-    case 'openai-responses': {
-      const match = decision.builtInMatch
-      const what = match ? `${match.field} “${match.value}” as transient` : 'the error as transient'
-      return `StreamErrorRetryProcessor retries: its built-in matcher isRetryableOpenAIResponsesStreamError recognised ${what}.`
-    }
+    case 'openai-responses':
+      return `StreamErrorRetryProcessor retries: its built-in matcher${builtInMatchSuffix(decision.builtInMatch)} recognised the error as transient.`
     case 'is-retryable':
       return 'StreamErrorRetryProcessor retries: the AI SDK marked the error retryable (isRetryable: true).'
     case 'unknown-error':

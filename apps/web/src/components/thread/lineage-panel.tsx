@@ -36,7 +36,7 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
       {branch && (
         <dl className="mb-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs" data-testid="branch-metadata">
           <dt className="text-slate-500">Branch of</dt>
-          <dd className="break-all">
+          <dd className="break-words">
             {branch.parentThreadId ? (
               <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(branch.parentThreadId)}`}>
                 {branch.parentTitle || branch.parentThreadId}

@@ -14,6 +14,7 @@ import { FilePartView } from './file-part.tsx'
 import { ReasoningPartView } from './reasoning-part.tsx'
 import { ToolCard, ToolResultReference } from './tool-card.tsx'
 import type { ToolLinks } from './tool-links.ts'
+import { formatModelLabel } from '../model-label.ts'
 
 const roleTone: Record<StoredMessage['role'], BadgeTone> = { user: 'emerald', assistant: 'indigo', system: 'amber' }
 
@@ -23,11 +24,11 @@ export type InheritedFrom = { threadId: string; title: string | null } | null
 /** How the current observational-memory generation covers this message. */
 export type ObservationMark = { kind: 'observed' | 'buffered'; generation: number } | null
 
-/** "openai / gpt-4o" from the turn's metadata, when the message records it. */
+/** "openai/gpt-4o" from the turn's metadata, when the message records it. */
 function producedBy(message: StoredMessage): string | null {
   const { provider, modelId } = message.content.metadata ?? {}
   if (typeof provider !== 'string') return null
-  return typeof modelId === 'string' ? `${provider} / ${modelId}` : provider
+  return formatModelLabel(typeof modelId === 'string' ? `${provider}/${modelId}` : provider)
 }
 
 /** Every provider-specific field of the message: its turn metadata, its own and its parts' providerMetadata. */

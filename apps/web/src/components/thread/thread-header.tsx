@@ -4,7 +4,7 @@ import { Badge } from '../badge.tsx'
 import { formatDateTime } from '../format.ts'
 import { BranchActions } from '../branches/branch-actions.tsx'
 import { ButtonLink } from '../ui/button.tsx'
-import { DeleteThreadButton } from './delete-thread-button.tsx'
+import { DeleteThreadButton, type ThreadBranch } from './delete-thread-button.tsx'
 
 type Thread = RouterOutputs['threads']['byId']['thread']
 type BranchInfo = NonNullable<RouterOutputs['threads']['get']['branch']>
@@ -14,7 +14,7 @@ export function ThreadHeader({
   messageCount,
   branch,
   inheritedCount,
-  branchCount,
+  branches,
 }: {
   thread: Thread
   messageCount: number
@@ -22,7 +22,7 @@ export function ThreadHeader({
   branch: BranchInfo | null
   inheritedCount: number
   /** direct branches of this thread */
-  branchCount: number
+  branches: readonly ThreadBranch[]
 }) {
   const id = encodeURIComponent(thread.id)
   return (
@@ -93,7 +93,7 @@ export function ThreadHeader({
             inheritedCount={inheritedCount}
           />
         )}
-        <DeleteThreadButton threadId={thread.id} title={thread.title} branchCount={branchCount} />
+        <DeleteThreadButton threadId={thread.id} title={thread.title} branches={branches} />
       </div>
     </header>
   )

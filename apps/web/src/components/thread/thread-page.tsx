@@ -78,7 +78,7 @@ export function ThreadPage({ id }: { id: string }) {
             messageCount={info.data.messageCount}
             branch={branch}
             inheritedCount={inheritedCount}
-            branchCount={branches.data?.length ?? 0}
+            branches={branches.data ?? []}
           />
           <CloneResultBanner threadId={info.data.thread.id} />
           <PromotedNotice />

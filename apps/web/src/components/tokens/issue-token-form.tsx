@@ -26,6 +26,7 @@ export function IssueTokenForm() {
   const [typedResourceIds, setTypedResourceIds] = useState<string[]>([])
   const [typedResource, setTypedResource] = useState('')
   const [canWrite, setCanWrite] = useState(false)
+  const [canRunRules, setCanRunRules] = useState(false)
   const [expiresInDays, setExpiresInDays] = useState('')
   const [issued, setIssued] = useState<Issued | null>(null)
 
@@ -38,6 +39,7 @@ export function IssueTokenForm() {
         setTypedResourceIds([])
         setAllResources(false)
         setCanWrite(false)
+        setCanRunRules(false)
         setExpiresInDays('')
         await queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() })
       },
@@ -45,6 +47,7 @@ export function IssueTokenForm() {
   )
 
   const noScope = !allResources && resourceIds.length === 0
+  const noName = name.trim() === ''
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     setIssued(null)
@@ -53,6 +56,7 @@ export function IssueTokenForm() {
       allResources,
       resourceIds: allResources ? [] : resourceIds,
       canWrite,
+      canRunRules,
       ...(expiresInDays ? { expiresInDays: Number(expiresInDays) } : {}),
     })
   }
@@ -142,6 +146,10 @@ export function IssueTokenForm() {
               <input type="checkbox" className={checkboxClass} checked={canWrite} onChange={(event) => setCanWrite(event.target.checked)} />
               Can write (clone, edit memory)
             </label>
+            <label className="mt-1 flex items-center gap-2">
+              <input type="checkbox" className={checkboxClass} checked={canRunRules} onChange={(event) => setCanRunRules(event.target.checked)} />
+              Can run custom rules (playground scope)
+            </label>
           </FieldSet>
           <Field label="Expires after (days)" hint="Empty: valid until revoked.">
             <input className={inputClass} type="number" min={1} max={3650} value={expiresInDays} onChange={(event) => setExpiresInDays(event.target.value)} />
@@ -152,9 +160,10 @@ export function IssueTokenForm() {
             {describeError(issue.error)}
           </Notice>
         )}
-        <Button type="submit" variant="primary" disabled={issue.isPending || noScope || name.trim() === ''}>
+        <Button type="submit" variant="primary" disabled={issue.isPending || noScope || noName}>
           {issue.isPending ? 'Issuing…' : 'Issue token'}
         </Button>
+        {noName && <p className="text-xs text-slate-500">Name the token to issue it.</p>}
         {noScope && <p className="text-xs text-slate-500">Choose at least one resource, or all resources.</p>}
       </form>
       {issued && (

@@ -71,6 +71,7 @@ export function TokensList() {
                     <span className="font-medium text-slate-900">{token.name}</span>
                     <Badge tone={state.tone}>{state.label}</Badge>
                     <Badge tone={token.canWrite ? 'violet' : 'slate'}>{token.canWrite ? 'read + write' : 'read only'}</Badge>
+                    {token.canRunRules && <Badge tone="amber">runs custom rules</Badge>}
                   </div>
                   <p className="mt-1 font-mono text-xs text-slate-500">{token.prefix}…</p>
                   <p className="mt-1 flex flex-wrap gap-1">

@@ -14,6 +14,7 @@ import { ModelSelect, ProviderHint, useModels } from './model-select.tsx'
 import { ProcessorActions, TurnStats } from './streaming-reply.tsx'
 import { applyTurnEvent, type TurnState } from './use-turn.ts'
 import { BackLink } from '../ui/back-link.tsx'
+import { formatModelLabel } from '../model-label.ts'
 
 const MAX_COLUMNS = 4
 
@@ -135,7 +136,7 @@ export function CompareModels({ threadId }: { threadId: string }) {
             >
               <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-xs">
                 <span className="min-w-0 truncate font-semibold text-slate-700" title={ran[index]}>
-                  {offered.find((option) => option.model === ran[index])?.label ?? ran[index]}
+                  {formatModelLabel(ran[index] ?? '')}
                 </span>
                 <span className="ml-auto">
                   <Badge tone={column.status === 'done' ? 'emerald' : column.status === 'running' ? 'indigo' : column.status === 'cancelled' ? 'slate' : 'red'}>

@@ -9,7 +9,7 @@ import { ModelSelect, ProviderHint } from './model-select.tsx'
 import { EnabledRulesActed, StreamingReply } from './streaming-reply.tsx'
 import { enabledRulesActed, useTurn } from './use-turn.ts'
 
-/** Refetches the thread views once a turn saved its messages (the timeline, branches, memory panels). */
+/** Refetches the thread views once a turn saved its messages (the timeline, branches, memory panels, the recall index's counts). */
 export function useRefreshThreadViews() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -19,6 +19,7 @@ export function useRefreshThreadViews() {
       queryClient.invalidateQueries(trpc.branches.pathFilter()),
       queryClient.invalidateQueries(trpc.memory.pathFilter()),
       queryClient.invalidateQueries(trpc.calls.pathFilter()),
+      queryClient.invalidateQueries(trpc.recall.pathFilter()),
     ])
 }
 

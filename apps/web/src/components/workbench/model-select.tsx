@@ -5,6 +5,7 @@ import { useEffect } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { selectClass } from '../ui/field.tsx'
+import { formatModelLabel } from '../model-label.ts'
 
 export type ModelOption = RouterOutputs['workbench']['models']['models'][number]
 
@@ -50,7 +51,7 @@ export function ModelSelect({
         {options.length === 0 && <option value="">{models.isLoading ? 'Loading models…' : 'No model configured'}</option>}
         {options.map((option) => (
           <option key={option.model} value={option.model}>
-            {option.label} · {formatWindow(option.contextWindow)} context
+            {formatModelLabel(option.model)} · {formatWindow(option.contextWindow)} context
           </option>
         ))}
       </select>

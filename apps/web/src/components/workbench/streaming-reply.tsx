@@ -5,6 +5,7 @@ import { Badge } from '../badge.tsx'
 import { Button } from '../ui/button.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { enabledRulesActed, type ProcessorAction, type TurnState } from './use-turn.ts'
+import { formatModelLabel } from '../model-label.ts'
 
 function describeAction(action: ProcessorAction): string {
   switch (action.type) {
@@ -85,7 +86,7 @@ export function StreamingReply({ state, onCancel, showBranchLink = false }: { st
     <article className="rounded-lg border border-indigo-200 bg-white shadow-sm" data-testid="streaming-reply" data-status={state.status} aria-live="polite">
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
         <Badge tone="indigo">assistant</Badge>
-        {state.started && <span className="font-medium text-slate-600">{state.started.model}</span>}
+        {state.started && <span className="font-medium text-slate-600">{formatModelLabel(state.started.model)}</span>}
         {state.started && (
           <span title="Stored messages sent as context, and the whole prompt's tokens">
             {state.started.contextMessages} messages of context · {state.started.promptTokens} prompt tokens

@@ -30,16 +30,28 @@ export function openAIResponsesStreamErrorOf(value: unknown): StreamErrorFields 
   return 'code' in chunk || 'message' in chunk ? { code: chunk.code, message: chunk.message } : undefined
 }
 
-/** What the built-in matcher recognised: the field of the error it read and the transient value (or the retry guidance) it found there. */
-export type BuiltInRetryMatch = { field: 'code' | 'type' | 'message'; value: string }
+/**
+ * What the built-in matcher recognised: the field of the error it read, the transient value (or the retry
+ * guidance) it found there, and whose error shape it was, so an explanation names the provider that sent it.
+ */
+export type BuiltInRetryMatch = { field: 'code' | 'type' | 'message'; value: string; shape: 'openai-responses' | 'anthropic' }
+
+/**
+ * Anthropic's error object is exactly `{ type, message }` nested under `{ type: 'error' }`; every OpenAI
+ * form carries a `code` (the flattened chunk, `response.failed`, and the SDK's nested stream part).
+ */
+function shapeOf(fields: StreamErrorFields): BuiltInRetryMatch['shape'] {
+  return 'code' in fields ? 'openai-responses' : 'anthropic'
+}
 
 function retryableFieldOf(fields: StreamErrorFields): BuiltInRetryMatch | undefined {
   const code = typeof fields.code === 'string' && fields.code !== '' ? fields.code : undefined
   const field = code !== undefined ? 'code' : 'type'
   const discriminator = code ?? (typeof fields.type === 'string' ? fields.type : '')
   const lower = discriminator.toLowerCase()
-  if (RETRYABLE_TERMS.some((term) => lower.includes(term))) return { field, value: discriminator }
-  if (typeof fields.message === 'string' && RETRY_GUIDANCE.test(fields.message)) return { field: 'message', value: 'You can retry your request' }
+  if (RETRYABLE_TERMS.some((term) => lower.includes(term))) return { field, value: discriminator, shape: shapeOf(fields) }
+  if (typeof fields.message === 'string' && RETRY_GUIDANCE.test(fields.message))
+    return { field: 'message', value: 'You can retry your request', shape: shapeOf(fields) }
   return undefined
 }
 

@@ -19,7 +19,7 @@ describe('decideRetry: which rule matches', () => {
       reason: 'openai-responses',
       matchedBy: 'openai-responses',
       chainIndex: 0,
-      builtInMatch: { field: 'code', value: 'server_error' },
+      builtInMatch: { field: 'code', value: 'server_error', shape: 'openai-responses' },
       delayMs: 100,
       delaySource: 'configured',
       maxRetries: 2,
@@ -27,11 +27,18 @@ describe('decideRetry: which rule matches', () => {
     })
   })
 
-  it("names what the built-in matcher recognised: Anthropic's 529 overloaded_error by its type, retry guidance by the message", async () => {
+  it("names what the built-in matcher recognised and whose error it was: Anthropic's 529 overloaded_error by its type, retry guidance by the message", async () => {
     const overloaded = httpApiCallError({ status: 529, body: anthropicOverloaded.body })
-    expect(await decide(overloaded)).toMatchObject({ retry: true, reason: 'openai-responses', builtInMatch: { field: 'type', value: 'overloaded_error' } })
+    expect(await decide(overloaded)).toMatchObject({
+      retry: true,
+      reason: 'openai-responses',
+      builtInMatch: { field: 'type', value: 'overloaded_error', shape: 'anthropic' },
+    })
     const guidance = { type: 'error', error: { code: 'weird_failure', message: 'Oops. You can retry your request.' } }
-    expect(await decide(guidance)).toMatchObject({ reason: 'openai-responses', builtInMatch: { field: 'message', value: 'You can retry your request' } })
+    expect(await decide(guidance)).toMatchObject({
+      reason: 'openai-responses',
+      builtInMatch: { field: 'message', value: 'You can retry your request', shape: 'openai-responses' },
+    })
     expect(await decide(retryable503())).not.toHaveProperty('builtInMatch')
   })
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { Suspense } from 'react'
 import { ForkWizard } from '@/components/fork/fork-wizard.tsx'
 
-export const metadata: Metadata = { title: 'Fork · Threadline' }
+export const metadata: Metadata = { title: 'Clone · Threadline' }
 
 export default async function ForkPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params

@@ -98,11 +98,20 @@ export const threadsRouter = router({
     return { items: items.map(toThreadRow), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
   }),
 
-  /** One thread with its message count and clone metadata. */
+  /** One thread with its message count and clone metadata; the id of a promoted branch gives the thread now holding its history, with `redirectedFrom`. */
   get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
-    const thread = await redactUnreadableSource(ctx.memory, await ctx.memory.thread(input.threadId))
+    const resolved = await ctx.memory.resolveThread(input.threadId)
+    const thread = await redactUnreadableSource(ctx.memory, resolved.thread)
     const [messageCount, branch] = await Promise.all([ctx.services.memory.countMessages({ threadId: thread.id }), branchOf(ctx.memory, thread)])
-    return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread), isBranch: branch !== null, branch }
+    return {
+      thread,
+      redirectedFrom: resolved.redirectedFrom,
+      messageCount,
+      isClone: isClone(thread),
+      clone: getCloneMetadata(thread),
+      isBranch: branch !== null,
+      branch,
+    }
   }),
 
   /** The thread page: the thread and its first messages. */

@@ -26,6 +26,8 @@ export type {
   TextQuery,
   ThreadBranchLink,
   ThreadListOrder,
+  StoredThreadRedirect,
+  ThreadRedirectReason,
   TransactionOptions,
   UpsertMessagesOptions,
   VectorMatch,

@@ -41,6 +41,7 @@ export type {
 } from './types.ts'
 export type {
   BranchOperationsStorage,
+  CommonMessage,
   DiffThreadHistoriesInput,
   MaterializeBranchesInput,
   MaterializedBranch,

@@ -9,10 +9,7 @@ const TITLE_LENGTH = 60
  * default applies).
  */
 export function suggestBranchTitle(messageText: string): string {
-  const words = messageText
-    .replace(/[[\]()…]/g, ' ')
-    .split(/\s+/)
-    .filter((word) => word !== '')
+  const words = messageText.split(/\s+/).filter((word) => word !== '')
   const title = words.slice(0, TITLE_WORDS).join(' ')
   const cut = title.length > TITLE_LENGTH ? `${title.slice(0, TITLE_LENGTH).replace(/\s+\S*$/, '')}` : title
   return words.length > TITLE_WORDS || cut !== title ? `${cut}…` : cut

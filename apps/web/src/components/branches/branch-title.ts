@@ -11,6 +11,6 @@ const TITLE_LENGTH = 60
 export function suggestBranchTitle(messageText: string): string {
   const words = messageText.split(/\s+/).filter((word) => word !== '')
   const title = words.slice(0, TITLE_WORDS).join(' ')
-  const cut = title.length > TITLE_LENGTH ? `${title.slice(0, TITLE_LENGTH).replace(/\s+\S*$/, '')}` : title
+  const cut = title.length > TITLE_LENGTH ? title.slice(0, TITLE_LENGTH).replace(/\s+\S*$/, '') : title
   return words.length > TITLE_WORDS || cut !== title ? `${cut}…` : cut
 }

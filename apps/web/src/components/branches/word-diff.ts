@@ -14,7 +14,7 @@ function segments(parts: readonly DiffSegment[]): DiffSegment[] {
   const joined: DiffSegment[] = []
   for (const part of parts) {
     const last = joined.at(-1)
-    if (last !== undefined && last.changed === part.changed) last.text += part.text
+    if (last?.changed === part.changed) last.text += part.text
     else joined.push({ ...part })
   }
   return joined
@@ -34,29 +34,35 @@ export function diffWords(a: string, b: string): { a: DiffSegment[]; b: DiffSegm
       b: a === b ? [{ text: b, changed: false }] : [{ text: b, changed: true }],
     }
   }
-  // lengths[i][j]: the LCS of x[i..] and y[j..]
-  const lengths = Array.from({ length: x.length + 1 }, () => new Uint32Array(y.length + 1))
+  // cell(i, j): the length of the LCS of x[i..] and y[j..], in one flat table
+  const width = y.length + 1
+  const table = new Uint32Array((x.length + 1) * width)
+  const cell = (i: number, j: number): number => table[i * width + j] ?? 0
   for (let i = x.length - 1; i >= 0; i--) {
     for (let j = y.length - 1; j >= 0; j--) {
-      lengths[i]![j] = x[i] === y[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!)
+      table[i * width + j] = x[i] === y[j] ? cell(i + 1, j + 1) + 1 : Math.max(cell(i + 1, j), cell(i, j + 1))
     }
   }
   const left: DiffSegment[] = []
   const right: DiffSegment[] = []
   let i = 0
   let j = 0
-  while (i < x.length && j < y.length) {
-    if (x[i] === y[j]) {
-      left.push({ text: x[i++]!, changed: false })
-      right.push({ text: y[j++]!, changed: false })
-    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) {
-      left.push({ text: x[i++]!, changed: true })
-    } else {
-      right.push({ text: y[j++]!, changed: true })
+  while (i < x.length || j < y.length) {
+    const tokenA = x[i]
+    const tokenB = y[j]
+    if (tokenA !== undefined && tokenA === tokenB) {
+      left.push({ text: tokenA, changed: false })
+      right.push({ text: tokenB, changed: false })
+      i++
+      j++
+    } else if (tokenA !== undefined && (tokenB === undefined || cell(i + 1, j) >= cell(i, j + 1))) {
+      left.push({ text: tokenA, changed: true })
+      i++
+    } else if (tokenB !== undefined) {
+      right.push({ text: tokenB, changed: true })
+      j++
     }
   }
-  while (i < x.length) left.push({ text: x[i++]!, changed: true })
-  while (j < y.length) right.push({ text: y[j++]!, changed: true })
   // a whitespace token is never news on its own: it takes its kept neighbours' side
   const unmarkSpaces = (parts: DiffSegment[]) =>
     parts.map((part, index) =>

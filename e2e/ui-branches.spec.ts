@@ -23,8 +23,11 @@ test('branch from a message: inherited messages, markers on the branch and on th
   await expect(messages).toHaveCount(refund.messages.length)
 
   await messages.nth(1).getByRole('button', { name: 'Branch from here' }).click()
+  const branchTitle = 'Refund: the second reply'
+  await page.getByTestId('branch-dialog').getByLabel('Branch name').fill(branchTitle)
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL((url) => url.pathname.startsWith('/threads/') && !url.pathname.endsWith(refund.thread.id))
-  await expect(page.getByRole('heading', { name: `Branch of ${refund.thread.title}`, level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: branchTitle, level: 1 })).toBeVisible()
   const branchUrl = page.url()
   // the branch reads the source's first two messages, marked as inherited, each with a link to where it lives
   await expect(messages).toHaveCount(2)
@@ -47,15 +50,15 @@ test('branch from a message: inherited messages, markers on the branch and on th
   const seededCuts = new Set(demoBranches.filter((branch) => branch.sourceThreadId === refund.thread.id).map((branch) => branch.branchPointMessageId))
   await expect(page.getByTestId('forked-here')).toHaveCount(seededCuts.size + 1)
   await forkedHere.locator('summary').click()
-  await expect(forkedHere.getByRole('link', { name: `Branch of ${refund.thread.title}` })).toBeVisible()
+  await expect(forkedHere.getByRole('link', { name: branchTitle })).toBeVisible()
   await screenshots(page, 'source-fork-marker')
 
   // Compare: the shared history, then the source's later messages against the branch's (none yet)
   await page.goto(branchUrl)
   await page.getByRole('link', { name: 'Compare with source' }).click()
   await expect(page.getByRole('heading', { name: 'Compare', level: 1 })).toBeVisible()
-  await expect(page.getByTestId('compare-common')).toContainText('They share 2 messages, then diverge.')
-  await expect(page.getByTestId('compare-a').getByTestId('compare-message')).toHaveCount(refund.messages.length - 2)
+  await expect(page.getByTestId('compare-common')).toContainText('They share 2 messages, starting at #1')
+  await expect(page.getByTestId('compare-message-a')).toHaveCount(refund.messages.length - 2)
   await expect(page.getByTestId('compare-b')).toContainText('Nothing after the common point.')
   await screenshots(page, 'compare')
 
@@ -107,9 +110,9 @@ test('promote a branch: the confirmation says what moves, then the source contin
   await expect(page.getByTestId('message')).toHaveCount(2 + replacement.messages.length)
   // Compare first: the two shared messages, then each side's own
   await page.getByRole('link', { name: 'Compare with source' }).click()
-  await expect(page.getByTestId('compare-common')).toContainText('They share 2 messages, then diverge.')
-  await expect(page.getByTestId('compare-a').getByTestId('compare-message')).toHaveCount(warranty.messages.length - 2)
-  await expect(page.getByTestId('compare-b').getByTestId('compare-message')).toHaveCount(replacement.messages.length)
+  await expect(page.getByTestId('compare-common')).toContainText('They share 2 messages, starting at #1')
+  await expect(page.getByTestId('compare-message-a')).toHaveCount(warranty.messages.length - 2)
+  await expect(page.getByTestId('compare-message-b')).toHaveCount(replacement.messages.length)
   await screenshots(page, 'compare-seeded-branch')
   await page.goBack()
 

@@ -276,6 +276,9 @@ test('keyboard: j/k move between messages, b and f act on the focused one, / sea
   // b: branch from the focused message opens the new branch
   await page.keyboard.press('j')
   await page.keyboard.press('b')
+  // b asks for the branch's name (prefilled from the message); Enter creates it
+  await expect(page.getByTestId('branch-dialog').getByLabel('Branch name')).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page).not.toHaveURL(new RegExp(`/threads/${incident.id}$`))
   await expect(page.getByText('⎇ Branch', { exact: true })).toBeVisible()
 

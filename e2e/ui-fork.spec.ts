@@ -65,7 +65,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   // the clone holds the call without its result
   await expect(messages.nth(2).getByTestId('tool-invocation')).toContainText('call: no result yet')
   const sourceLink = page.getByTestId('clone-source-link')
-  await expect(sourceLink).toHaveText(source.thread.id)
+  await expect(sourceLink).toHaveText(source.thread.title)
   // the fork point: the 4th message, the last one copied
   await expect(page.getByTestId('clone-fork-point')).toHaveText(source.messages[3]!.id)
   await screenshot(page, 'clone-created')

@@ -134,11 +134,14 @@ function LineageCell({ row }: { row: ThreadRow }) {
   if (row.isBranch) {
     return (
       <span className="flex min-w-0 flex-col items-start gap-0.5" data-testid="branch-badge">
-        <Badge tone="teal" title={`Shares the history of ${row.branchParentId} up to its branch point`}>
+        <Badge tone="teal" title={`Shares the history of ${row.branchParentTitle || row.branchParentId} up to its branch point`}>
           ⎇ Branch
         </Badge>
-        <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Branch of ${row.branchParentId}`}>
-          of {row.branchParentId}
+        <span
+          className="max-w-full truncate text-[11px] text-slate-500"
+          title={`Branch of ${row.branchParentTitle || 'an untitled thread'} (${row.branchParentId})`}
+        >
+          of {row.branchParentTitle || 'Untitled thread'}
         </span>
       </span>
     )
@@ -147,7 +150,7 @@ function LineageCell({ row }: { row: ThreadRow }) {
   return (
     <span className="flex min-w-0 flex-col items-start gap-0.5">
       <span className="flex items-center gap-1.5">
-        <Badge tone="violet" title={`Cloned from ${row.sourceThreadId}`}>
+        <Badge tone="violet" title={`Cloned from ${row.sourceTitle || row.sourceThreadId}`}>
           Clone
         </Badge>
         <span className="text-[11px] font-medium text-violet-700" data-testid="clone-depth" title="Clone depth: 1 for a clone, 2 for a clone of a clone, …">
@@ -155,8 +158,11 @@ function LineageCell({ row }: { row: ThreadRow }) {
         </span>
       </span>
       {row.sourceThreadId && (
-        <span className="max-w-full truncate font-mono text-[11px] text-slate-400" title={`Cloned from ${row.sourceThreadId}`}>
-          of {row.sourceThreadId}
+        <span
+          className="max-w-full truncate text-[11px] text-slate-500"
+          title={`Cloned from ${row.sourceTitle || 'an untitled thread'} (${row.sourceThreadId})`}
+        >
+          of {row.sourceTitle || 'Untitled thread'}
         </span>
       )}
     </span>

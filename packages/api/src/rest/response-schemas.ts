@@ -45,6 +45,8 @@ export const threadListResponse = z.object({
 
 export const threadDetailResponse = z.object({
   thread: threadResponse,
+  /** set when the id asked for names no thread any more and led here (a promoted branch's id gives its source); null otherwise */
+  redirectedFrom: z.object({ threadId: idSchema, title: z.string(), reason: z.enum(['promoted']), at: isoDate }).nullable(),
   messageCount: counted,
   isClone: z.boolean(),
   clone: z.looseObject({ sourceThreadId: idSchema, clonedAt: isoDate }).nullable(),
@@ -136,6 +138,11 @@ export const threadDiffResponse = z.looseObject({
   threadIdB: idSchema,
   commonAncestor: z.object({ messageIdA: idSchema, messageIdB: idSchema }).nullable(),
   commonMessageCount: counted,
+  /** where the shared stretch begins (1-based positions in each side): a partial clone shares from its first copied message */
+  firstCommon: z.object({ messageIdA: idSchema, messageIdB: idSchema, positionA: counted, positionB: counted }).nullable(),
+  /** how many of that side's own messages lie BEFORE the common point (what a partial clone left out); they open its list */
+  onlyInABeforeCommonCount: counted,
+  onlyInBBeforeCommonCount: counted,
   /** one page of each side (`limit` messages) */
   onlyInA: z.array(messageResponse),
   onlyInB: z.array(messageResponse),

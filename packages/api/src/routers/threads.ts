@@ -4,6 +4,7 @@ import {
   getCloneMetadata,
   isBranch,
   isClone,
+  type ScopedMemory,
   ThreadAlreadyExistsError,
   updateThreadInputSchema,
 } from '@threadline/engine'
@@ -49,7 +50,13 @@ const messagesInput = z.object({
 })
 
 /** A row of the threads explorer. Last activity: the latest message or thread change. */
-export function toThreadRow(thread: ThreadListItem) {
+/** The titles of the threads the rows were branched or cloned from (in the caller's scope; others are left out), by id. */
+async function lineageTitles(memory: ScopedMemory, threads: ThreadListItem[]): Promise<Map<string, string>> {
+  const ids = threads.flatMap((thread) => [thread.branch?.parentThreadId, thread.sourceThreadId].filter((id): id is string => typeof id === 'string'))
+  return new Map((await memory.getThreadsByIds(ids)).map((thread) => [thread.id, thread.title]))
+}
+
+function toThreadRow(thread: ThreadListItem, titles: ReadonlyMap<string, string>) {
   const lastActivityAt = thread.lastMessageAt && thread.lastMessageAt > thread.updatedAt ? thread.lastMessageAt : thread.updatedAt
   return {
     id: thread.id,
@@ -61,6 +68,9 @@ export function toThreadRow(thread: ThreadListItem) {
     sourceThreadId: thread.sourceThreadId,
     isBranch: isBranch(thread),
     branchParentId: thread.branch?.parentThreadId ?? null,
+    /** the source's and the parent's titles, so the lineage column names threads, not UUIDs (null: unknown or out of scope) */
+    branchParentTitle: titles.get(thread.branch?.parentThreadId ?? '') ?? null,
+    sourceTitle: titles.get(thread.sourceThreadId ?? '') ?? null,
     cloneDepth: thread.cloneDepth,
     providersSeen: thread.providersSeen,
     hasWorkingMemory: thread.hasWorkingMemory,
@@ -95,14 +105,30 @@ export const threadsRouter = router({
       orderBy: 'updatedAt',
     })
     const items = await redactUnreadableSources(ctx.memory, threads)
-    return { items: items.map(toThreadRow), total, page: input.page, pageSize: input.pageSize, pageCount: pageCount(total, input.pageSize) }
+    const titles = await lineageTitles(ctx.memory, items)
+    return {
+      items: items.map((item) => toThreadRow(item, titles)),
+      total,
+      page: input.page,
+      pageSize: input.pageSize,
+      pageCount: pageCount(total, input.pageSize),
+    }
   }),
 
-  /** One thread with its message count and clone metadata. */
+  /** One thread with its message count and clone metadata; the id of a promoted branch gives the thread now holding its history, with `redirectedFrom`. */
   get: authedProcedure.input(z.object({ threadId: threadIdInput })).query(async ({ ctx, input }) => {
-    const thread = await redactUnreadableSource(ctx.memory, await ctx.memory.thread(input.threadId))
+    const resolved = await ctx.memory.resolveThread(input.threadId)
+    const thread = await redactUnreadableSource(ctx.memory, resolved.thread)
     const [messageCount, branch] = await Promise.all([ctx.services.memory.countMessages({ threadId: thread.id }), branchOf(ctx.memory, thread)])
-    return { thread, messageCount, isClone: isClone(thread), clone: getCloneMetadata(thread), isBranch: branch !== null, branch }
+    return {
+      thread,
+      redirectedFrom: resolved.redirectedFrom,
+      messageCount,
+      isClone: isClone(thread),
+      clone: getCloneMetadata(thread),
+      isBranch: branch !== null,
+      branch,
+    }
   }),
 
   /** The thread page: the thread and its first messages. */

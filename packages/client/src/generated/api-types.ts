@@ -424,6 +424,7 @@ export type ThreadlineOutputs = {
     }
     get: {
       thread: StoredThread
+      redirectedFrom: null | ThreadRedirect
       messageCount: number
       isClone: boolean
       clone: null | CloneMetadata
@@ -488,6 +489,9 @@ export type ThreadlineOutputs = {
       threadIdB: string
       commonAncestor: null | { messageIdA: string; messageIdB: string }
       commonMessageCount: number
+      firstCommon: null | CommonMessage
+      onlyInABeforeCommonCount: number
+      onlyInBBeforeCommonCount: number
       onlyInA: Array<StoredMessage>
       onlyInB: Array<StoredMessage>
       onlyInACount: number
@@ -849,6 +853,8 @@ export type CallTraceEvent = {
 export type CallUsage = { inputTokens: number; outputTokens: number }
 
 export type CloneMetadata = { sourceThreadId: string; clonedAt: Date; lastMessageId?: undefined | string; lastClonedMessageId?: undefined | string }
+
+export type CommonMessage = { messageIdA: string; messageIdB: string; positionA: number; positionB: number }
 
 export type ContextSection = { kind: SectionKind; title: string; tokens: number; text: null | string; messages: Array<SectionMessage> }
 
@@ -1411,6 +1417,8 @@ export type TerminalErrorKind = 'http-401' | 'http-403' | 'auth-code' | 'insuffi
 export type TextPart = { type: 'text'; text: string; providerMetadata?: undefined | ProviderMetadata }
 
 export type ThreadBranchLink = { parentThreadId: string; branchPointMessageId: string; branchPointThreadId: string; branchPointCreatedAt: Date }
+
+export type ThreadRedirect = { threadId: string; title: string; reason: 'promoted'; at: Date }
 
 export type TokenScope = { allResources: boolean; resourceIds: Array<string>; canWrite: boolean; canRunRules: boolean }
 

@@ -17,6 +17,7 @@ import * as messages from './messages.ts'
 import * as observationalMemory from './observational-memory.ts'
 import { promoteBranch } from './promote-branch.ts'
 import { diffThreadHistories } from './thread-diff.ts'
+import { getThreadRedirect } from './thread-redirects.ts'
 import * as threads from './threads.ts'
 import { createSessionStatements } from './session-statements.ts'
 import { createVectorSupport } from './vector-support.ts'
@@ -33,6 +34,7 @@ function createBundle(ctx: StorageContext): StorageBundle {
         createThread: (input) => threads.createThread(ctx, input),
         getThreadById: (id) => threads.getThreadById(ctx, id),
         getThreadsByIds: (ids) => threads.getThreadsByIds(ctx, ids),
+        getThreadRedirect: (id) => getThreadRedirect(ctx, id),
         listThreads: (input) => threads.listThreads(ctx, input),
         updateThread: (id, patch) => threads.updateThread(ctx, id, patch),
         deleteThread: (id, options) => threads.deleteThread(ctx, id, options),

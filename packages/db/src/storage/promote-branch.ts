@@ -14,7 +14,8 @@
 //      version (its own row rewritten when S owns the message, else an
 //      override of S).
 //   4. When O <> S, S's cutoff becomes B's.
-//   5. B's own messages move to S, B's branches to S; B's row is deleted.
+//   5. B's own messages move to S, B's branches to S; B's row is deleted and
+//      its id redirects to S (thread_redirects).
 //   Thread-scoped memory follows the lines: S's working / observational memory
 //   moves to N, B's to S (re-keyed rows; the engine rewrites thread tags).
 import { NotABranchError, StorageError, ThreadNotFoundError } from '@threadline/engine'
@@ -22,6 +23,7 @@ import type { PromoteBranchInput, PromotedBranch } from '@threadline/engine/stor
 import { Prisma } from '../generated/prisma/client.ts'
 import { branchChainCte } from './branch-history-sql.ts'
 import { atomically, type StorageContext } from './context.ts'
+import { recordThreadRedirect } from './thread-redirects.ts'
 import { getThreadsByIds } from './threads.ts'
 
 type BranchRow = {
@@ -198,6 +200,8 @@ export async function promoteBranch(ctx: StorageContext, input: PromoteBranchInp
       UPDATE threads SET metadata = metadata || jsonb_build_object('promotedBranch', ${JSON.stringify(promotion)}::jsonb), updated_at = now()
       WHERE id = ${source.id}`
     await tx.db.$executeRaw`DELETE FROM threads WHERE id = ${branch.id}`
+    // the branch's id keeps working: links to it land on the source, which now holds its history
+    await recordThreadRedirect(tx, { fromThreadId: branch.id, fromTitle: branch.title, toThreadId: source.id, reason: 'promoted', at: input.promotedAt })
     const [thread, newBranchThread] = await getThreadsByIds(tx, [source.id, plan.n])
     if (thread === undefined || newBranchThread === undefined)
       throw new StorageError('promoteBranch: the source or the new branch is missing after the promotion')

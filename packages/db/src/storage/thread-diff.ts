@@ -5,6 +5,9 @@
 // content) in order; the common point is the last paired message of `a`.
 // Each side is paged in the same statement (its own LIMIT after its own
 // position), its full count apart, so an answer never grows with the histories.
+// Beyond the pure function: where the shared stretch begins (first pair) and how
+// many of each side's own messages lie before the common point, so a partial
+// clone's left-out messages are not reported as coming after it.
 import { ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
 import type { DiffThreadHistoriesInput, StoredThreadDiff } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
@@ -17,6 +20,12 @@ type DiffRow = MessageRow & {
   commonCount: number | null
   lastA: string | null
   lastB: string | null
+  firstA: string | null
+  firstB: string | null
+  firstPosA: number | null
+  firstPosB: number | null
+  beforeA: number | null
+  beforeB: number | null
   countA: number | null
   countB: number | null
   pos: number
@@ -57,18 +66,24 @@ export async function diffThreadHistories(ctx: StorageContext, input: DiffThread
       SELECT ra.pos, rb.pos FROM rest_a ra JOIN rest_b rb ON rb.copy_key = ra.copy_key AND rb.k = ra.k
     ),
     last_pair AS (SELECT a_pos, b_pos FROM pairs ORDER BY a_pos DESC LIMIT 1),
+    first_pair AS (SELECT a_pos, b_pos FROM pairs ORDER BY a_pos LIMIT 1),
     only_a AS MATERIALIZED (SELECT a.* FROM a WHERE NOT EXISTS (SELECT 1 FROM pairs WHERE pairs.a_pos = a.pos)),
     only_b AS MATERIALIZED (SELECT b.* FROM b WHERE NOT EXISTS (SELECT 1 FROM pairs WHERE pairs.b_pos = b.pos))
     SELECT 'common' AS kind, (SELECT count(*)::int FROM pairs) AS "commonCount",
            (SELECT a.id FROM a JOIN last_pair lp ON lp.a_pos = a.pos) AS "lastA",
            (SELECT b.id FROM b JOIN last_pair lp ON lp.b_pos = b.pos) AS "lastB",
+           (SELECT a.id FROM a JOIN first_pair fp ON fp.a_pos = a.pos) AS "firstA",
+           (SELECT b.id FROM b JOIN first_pair fp ON fp.b_pos = b.pos) AS "firstB",
+           (SELECT a_pos::int FROM first_pair) AS "firstPosA", (SELECT b_pos::int FROM first_pair) AS "firstPosB",
+           (SELECT count(*)::int FROM only_a WHERE only_a.pos < (SELECT a_pos FROM last_pair)) AS "beforeA",
+           (SELECT count(*)::int FROM only_b WHERE only_b.pos < (SELECT b_pos FROM last_pair)) AS "beforeB",
            (SELECT count(*)::int FROM only_a) AS "countA", (SELECT count(*)::int FROM only_b) AS "countB",
            NULL AS id, NULL AS "threadId", NULL AS "resourceId", NULL AS role, NULL::jsonb AS content, NULL::timestamptz AS "createdAt", 0 AS pos
     UNION ALL
-    (SELECT 'a', NULL, NULL, NULL, NULL, NULL, o.id, o.thread_id, o.resource_id, o.role, o.content, o.created_at, o.pos::int FROM only_a o
+    (SELECT 'a', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.id, o.thread_id, o.resource_id, o.role, o.content, o.created_at, o.pos::int FROM only_a o
      WHERE o.pos > ${input.afterA ?? 0} ORDER BY o.pos ${take})
     UNION ALL
-    (SELECT 'b', NULL, NULL, NULL, NULL, NULL, o.id, o.thread_id, o.resource_id, o.role, o.content, o.created_at, o.pos::int FROM only_b o
+    (SELECT 'b', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.id, o.thread_id, o.resource_id, o.role, o.content, o.created_at, o.pos::int FROM only_b o
      WHERE o.pos > ${input.afterB ?? 0} ORDER BY o.pos ${take})
     ORDER BY kind, pos`
   const summary = rows.find((row) => row.kind === 'common')
@@ -83,6 +98,12 @@ export async function diffThreadHistories(ctx: StorageContext, input: DiffThread
   return {
     commonCount: summary?.commonCount ?? 0,
     lastCommon: summary?.lastA && summary.lastB ? { messageIdA: summary.lastA, messageIdB: summary.lastB } : null,
+    firstCommon:
+      summary?.firstA && summary.firstB && summary.firstPosA !== null && summary.firstPosB !== null
+        ? { messageIdA: summary.firstA, messageIdB: summary.firstB, positionA: summary.firstPosA, positionB: summary.firstPosB }
+        : null,
+    onlyInABeforeCommonCount: summary?.beforeA ?? 0,
+    onlyInBBeforeCommonCount: summary?.beforeB ?? 0,
     onlyInA: a.messages,
     onlyInB: b.messages,
     onlyInACount: summary?.countA ?? 0,

@@ -71,6 +71,7 @@ import { materializeBranchesInTransaction, type MaterializeBranchResult } from '
 import type { BranchOperationContext } from './branches/operation-context.ts'
 import { promoteBranchInTransaction, type PromoteBranchArgs, type PromoteBranchResult } from './branches/promote-branch.ts'
 import { splitRepairedMessages } from './branches/repaired-messages.ts'
+import { threadRedirectOf, type ResolvedThread } from './thread-redirect.ts'
 
 export type MemoryConfig = {
   storage: MemoryStorage
@@ -216,6 +217,19 @@ export class Memory {
     const { threadId } = parseInput(threadIdInputSchema, input)
     const thread = await this.storage.getThreadById(threadId)
     return thread === null ? null : withLineageDates(thread)
+  }
+
+  /**
+   * The thread of an id, following a redirect when the id's thread is gone but
+   * its history lives on (a promoted branch: its source); null when neither.
+   */
+  async resolveThread(input: { threadId: string }): Promise<ResolvedThread | null> {
+    const thread = await this.getThreadById(input)
+    if (thread !== null) return { thread, redirectedFrom: null }
+    const redirect = await this.storage.getThreadRedirect(input.threadId)
+    if (redirect === null) return null
+    const target = await this.getThreadById({ threadId: redirect.toThreadId })
+    return target === null ? null : { thread: target, redirectedFrom: threadRedirectOf(redirect) }
   }
 
   /** The threads of these ids that exist, in one query (unknown ids are left out). */

@@ -32,6 +32,7 @@ import type {
 import type { MemoryTarget } from './memory-key.ts'
 import type { UpdateMessageInput, VersionedMessage } from './message-edit.ts'
 import type { ResourceScope } from './resource-scope.ts'
+import type { ResolvedThread } from './thread-redirect.ts'
 
 type ListMessagesInput = Parameters<Memory['listMessages']>[0]
 type SearchMessagesInput = Parameters<Memory['searchMessages']>[0]
@@ -73,6 +74,13 @@ export class ScopedMemory {
     const thread = await this.memory.getThreadById({ threadId })
     if (thread === null || !this.scope.includes(thread.resourceId)) throw new ThreadNotFoundError(threadId)
     return thread
+  }
+
+  /** Memory.resolveThread in the scope: ThreadNotFoundError when the thread (or the redirect's target) is unknown or outside it. */
+  async resolveThread(threadId: string): Promise<ResolvedThread> {
+    const resolved = await this.memory.resolveThread({ threadId })
+    if (resolved === null || !this.scope.includes(resolved.thread.resourceId)) throw new ThreadNotFoundError(threadId)
+    return resolved
   }
 
   /** The thread, or null when unknown or outside the scope (alike). */

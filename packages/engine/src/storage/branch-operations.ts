@@ -63,11 +63,19 @@ export type PromotedBranch = {
   rewrittenMessageIds: string[]
 }
 
+/** A message both histories have, by its id in each and its 1-based position in each. */
+export type CommonMessage = { messageIdA: string; messageIdB: string; positionA: number; positionB: number }
+
 /** The SQL diff of two effective histories (see memory/branches/history-diff.ts for the semantics). */
 export type StoredThreadDiff = {
   commonCount: number
   /** the last common message: its id in `a`'s history and its counterpart's id in `b`'s (equal unless a copy) */
   lastCommon: { messageIdA: string; messageIdB: string } | null
+  /** where the shared stretch begins: the first paired message, with both 1-based positions (a partial clone shares from its first copy) */
+  firstCommon: CommonMessage | null
+  /** how many of `a`'s own messages lie BEFORE the last common message (the source's messages a partial clone left out): they open `onlyInA` */
+  onlyInABeforeCommonCount: number
+  onlyInBBeforeCommonCount: number
   /** `a`'s own messages after `afterA`, in `a`'s order, at most `limit` */
   onlyInA: StoredMessage[]
   onlyInB: StoredMessage[]

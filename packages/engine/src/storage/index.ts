@@ -26,6 +26,8 @@ export type {
   TextQuery,
   ThreadBranchLink,
   ThreadListOrder,
+  StoredThreadRedirect,
+  ThreadRedirectReason,
   TransactionOptions,
   UpsertMessagesOptions,
   VectorMatch,
@@ -39,6 +41,7 @@ export type {
 } from './types.ts'
 export type {
   BranchOperationsStorage,
+  CommonMessage,
   DiffThreadHistoriesInput,
   MaterializeBranchesInput,
   MaterializedBranch,

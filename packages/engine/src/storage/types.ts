@@ -341,6 +341,18 @@ export interface VectorStore {
   countThreadVectors(args: { threadId: string; model: string }): Promise<{ messages: number; withVector: number }>
 }
 
+/** Why an id moved: promoteBranch deletes the promoted branch, its history continues in the source. */
+export type ThreadRedirectReason = 'promoted'
+
+export type StoredThreadRedirect = {
+  fromThreadId: string
+  /** the old thread's title (its row is gone) */
+  fromTitle: string
+  toThreadId: string
+  reason: ThreadRedirectReason
+  createdAt: Date
+}
+
 export type UpsertMessagesOptions = {
   sameThreadOnly?: boolean
   checkThreads?: (threads: StoredThread[]) => void
@@ -350,6 +362,8 @@ export interface MemoryStorage extends BranchOperationsStorage {
   createThread(input: CreateThreadInput): Promise<StoredThread>
   getThreadById(id: string): Promise<StoredThread | null>
   getThreadsByIds(ids: string[]): Promise<StoredThread[]>
+  /** Where an id whose thread is gone now lives (a promoted branch's id: its source), or null. */
+  getThreadRedirect(fromThreadId: string): Promise<StoredThreadRedirect | null>
   listThreads(input: ListThreadsInput): Promise<ListThreadsResult>
   updateThread(id: string, patch: { title?: string; metadata?: Record<string, unknown> }): Promise<StoredThread>
   /**

@@ -29,7 +29,8 @@ export function BranchActions({ threadId, title, parentThreadId, parentTitle, in
   const promote = useMutation(
     trpc.branches.promote.mutationOptions({
       onSuccess: async (result) => {
-        await refresh()
+        // stale, not refetched here: this page's id now redirects, and refetching it would race the push with the redirect
+        await queryClient.invalidateQueries({ refetchType: 'none' })
         setDialog(null)
         router.push(`/threads/${encodeURIComponent(result.thread.id)}?promoted=${encodeURIComponent(result.newBranchThread.id)}`)
       },

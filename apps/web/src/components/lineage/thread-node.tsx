@@ -50,7 +50,6 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
         )}
       </div>
       <p className="mt-0.5 truncate text-sm font-medium text-slate-900">{thread.title || 'Untitled thread'}</p>
-      <p className="truncate font-mono text-[10px] text-slate-500">{thread.id}</p>
       <p className="truncate text-[10px] text-slate-500" title={forkLabel(thread, true)}>
         {thread.forkKind === 'root' ? `created ${formatDateTime(thread.createdAt)}` : forkLabel(thread)}
       </p>

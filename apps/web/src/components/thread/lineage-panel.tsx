@@ -1,6 +1,8 @@
 'use client'
 
+import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
+import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { formatDateTime } from '../format.ts'
 import { threadMessageHref } from './anchors.ts'
@@ -8,6 +10,13 @@ import { ButtonLink } from '../ui/button.tsx'
 import { Panel } from '../ui/panel.tsx'
 
 type ThreadInfo = RouterOutputs['threads']['get']
+
+/** A clone's source by its title (its id while loading, or when the source is gone). */
+function SourceTitle({ threadId }: { threadId: string }) {
+  const trpc = useTRPC()
+  const source = useQuery(trpc.threads.get.queryOptions({ threadId }, { retry: false }))
+  return source.data ? source.data.thread.title || 'Untitled thread' : <span className="font-mono">{threadId}</span>
+}
 
 /** Where the thread came from (clone metadata, with a link to the source) and a way to its lineage graph. */
 export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
@@ -26,9 +35,20 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
       }
       actions={
         threadId && (
-          <ButtonLink size="sm" href={`/threads/${encodeURIComponent(threadId)}/lineage`}>
-            Lineage graph
-          </ButtonLink>
+          <>
+            {clone && (
+              <ButtonLink
+                size="sm"
+                href={`/compare?a=${encodeURIComponent(clone.sourceThreadId)}&b=${encodeURIComponent(threadId)}`}
+                data-testid="clone-compare-with-source"
+              >
+                Compare with source
+              </ButtonLink>
+            )}
+            <ButtonLink size="sm" href={`/threads/${encodeURIComponent(threadId)}/lineage`}>
+              Lineage graph
+            </ButtonLink>
+          </>
         )
       }
       testId="clone-panel"
@@ -60,9 +80,9 @@ export function LineagePanel({ info }: { info: ThreadInfo | undefined }) {
       {clone ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-xs">
           <dt className="text-slate-500">Source</dt>
-          <dd className="break-all font-mono">
+          <dd className="break-words">
             <Link className="text-indigo-700 hover:underline" href={`/threads/${encodeURIComponent(clone.sourceThreadId)}`} data-testid="clone-source-link">
-              {clone.sourceThreadId}
+              <SourceTitle threadId={clone.sourceThreadId} />
             </Link>
           </dd>
           <dt className="text-slate-500">Cloned at</dt>

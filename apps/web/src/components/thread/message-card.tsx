@@ -16,7 +16,7 @@ import { ToolCard, ToolResultReference } from './tool-card.tsx'
 import type { ToolLinks } from './tool-links.ts'
 import { formatModelLabel } from '../model-label.ts'
 
-const roleTone: Record<StoredMessage['role'], BadgeTone> = { user: 'emerald', assistant: 'indigo', system: 'amber' }
+export const roleTone: Record<StoredMessage['role'], BadgeTone> = { user: 'emerald', assistant: 'indigo', system: 'amber' }
 
 /** The ancestor a branch inherited this message from (null: the thread's own message). */
 export type InheritedFrom = { threadId: string; title: string | null } | null
@@ -130,7 +130,7 @@ export function MessageCard({
       </div>
       <footer className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-4 py-1.5">
         <MessageActions message={message} threadId={threadId} resourceId={message.resourceId} />
-        <BranchFromHere threadId={threadId} messageId={message.id} />
+        <BranchFromHere threadId={threadId} message={message} />
         <Link
           href={`/threads/${encodeURIComponent(threadId)}/fork?at=${encodeURIComponent(message.id)}`}
           className="rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"

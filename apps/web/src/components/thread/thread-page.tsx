@@ -2,11 +2,13 @@
 
 import { useQuery } from '@tanstack/react-query'
 import { useDocumentTitle } from '../use-document-title.ts'
-import { useMemo, useState } from 'react'
+import { useRouter } from 'next/navigation'
+import { useEffect, useMemo, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import { ForkedHereMarker, BranchedFromMarker } from '../branches/fork-marker.tsx'
 import { branchesByMessage } from '../branches/fork-markers.ts'
 import { PromotedNotice } from '../branches/promoted-notice.tsx'
+import { RedirectedNotice } from '../branches/redirected-notice.tsx'
 import { CallStrip } from '../calls/call-strip.tsx'
 import { EmptyState } from '../empty-state.tsx'
 import { describeError, errorCode } from '../ui/describe-error.ts'
@@ -28,9 +30,17 @@ import { BackLink } from '../ui/back-link.tsx'
 /** A thread's timeline with its memory side panels. */
 export function ThreadPage({ id }: { id: string }) {
   const trpc = useTRPC()
+  const router = useRouter()
   const info = useQuery(trpc.threads.get.queryOptions({ threadId: id }))
+  // an old id (a branch promoted since) answers with the thread now holding its history: go there, saying so
+  const movedTo = info.data?.redirectedFrom ? info.data.thread.id : null
+  useEffect(() => {
+    if (movedTo !== null) router.replace(`/threads/${encodeURIComponent(movedTo)}?movedFrom=${encodeURIComponent(id)}${window.location.hash}`)
+  }, [movedTo, id, router])
+  // the id names the thread itself: its other queries may run
+  const current = info.isSuccess && movedTo === null
   // the thread's recorded LLM calls, by the assistant message each wrote into
-  const calls = useQuery(trpc.calls.list.queryOptions({ threadId: id, limit: 200 }))
+  const calls = useQuery(trpc.calls.list.queryOptions({ threadId: id, limit: 200 }, { enabled: current }))
   const callsByMessage = useMemo(() => {
     const byMessage = new Map<string, NonNullable<typeof calls.data>['calls']>()
     for (const call of calls.data?.calls ?? []) {
@@ -39,15 +49,15 @@ export function ThreadPage({ id }: { id: string }) {
     return byMessage
   }, [calls.data])
   const [omScope, setOmScope] = useState<OmScope>('thread')
-  const om = useQuery(trpc.memory.observational.get.queryOptions({ scope: omScope, threadId: id }, { enabled: info.isSuccess }))
-  const branches = useQuery(trpc.branches.list.queryOptions({ threadId: id }))
+  const om = useQuery(trpc.memory.observational.get.queryOptions({ scope: omScope, threadId: id }, { enabled: current }))
+  const branches = useQuery(trpc.branches.list.queryOptions({ threadId: id }, { enabled: current }))
   const branch = info.data?.branch ?? null
   // the titles of the ancestors inherited messages live in
-  const lineage = useQuery(trpc.branches.lineage.queryOptions({ threadId: id }, { enabled: branch !== null }))
+  const lineage = useQuery(trpc.branches.lineage.queryOptions({ threadId: id }, { enabled: current && branch !== null }))
   // a branch inherits every message up to its branch point: that message's position counts them
   const branchPoint = branch?.branchPointMessageId ?? null
   const branchPointPosition = useQuery(
-    trpc.threads.timeline.positions.queryOptions({ threadId: id, messageIds: branchPoint ? [branchPoint] : [] }, { enabled: branchPoint !== null }),
+    trpc.threads.timeline.positions.queryOptions({ threadId: id, messageIds: branchPoint ? [branchPoint] : [] }, { enabled: current && branchPoint !== null }),
   )
 
   // the messages the timeline has loaded (a window of the thread)
@@ -69,8 +79,8 @@ export function ThreadPage({ id }: { id: string }) {
         <Notice tone="error" title={errorCode(info.error) === 'NOT_FOUND' ? 'Thread not found' : 'Could not load the thread'}>
           {describeError(info.error)}
         </Notice>
-      ) : !info.data ? (
-        <Loading label="Loading thread…" />
+      ) : !info.data || movedTo !== null ? (
+        <Loading label={movedTo === null ? 'Loading thread…' : 'This branch was promoted: opening the thread that holds its history…'} />
       ) : (
         <>
           <ThreadHeader
@@ -82,6 +92,7 @@ export function ThreadPage({ id }: { id: string }) {
           />
           <CloneResultBanner threadId={info.data.thread.id} />
           <PromotedNotice />
+          <RedirectedNotice threadTitle={info.data.thread.title} />
           <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <section aria-label="Timeline" className="min-w-0 space-y-3">
               <Timeline

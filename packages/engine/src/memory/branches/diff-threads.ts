@@ -1,4 +1,5 @@
 import type { StoredMessage } from '../../messages/types.ts'
+import type { CommonMessage } from '../../storage/branch-operations.ts'
 import type { MemoryStorage } from '../../storage/types.ts'
 import { isClone } from '../clone-metadata.ts'
 import type { DiffThreadsOptions } from './branch-operation-schemas.ts'
@@ -15,6 +16,19 @@ export type ThreadDiff = {
   commonAncestor: { messageIdA: string; messageIdB: string } | null
   /** how many messages the two histories have in common */
   commonMessageCount: number
+  /**
+   * The first message both histories have (positions 1-based): where the
+   * shared stretch begins. Position 1 on both sides for branches and whole
+   * clones; a clone of messages 3-8 shares from the source's #3 (its own #1).
+   */
+  firstCommon: CommonMessage | null
+  /**
+   * How many of `onlyInA` lie BEFORE the common point rather than after it
+   * (what the other side left out: a partial clone's uncopied messages, the
+   * gaps of a hand-picked one). They come first in `onlyInA`'s order.
+   */
+  onlyInABeforeCommonCount: number
+  onlyInBBeforeCommonCount: number
   /**
    * messages of `a`'s effective history that `b`'s has not, in `a`'s order (as
    * `a` reads them, overrides applied): all of them, or the page the options ask for

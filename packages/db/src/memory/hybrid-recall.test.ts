@@ -58,11 +58,14 @@ describeEachDatabase('hybrid recall', (getDb) => {
       const memory = textMemory({ lastMessages: false, semanticRecall: { topK: 10, messageRange: 0, scope: 'resource' } })
       const { matches } = await memory.recall({ threadId: 'hr-other', vectorSearchString: 'refund' })
       expect(new Set(matches.map((m) => m.threadId))).toEqual(new Set(['hr-support', 'hr-other']))
-      const search = await memory.searchMessages({ resourceId: 'hr-user', query: 'broken blender refund', topK: 2 })
-      expect(search.mode).toBe('text')
       // BM25's inverse document frequency: across the resource 'refund' is common (hr-other is about refunds too),
-      // so 0 (blender + broken) outranks 3 (blender + refund), unlike in the thread alone
-      expect(search.results.map((r) => r.message.id)).toEqual([id(2), id(0)])
+      // so in the full-text arm 0 (blender + broken) outranks 3 (blender + refund), unlike in the thread alone
+      const arm = await getDb().storage.searchText({ resourceId: 'hr-user', query: 'broken blender refund', topK: 3 })
+      expect(arm.map((m) => m.messageId)).toEqual([id(2), id(0), id(3)])
+      // recall then lends 3 a share of the best match's score: it is the reply right after 2 (text-rerank.ts)
+      const search = await memory.searchMessages({ resourceId: 'hr-user', query: 'broken blender refund', topK: 3 })
+      expect(search.mode).toBe('text')
+      expect(search.results.map((r) => r.message.id)).toEqual([id(2), id(3), id(0)])
     })
 
     it("reads a branch's effective history: inherited messages up to its cutoff and its own, not the parent's later ones", async () => {
@@ -92,6 +95,22 @@ describeEachDatabase('hybrid recall', (getDb) => {
       // with b 0.75 (Lucene's default) the one-word message outranked the one saying the word twice
       const { matches } = await textMemory().recall({ threadId: 'hr-length', vectorSearchString: 'pizza' })
       expect(matches.map((m) => m.messageId)).toEqual(['hr-length-m0', 'hr-length-m1'])
+    })
+
+    it('favours the matches written on a day the question names, or in the two days after (text-rerank.ts)', async () => {
+      const seeding = new Memory({ storage: getDb().storage })
+      const day = Date.UTC(2024, 0, 10, 12)
+      await seedThread(seeding, {
+        threadId: 'hr-day-before',
+        resourceId: 'hr-days',
+        texts: ['I cooked pasta with ham and peas, the best pasta'],
+        start: day - 3 * 86_400_000,
+      })
+      await seedThread(seeding, { threadId: 'hr-day-after', resourceId: 'hr-days', texts: ['Yesterday I cooked a pasta'], start: day + 86_400_000 })
+      const memory = textMemory({ lastMessages: false, semanticRecall: { topK: 2, messageRange: 0, scope: 'resource' } })
+      const ids = async (query: string) => (await memory.searchMessages({ resourceId: 'hr-days', query })).results.map((r) => r.message.id)
+      expect(await ids('What pasta did I cook?')).toEqual(['hr-day-before-m0', 'hr-day-after-m0'])
+      expect(await ids('What pasta did I cook on 10.01.2024?')).toEqual(['hr-day-after-m0', 'hr-day-before-m0'])
     })
 
     it('works with no vector store at all, and a vector mode asked for without an embedder is EmbedderRequiredError', async () => {

@@ -5,13 +5,14 @@ import type { MemoryStorage, StoredThread, VectorStore } from '../storage/types.
 import { requireEmbedder, requireVectorStore } from './clone-plan.ts'
 import { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, type RankedMatch } from './fusion.ts'
 import type { RecallMode, SemanticRecallConfig } from './memory-options.ts'
+import { rerankTextMatches } from './text-rerank.ts'
 
 export type { RankedMatch } from './fusion.ts'
 
 export type RecallResult = {
   /** last messages + matches with their neighbours, de-duplicated, in (createdAt, id) order */
   messages: StoredMessage[]
-  /** the matches with their scores, best first (hybrid: the fused reciprocal-rank score; text: ts_rank_cd; vector: cosine similarity) */
+  /** the matches with their scores, best first (hybrid: the fused reciprocal-rank score; text: BM25, re-ranked (text-rerank.ts); vector: cosine similarity) */
   matches: RankedMatch[]
   /** how the matches were found; null when no search ran (no search string, or recall off) */
   mode: RecallMode | null
@@ -39,6 +40,26 @@ async function vectorArm(search: MatchSearch, topK: number): Promise<RankedMatch
 }
 
 /**
+ * The full-text arm: storage.searchText's best `searched`, re-ranked with the
+ * messages' days and conversation neighbours (text-rerank.ts; one more read: the
+ * matches with one neighbour each side), best `kept` first.
+ */
+async function textArm(search: MatchSearch, searched: number, kept: number): Promise<RankedMatch[]> {
+  const matches = await search.storage.searchText({ query: search.query, topK: searched, ...search.scope })
+  if (matches.length === 0) return matches
+  const threadId = 'threadId' in search.scope ? search.scope.threadId : undefined
+  const around = await search.storage.listMessagesAround({
+    messageIds: matches.map((match) => match.messageId),
+    before: 1,
+    after: 1,
+    ...(threadId === undefined ? {} : { threadId }),
+  })
+  // a thread's effective history is one sequence (a branch's inherited levels included); a resource's threads are separate ones
+  const sameSequence = threadId !== undefined ? () => true : (a: StoredMessage, b: StoredMessage) => a.threadId === b.threadId
+  return rerankTextMatches(search.query, matches, around, sameSequence).slice(0, kept)
+}
+
+/**
  * The best matches of `query`: the full-text arm (storage.searchText), the
  * vector arm (the embedder's nearest vectors) or both fused by reciprocal rank.
  * Vector and hybrid need an embedder (EmbedderRequiredError) and pgvector
@@ -46,13 +67,10 @@ async function vectorArm(search: MatchSearch, topK: number): Promise<RankedMatch
  */
 export async function findMatches(search: MatchSearch): Promise<RankedMatch[]> {
   const { mode, topK } = search
-  if (mode === 'text') return search.storage.searchText({ query: search.query, topK, ...search.scope })
+  if (mode === 'text') return textArm(search, hybridCandidates(topK), topK)
   if (mode === 'vector') return vectorArm(search, topK)
   const candidates = hybridCandidates(topK)
-  const [vector, text] = await Promise.all([
-    vectorArm(search, candidates),
-    search.storage.searchText({ query: search.query, topK: candidates, ...search.scope }),
-  ])
+  const [vector, text] = await Promise.all([vectorArm(search, candidates), textArm(search, candidates, candidates)])
   return fuseByReciprocalRank([
     { weight: DEFAULT_ARM_WEIGHTS.text, matches: text },
     { weight: DEFAULT_ARM_WEIGHTS.vector, matches: vector },

@@ -5,7 +5,7 @@
 // writes: when that thread already exists in the caller's scope and resource,
 // the import answers `existing` and writes nothing.
 import { createHash } from 'node:crypto'
-import { InvalidInputError, MessageAlreadyExistsError, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
+import { InvalidInputError, MessageAlreadyExistsError, parseInput, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
 import type { z } from 'zod'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import { isUniqueViolation } from '../storage/database-errors.ts'
@@ -43,6 +43,7 @@ function lineError(lineNumber: number, message: string, path = ''): InvalidInput
   return new InvalidInputError(`lines[${lineNumber}]${path}`, message, { summary: `Line ${lineNumber}: ${message}` })
 }
 
+/** The line's JSON checked by `schema`, unsafe text (NUL, unpaired surrogates) refused first; a refusal names `lines[N]` and the field in it. */
 function parseLine<T extends z.ZodType>(schema: T, text: string, lineNumber: number): z.output<T> {
   let value: unknown
   try {
@@ -50,11 +51,7 @@ function parseLine<T extends z.ZodType>(schema: T, text: string, lineNumber: num
   } catch {
     throw lineError(lineNumber, 'not valid JSON')
   }
-  const result = schema.safeParse(value)
-  if (result.success) return result.data
-  const [issue] = result.error.issues
-  const path = (issue?.path ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('')
-  throw lineError(lineNumber, issue?.message ?? 'invalid', path)
+  return parseInput(schema, value, { root: ['lines', lineNumber] })
 }
 
 /** How exported ids become the imported ones: unchanged, or (under a new id) with a suffix made from it, so a second copy never collides with the first. */

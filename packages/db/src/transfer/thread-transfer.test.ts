@@ -110,7 +110,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     }
     const badAt = 12
     const withBadLine = exported.map((line, index) => (index + 1 === badAt ? line.replace(/"createdAt"\s*:\s*"/, '"createdAt": "x') : line))
-    expect(await refusal(withBadLine)).toMatchObject({ field: `lines[${badAt}].createdAt`, message: expect.stringMatching(/^Line 12: /) })
+    expect(await refusal(withBadLine)).toMatchObject({ field: `lines[${badAt}].createdAt`, message: expect.stringContaining('lines[12].createdAt') })
     expect((await refusal(exported.slice(0, -3))).message).toMatch(/ends before its `end` line/)
     expect((await refusal([exported[0]!.replace('"version":1', '"version":2'), ...exported.slice(1)])).message).toMatch(/version 2 is newer/)
     expect((await refusal([...exported.slice(0, 3), '{not json', ...exported.slice(3)])).field).toBe('lines[4]')

@@ -78,7 +78,12 @@ async function seed(db: BenchDatabase): Promise<void> {
 async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
   const services = await createServices(
     db,
-    readServerConfig({ THREADLINE_AUTH_SECRET: 'export-bench-secret-0123456789abcdef', THREADLINE_BOOTSTRAP_TOKEN: TOKEN, THREADLINE_RATE_LIMIT_PER_SECOND: '1000', THREADLINE_RATE_LIMIT_BURST: '1000' }),
+    readServerConfig({
+      THREADLINE_AUTH_SECRET: 'export-bench-secret-0123456789abcdef',
+      THREADLINE_BOOTSTRAP_TOKEN: TOKEN,
+      THREADLINE_RATE_LIMIT_PER_SECOND: '1000',
+      THREADLINE_RATE_LIMIT_BURST: '1000',
+    }),
   )
   const server = await startTestServer(services)
   const folder = await mkdtemp(path.join(tmpdir(), 'threadline-export-'))
@@ -129,5 +134,7 @@ async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
 
 const report = createReport('export', { messages: messageCount, branchMessages, branches: 2 })
 await forEachBenchDatabase(selectedDatabaseKinds(), (db) => benchOne(report, db))
-report.note('RSS: this process (API server and HTTP client); the file is written and read as a stream. PGlite keeps its database in this process, so its import growth includes the rows written.')
+report.note(
+  'RSS: this process (API server and HTTP client); the file is written and read as a stream. PGlite keeps its database in this process, so its import growth includes the rows written.',
+)
 report.save()

@@ -45,7 +45,7 @@ describe('tl.threads.export and tl.threads.import', () => {
   }, 120_000)
 
   afterAll(async () => {
-    await api?.close()
+    await api.close()
   })
 
   it('pipes an export into an import under a new id: the same messages, and a repeat is existing', async () => {

@@ -30,9 +30,9 @@ export type ThreadImportSource =
 
 export type ThreadTransfer = {
   /** the thread's export, line by line as the server streams it: `for await (const line of tl.threads.export(id))` */
-  export(threadId: string, options?: ThreadExportOptions): AsyncIterable<ThreadExportLine>
+  export: (threadId: string, options?: ThreadExportOptions) => AsyncIterable<ThreadExportLine>
   /** imports an export: all or nothing; a repeat of the same file (same id and resource) answers `existing` */
-  import(source: ThreadImportSource, options?: ThreadImportOptions): Promise<ThreadImportResult>
+  import: (source: ThreadImportSource, options?: ThreadImportOptions) => Promise<ThreadImportResult>
 }
 
 const NDJSON = 'application/x-ndjson'
@@ -90,20 +90,25 @@ async function* parsedLines(body: ReadableStream<Uint8Array>): AsyncGenerator<Th
 }
 
 /** `restBase`: the server's `/api/v1`; `request`: the client's fetch (request ids, hooks, errors as ThreadlineErrors) with its headers. */
-export function threadTransfer(restBase: string, request: (url: string, init: RequestInit) => Promise<Response>): ThreadTransfer {
+export function threadTransfer(
+  restBase: string,
+  request: (url: string, init: Omit<RequestInit, 'headers'> & { headers: Record<string, string> }) => Promise<Response>,
+): ThreadTransfer {
   return {
-    async *export(threadId, options = {}) {
+    export: async function* (threadId, options = {}) {
       const url = `${restBase}/threads/${encodeURIComponent(threadId)}/export${query({ branches: options.branches ? 'true' : undefined })}`
       const response = await request(url, { method: 'GET', headers: { accept: NDJSON }, signal: signalOf(options) })
       if (response.body === null)
         throw new ThreadlineError('The export answer has no body', { kind: 'http', code: 'INVALID_RESPONSE', status: response.status })
       yield* parsedLines(response.body)
     },
-    async import(source, options = {}) {
+    import: async (source, options = {}) => {
       const url = `${restBase}/threads/import${query({ newThreadId: options.newThreadId, resourceId: options.resourceId })}`
       const body = bodyOf(source)
       // a streamed body needs `duplex: 'half'` (fetch's rule for a ReadableStream body)
-      const init = { method: 'POST', headers: { 'content-type': NDJSON }, body, signal: signalOf(options), duplex: 'half' } as RequestInit
+      const init = { method: 'POST', headers: { 'content-type': NDJSON }, body, signal: signalOf(options), duplex: 'half' } as RequestInit & {
+        headers: Record<string, string>
+      }
       const response = await request(url, init)
       return (await response.json()) as ThreadImportResult
     },

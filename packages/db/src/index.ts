@@ -19,6 +19,4 @@ export {
 } from './operators/operator-password.ts'
 export { createOperator, CREDENTIAL_PROVIDER_ID, type CreatedOperator, type OperatorInput } from './operators/create-operator.ts'
 export { PrismaClient, Prisma } from './generated/prisma/client.ts'
-export { exportThreadLines, type ExportThreadOptions } from './transfer/export-thread.ts'
-export { importThreadLines, type ImportThreadOptions, type ImportThreadResult } from './transfer/import-thread.ts'
-export { EXPORT_FORMAT, EXPORT_VERSION, NDJSON_CONTENT_TYPE } from './transfer/export-format.ts'
+export { createThreadTransfer } from './transfer/thread-transfer.ts'

@@ -24,7 +24,7 @@ export async function* ndjsonLines(body: ReadableStream<Uint8Array>, limits: Lin
   let total = 0
   let lineNumber = 1
   const lineOf = (parts: Uint8Array[]): string => {
-    const joined = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
+    const joined = Buffer.concat(parts)
     try {
       const text = decoder.decode(joined)
       return text.endsWith('\r') ? text.slice(0, -1) : text

@@ -1,10 +1,9 @@
 // The OpenAPI entries of the two JSON Lines operations (thread-transfer.ts):
 // their query parameters from the same zod schemas the handlers parse with,
 // their bodies described as application/x-ndjson (docs/export-format.md).
-import { NDJSON_CONTENT_TYPE } from '@threadline/db'
 import { z } from 'zod'
 import { jsonSchemaOf, propertiesOf } from './json-schema.ts'
-import { exportQuery, importQuery } from './thread-transfer.ts'
+import { exportQuery, importQuery, NDJSON_CONTENT_TYPE } from './thread-transfer.ts'
 
 type Json = Record<string, unknown>
 

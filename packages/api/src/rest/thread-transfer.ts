@@ -7,7 +7,6 @@
 //   POST /threads/import[?newThreadId=&resourceId=]   an export file, read line by line, written in one transaction
 import { TRPCError } from '@trpc/server'
 import { parseInput, ThreadAlreadyExistsError, ThreadlineError } from '@threadline/engine'
-import { exportThreadLines, importThreadLines, NDJSON_CONTENT_TYPE } from '@threadline/db'
 import { z } from 'zod'
 import { callerResources, canWrite, type Caller } from '../auth/caller.ts'
 import { isCsrfSafe } from '../auth/csrf.ts'
@@ -15,6 +14,8 @@ import { engineErrorToTRPCError, threadIdUnavailable, writeForbidden } from '../
 import { resourceIdInput, threadIdInput } from '../inputs.ts'
 import { rateLimitedCaller, type Context } from '../trpc.ts'
 import { ndjsonLines } from './ndjson-lines.ts'
+
+export const NDJSON_CONTENT_TYPE = 'application/x-ndjson'
 
 export const exportQuery = z.strictObject({
   /** the thread's branches too (and theirs) */
@@ -97,7 +98,7 @@ async function exportThread(ctx: Context, params: Record<string, string>, url: U
   const caller = await rateLimitedCaller(ctx)
   const threadId = parseInput(threadIdInput, params.threadId, { root: 'threadId' })
   const { branches } = parseInput(exportQuery, queryOf(url))
-  const lines = exportThreadLines(ctx.services.db.prisma, { threadId, resourceIds: resourceIdsOf(caller), branches: branches === 'true' })
+  const lines = ctx.services.threadTransfer.exportThread({ threadId, resourceIds: resourceIdsOf(caller), branches: branches === 'true' })
   // the first line is read before the answer starts: an unknown thread is a 404, not a broken stream
   const first = await lines.next()
   if (first.done) throw new Error('An export always has a header line')
@@ -119,7 +120,7 @@ async function importThread(ctx: Context, request: Request, url: URL): Promise<R
     })
   if (request.body === null) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body is empty: send the lines of an export' })
   const lines = ndjsonLines(request.body, { maxLineBytes: maxBodyBytes, maxTotalBytes: maxImportBytes })
-  const result = await importThreadLines(ctx.services.db.prisma, lines, {
+  const result = await ctx.services.threadTransfer.importThread(lines, {
     resourceIds: resourceIdsOf(caller),
     ...(newThreadId === undefined ? {} : { newThreadId }),
     ...(resourceId === undefined ? {} : { resourceId }),

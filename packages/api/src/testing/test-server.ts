@@ -17,7 +17,7 @@ function toRequest(incoming: IncomingMessage, origin: string, signal: AbortSigna
   }
   const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD'
   // the body streams, as Next passes it on: a thread import is read line by line, never held whole
-  const body = hasBody ? { body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>, duplex: 'half' } : {}
+  const body = hasBody ? { body: Readable.toWeb(incoming), duplex: 'half' } : {}
   return new Request(new URL(incoming.url ?? '/', origin), { method: incoming.method ?? 'GET', headers, signal, ...body } as RequestInit)
 }
 

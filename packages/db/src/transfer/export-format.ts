@@ -7,7 +7,6 @@ import { z } from 'zod'
 
 export const EXPORT_FORMAT = 'threadline-thread'
 export const EXPORT_VERSION = 1
-export const NDJSON_CONTENT_TYPE = 'application/x-ndjson'
 
 const isoDate = z.iso.datetime({ offset: true }).transform((text) => new Date(text))
 const id = z.string().min(1).max(300)

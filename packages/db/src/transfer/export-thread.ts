@@ -5,19 +5,12 @@
 // separate statements, not one snapshot: a message saved during the export is
 // in the file when it sorts after the page being read.
 import { InvalidInputError, ThreadNotFoundError } from '@threadline/engine'
+import type { ThreadExportInput } from '@threadline/engine/storage'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.ts'
 
 /** Rows per statement: ~1,000 lines of a few hundred bytes each. */
 const PAGE_ROWS = 1_000
-
-export type ExportThreadOptions = {
-  threadId: string
-  /** the caller's resources; null: every resource */
-  resourceIds: readonly string[] | null
-  /** the thread's branches too, and theirs */
-  branches: boolean
-}
 
 type ThreadRow = {
   id: string
@@ -47,7 +40,7 @@ function threadFields(row: ThreadRow) {
 }
 
 /** The thread and, when asked, every branch below it: parents before their branches (by depth, then age). */
-async function threadsToExport(prisma: PrismaClient, options: ExportThreadOptions): Promise<ThreadRow[]> {
+async function threadsToExport(prisma: PrismaClient, options: ThreadExportInput): Promise<ThreadRow[]> {
   return prisma.$queryRaw<ThreadRow[]>`
     WITH RECURSIVE tree AS (
       SELECT t.*, 0 AS depth FROM threads t
@@ -147,7 +140,7 @@ function branchLine(row: ThreadRow): string {
  * overrides and memory; then `end`. A thread outside `resourceIds` is not
  * found; a branch is refused (its history lives in its parent: export the root).
  */
-export async function* exportThreadLines(prisma: PrismaClient, options: ExportThreadOptions): AsyncGenerator<string, void, undefined> {
+export async function* exportThreadLines(prisma: PrismaClient, options: ThreadExportInput): AsyncGenerator<string, void, undefined> {
   const [root, ...branches] = await threadsToExport(prisma, options)
   if (root === undefined) throw new ThreadNotFoundError(options.threadId)
   if (root.branchParentId !== null)

@@ -6,6 +6,7 @@
 // the import answers `existing` and writes nothing.
 import { createHash } from 'node:crypto'
 import { InvalidInputError, MessageAlreadyExistsError, parseInput, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
+import type { ThreadImportInput, ThreadImportResult } from '@threadline/engine/storage'
 import type { z } from 'zod'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import { isUniqueViolation } from '../storage/database-errors.ts'
@@ -24,17 +25,6 @@ import {
 /** Messages per INSERT: one JSON value of ~1,000 lines. */
 const BATCH_ROWS = 1_000
 const tenMinutes = 10 * 60 * 1000
-
-export type ImportThreadOptions = {
-  /** the caller's resources; null: every resource */
-  resourceIds: readonly string[] | null
-  /** import under this id (its branches' and messages' ids get a suffix made from it); default: the exported ids */
-  newThreadId?: string
-  /** the resource to import into; default: the exported thread's */
-  resourceId?: string
-}
-
-export type ImportThreadResult = { status: 'imported' | 'existing'; threadId: string; resourceId: string; threads: number; messages: number }
 
 type Tx = Prisma.TransactionClient
 
@@ -213,7 +203,7 @@ async function alreadyImported(prisma: PrismaClient, threadId: string, resourceI
  * or nothing: one transaction. Bad input is an InvalidInputError naming the
  * line (`lines[N]`); an id taken in another resource is a conflict.
  */
-export async function importThreadLines(prisma: PrismaClient, source: AsyncIterable<string>, options: ImportThreadOptions): Promise<ImportThreadResult> {
+export async function importThreadLines(prisma: PrismaClient, source: AsyncIterable<string>, options: ThreadImportInput): Promise<ThreadImportResult> {
   const lines = source[Symbol.asyncIterator]()
   try {
     const first = await lines.next()

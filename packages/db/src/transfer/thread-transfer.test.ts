@@ -80,7 +80,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     const exported = await lines()
     const again = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId] })
     expect(again).toEqual({ status: 'existing', threadId: id('s'), resourceId, threads: 0, messages: 0 })
-    expect(await prisma.message.count({ where: { id: { startsWith: `${id('')}` } } })).toBe(8)
+    expect(await prisma.message.count({ where: { id: { startsWith: id('') } } })).toBe(8)
   })
 
   it('under a new id: a copy beside the original, ids suffixed, memory and history alike; imported twice, still one copy', async () => {
@@ -103,7 +103,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     const exported = await lines()
     const refusal = async (file: string[]) => {
       const error = await importThreadLines(prisma, each(file), { resourceIds: [resourceId], newThreadId: id('bad') }).catch((caught: unknown) => caught)
-      expect(InvalidInputError.isInstance(error), (error as Error).message ?? JSON.stringify(error)).toBe(true)
+      expect(InvalidInputError.isInstance(error), String(error)).toBe(true)
       expect(await prisma.thread.count({ where: { id: { startsWith: id('bad') } } })).toBe(0)
       expect(await prisma.message.count({ where: { threadId: { contains: '~' }, id: { startsWith: id('') } } })).toBe(0)
       return error as InvalidInputError

@@ -13,7 +13,7 @@ import { targetChecks } from './lib/targets.ts'
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url))
 const all = ['compat', 'retry', 'recall', 'recall-quality', 'indexing', 'clone', 'branch', 'api', 'calls'] as const
-/** run only when named: `pnpm bench soak` (10 minutes by default), `pnpm bench embedded-stall` (seeds a 50k-message thread), `pnpm bench embedded-preview-loop` (the same, in-process), `pnpm bench lock-race` (80 trials of racing processes), `pnpm bench workbench-stall` (spinning rules), `pnpm bench rest-fuzz` (every REST operation fuzzed once per demo thread), `pnpm bench indexing-starvation` (requests beside a 10k-message index job), `pnpm bench save-with-local-model` (10k saves with and without the local encoder), `pnpm bench save-throughput` (messages.save over HTTP as a ratio of the bulk-insert floor), `pnpm bench thread-page` (the thread page of a 100k-message thread in Chromium) */
+/** run only when named: `pnpm bench soak` (10 minutes by default), `pnpm bench embedded-stall` (seeds a 50k-message thread), `pnpm bench embedded-preview-loop` (the same, in-process), `pnpm bench lock-race` (80 trials of racing processes), `pnpm bench workbench-stall` (spinning rules), `pnpm bench rest-fuzz` (every REST operation fuzzed once per demo thread), `pnpm bench indexing-starvation` (requests beside a 10k-message index job), `pnpm bench save-with-local-model` (10k saves with and without the local encoder), `pnpm bench save-throughput` (messages.save over HTTP as a ratio of the bulk-insert floor), `pnpm bench thread-page` (the thread page of a 100k-message thread in Chromium), `pnpm bench export` (a 100k-message thread with 2 branches exported to a file and imported back over REST, with RSS) */
 const onRequest = [
   'soak',
   'embedded-stall',
@@ -25,6 +25,7 @@ const onRequest = [
   'save-with-local-model',
   'save-throughput',
   'thread-page',
+  'export',
 ] as const
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--')

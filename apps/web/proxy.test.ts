@@ -26,6 +26,19 @@ describe('the proxy on REST paths', () => {
     },
   )
 
+  it('does not see the thread import, whose streamed body it would buffer and cut at 10 MB; sees every other REST path', () => {
+    expect(reaches('/api/v1/threads/import')).toBe(false)
+    for (const path of [
+      '/api/v1/threads/import/x',
+      '/api/v1/threads/imports',
+      '/api/v1/threads/t1/export',
+      '/api/v1/threads/%zz',
+      '/api/v1/threads',
+      '/api/v1',
+    ])
+      expect(reaches(path), path).toBe(true)
+  })
+
   it('passes well-formed REST paths on to the REST route, with no session cookie needed', () => {
     expect(passesOn(visit('/api/v1/threads/a%20b'))).toBe(true)
     // what a dot segment leaves after URL resolution: the REST handler answers it (Next no longer redirects it elsewhere)

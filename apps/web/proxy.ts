@@ -41,6 +41,9 @@ export function proxy(request: NextRequest): Response {
 }
 
 export const config = {
-  // the REST API and every page; not tRPC or the other API routes, Next's assets or the icon
-  matcher: ['/api/v1', '/api/v1/:path*', '/((?!api/|_next/|icon\\.svg|favicon\\.ico).*)'],
+  // the REST API and every page; not tRPC or the other API routes, Next's assets or the icon.
+  // Not the thread import either: Next buffers the body of a request its proxy sees (at most 10 MB,
+  // proxyClientMaxBodySize, cutting the rest off), and an import streams up to THREADLINE_MAX_IMPORT_BYTES;
+  // its path holds no escape for restProxy to refuse.
+  matcher: ['/api/v1', '/api/v1/:path((?!threads/import$).*)', '/((?!api/|_next/|icon\\.svg|favicon\\.ico).*)'],
 }

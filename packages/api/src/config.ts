@@ -7,6 +7,7 @@ import { resolveEmbeddingModelOrLocal } from '@threadline/local-embedder'
 import { z } from 'zod'
 import type { SignInThrottleConfig } from './auth/sign-in-throttle.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
+import { DEFAULT_MAX_IMPORT_BYTES } from './rest/ndjson-lines.ts'
 import { DEFAULT_PLAYGROUND_POOL_LIMITS, type PlaygroundPoolLimits } from './playground/worker/playground-pool.ts'
 
 const positiveNumber = z.coerce.number().positive()
@@ -35,6 +36,8 @@ const envSchema = z.object({
   THREADLINE_SESSION_TTL_HOURS: positiveNumber.default(24 * 7),
   /** the largest request body the API reads (bytes); larger ones are refused with 413 */
   THREADLINE_MAX_BODY_BYTES: positiveInteger.default(DEFAULT_MAX_BODY_BYTES),
+  /** the largest thread import (bytes, streamed: never held whole); each of its lines is at most THREADLINE_MAX_BODY_BYTES */
+  THREADLINE_MAX_IMPORT_BYTES: positiveInteger.default(DEFAULT_MAX_IMPORT_BYTES),
   /** sandboxed playground runs: worker threads, wall-clock deadline per run, result cap, runs in flight per caller */
   THREADLINE_PLAYGROUND_THREADS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.threads),
   THREADLINE_PLAYGROUND_DEADLINE_MS: positiveInteger.default(DEFAULT_PLAYGROUND_POOL_LIMITS.deadlineMs),
@@ -75,6 +78,8 @@ export type ServerConfig = {
   trustedProxyHops: number
   /** request bodies larger than this are refused with 413 */
   maxBodyBytes: number
+  /** a thread import (POST /api/v1/threads/import) larger than this is refused with 413 */
+  maxImportBytes: number
   /** the sandbox worker pool (playground runs) */
   playground: PlaygroundPoolLimits
   /** THREADLINE_EMBEDDING_MODEL, resolved (its provider's variables read once); null: full-text recall alone */
@@ -128,6 +133,7 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
     passwordChecks: { concurrent: vars.THREADLINE_PASSWORD_CHECKS, maxWaiting: vars.THREADLINE_PASSWORD_CHECK_QUEUE },
     trustedProxyHops: vars.THREADLINE_TRUSTED_PROXY_HOPS,
     maxBodyBytes: vars.THREADLINE_MAX_BODY_BYTES,
+    maxImportBytes: vars.THREADLINE_MAX_IMPORT_BYTES,
     embeddingModel: vars.THREADLINE_EMBEDDING_MODEL === undefined ? null : embeddingModel(vars.THREADLINE_EMBEDDING_MODEL, env),
     playground: {
       ...DEFAULT_PLAYGROUND_POOL_LIMITS,

@@ -13,7 +13,7 @@ import {
   type LLMCallLog,
   type MemoryOptions,
 } from '@threadline/engine'
-import type { ThreadQueries } from '@threadline/engine/storage'
+import type { ThreadQueries, ThreadTransfer } from '@threadline/engine/storage'
 import { apiTokenStore, type ApiTokenStore } from './auth/api-tokens.ts'
 import { ensureFirstAdmin } from './auth/first-admin.ts'
 import { ensureBootstrapToken } from './auth/headless-tokens.ts'
@@ -49,6 +49,8 @@ export type Services = {
   memoryFor(scope: MemoryScope): Memory
   /** the threads explorer's read model: listing with filters and figures, resources with thread counts */
   threadQueries: ThreadQueries
+  /** thread export and import as JSON Lines (the REST handler's rest/thread-transfer.ts) */
+  threadTransfer: ThreadTransfer
   /** recorded LLM calls (issue 14): what the workbench's turns record, what the calls router reads */
   calls: LLMCallLog
   /** API tokens, as operators manage them */
@@ -150,6 +152,7 @@ export async function createServices(db: Database, config: ServerConfig, options
     embedder: memory.embedder,
     memoryFor: (scope) => scoped[scope],
     threadQueries: db.threadQueries,
+    threadTransfer: db.threadTransfer,
     calls: db.callLog,
     apiTokens: apiTokenStore(db.prisma),
     rules: ruleStore(db.prisma),

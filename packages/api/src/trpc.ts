@@ -111,7 +111,7 @@ const requireCsrfHeaderOnMutations = t.middleware(({ ctx, type, next }) => {
  * procedure call, batched or not). The same statement re-checks the token: a
  * token revoked or expired since it was cached is refused, and forgotten.
  */
-const authenticated = t.middleware(async ({ ctx, next }) => {
+export async function rateLimitedCaller(ctx: Context): Promise<Caller> {
   const caller = await ctx.getCaller()
   if (caller.kind === 'token') {
     const limit = await ctx.services.tokenRateLimiter.take(caller.token.id)
@@ -124,6 +124,12 @@ const authenticated = t.middleware(async ({ ctx, next }) => {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: `Rate limit exceeded for this API token; retry in ${limit.retryAfterMs} ms` })
     }
   }
+  return caller
+}
+
+/** rateLimitedCaller, then the caller's scope on the context. */
+const authenticated = t.middleware(async ({ ctx, next }) => {
+  const caller = await rateLimitedCaller(ctx)
   const resources = callerResources(caller)
   const memory = ctx.services.memory.scopedTo(resources)
   return next({ ctx: { caller, memory, memoryFor: (kind: MemoryScope) => ctx.services.memoryFor(kind).scopedTo(resources) } })

@@ -5,6 +5,7 @@
 import type { ThreadlineInputs, ThreadlineOutputs, ThreadlineProcedureKinds } from './generated/api-types.ts'
 import type { PagedLists } from './paged-lists.ts'
 import type { SaveAllOptions, SaveAllResult } from './save-all.ts'
+import type { ThreadTransfer } from './thread-transfer.ts'
 
 export type CallOptions = {
   /** aborting it ends the call (also while it waits to retry) with an ABORTED ThreadlineError */
@@ -43,6 +44,8 @@ type ClientOf<Inputs, Outputs, Kinds, Paged> = {
 type Procedures = ClientOf<ThreadlineInputs, ThreadlineOutputs, ThreadlineProcedureKinds, PagedLists>
 
 export type ThreadlineClient = Procedures & {
+  /** export and import as JSON Lines, streamed over REST (thread-transfer.ts) */
+  threads: ThreadTransfer
   messages: {
     /** every message of a thread, oldest first, page by page (`messages.list.iterate`) */
     iterate: Procedures['messages']['list']['iterate']

@@ -8,6 +8,7 @@ import superjson from 'superjson'
 import type { CallOptions, MutationOptions, ThreadlineClient } from './client-types.ts'
 import { threadlineFetch, REQUEST_ID_HEADER, type TransportHooks } from './http-transport.ts'
 import { iteratePages, PAGED_LISTS } from './paged-lists.ts'
+import { threadTransfer } from './thread-transfer.ts'
 import { retryDelayMs, type RetryOptions } from './retry-policy.ts'
 import { saveAll, type SaveAllOptions } from './save-all.ts'
 import { ThreadlineError, type ThreadlineErrorData } from './threadline-error.ts'
@@ -43,6 +44,11 @@ const CSRF_HEADERS = { 'x-threadline-csrf': '1' }
 function endpointOf(url: string): string {
   const trimmed = url.replace(/\/+$/, '')
   return trimmed.endsWith('/api/trpc') ? trimmed : `${trimmed}/api/trpc`
+}
+
+/** The REST base (`/api/v1`) of the server `url` names (its origin and any path before `/api/trpc`). */
+function restBaseOf(url: string): string {
+  return `${endpointOf(url).slice(0, -'/api/trpc'.length)}/api/v1`
 }
 
 type Signals = { caller: AbortSignal | undefined; timeout: AbortSignal | undefined; timeoutMs: number; maxURLLength?: number }
@@ -195,6 +201,9 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
     }
   }
 
+  const restRequest = threadlineFetch(baseFetch, options)
+  const transfer = threadTransfer(restBaseOf(options.url), (url, init) => restRequest(url, { ...init, headers: { ...headers(), ...init.headers } }))
+
   const client = (path: string[]): unknown =>
     new Proxy(
       {},
@@ -203,6 +212,7 @@ export function createThreadlineClient(options: ThreadlineClientOptions): Thread
           if (typeof key !== 'string' || key === 'then') return undefined
           if (path.length === 1 && path[0] === 'messages' && key === 'iterate') return (procedure(['messages', 'list']) as { iterate: unknown }).iterate
           if (path.length === 1 && path[0] === 'messages' && key === 'saveAll') return saveMessages
+          if (path.length === 1 && path[0] === 'threads' && (key === 'export' || key === 'import')) return transfer[key]
           const leaf = procedure(path) as Record<string, unknown>
           return path.length > 0 && key in leaf ? leaf[key] : client([...path, key])
         },

@@ -19,3 +19,4 @@ export {
 } from './operators/operator-password.ts'
 export { createOperator, CREDENTIAL_PROVIDER_ID, type CreatedOperator, type OperatorInput } from './operators/create-operator.ts'
 export { PrismaClient, Prisma } from './generated/prisma/client.ts'
+export { createThreadTransfer } from './transfer/thread-transfer.ts'

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { vector as pgvector } from '@electric-sql/pglite-pgvector'
 import { PrismaPg } from '@prisma/adapter-pg'
 import { StorageError, type IndexJobStore, type LLMCallLog } from '@threadline/engine'
-import type { MemoryStorage, ThreadQueries, VectorStore } from '@threadline/engine/storage'
+import type { MemoryStorage, ThreadQueries, ThreadTransfer, VectorStore } from '@threadline/engine/storage'
 import pg from 'pg'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
@@ -16,6 +16,7 @@ import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/m
 import { createLLMCallLog } from './calls/llm-call-log.ts'
 import { createIndexJobStore } from './indexing/index-job-store.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
+import { createThreadTransfer } from './transfer/thread-transfer.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -40,6 +41,8 @@ export type Database = {
   vector: VectorStore
   /** the admin UI's read model: the threads explorer's listing and the resources that own threads */
   threadQueries: ThreadQueries
+  /** thread export and import as JSON Lines, streamed both ways (docs/export-format.md) */
+  threadTransfer: ThreadTransfer
   /** recorded LLM calls (issue 14): a call with its attempts and events per transaction */
   callLog: LLMCallLog
   /** background indexing (issue 16): the durable job queue, claimed with FOR UPDATE SKIP LOCKED */
@@ -195,6 +198,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     storage,
     vector,
     threadQueries: createThreadQueries(connection.prisma),
+    threadTransfer: createThreadTransfer(connection.prisma),
     callLog: createLLMCallLog(connection.prisma),
     indexJobs: createIndexJobStore(connection.prisma, connection.kind === 'pglite' ? { vectorsPerTransaction: PGLITE_VECTORS_PER_TRANSACTION } : {}),
     kind: connection.kind,

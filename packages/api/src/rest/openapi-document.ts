@@ -2,7 +2,8 @@
 // paths from the operations table, request schemas from each procedure's own
 // zod input schema (z.toJSONSchema), answers from response-schemas.ts (or the
 // procedure's own output schema), streamed turns as server-sent events whose
-// events are the workbench's zod event schemas, errors as the problem document.
+// events are the workbench's zod event schemas, errors as the problem document;
+// the JSON Lines export and import from thread-transfer-openapi.ts.
 import type { AnyProcedure } from '@trpc/server'
 import { z } from 'zod'
 import { appRouter } from '../routers/app.ts'
@@ -11,6 +12,7 @@ import { notOnRest, pathParameters, REST_TAGS, restOperations, type RestOperatio
 import { REST_BASE_PATH } from './path-segments.ts'
 import { EVENT_STREAM_CONTENT_TYPE } from './event-stream.ts'
 import { PROBLEM_CONTENT_TYPE, problemSchema } from './problem.ts'
+import { transferPaths } from './thread-transfer-openapi.ts'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 
@@ -172,6 +174,7 @@ export function openApiDocument(): Json {
     const item = (paths[`${REST_BASE_PATH}${operation.path}`] ??= {})
     item[operation.method.toLowerCase()] = operationObject(operation)
   }
+  for (const [path, item] of Object.entries(transferPaths())) paths[`${REST_BASE_PATH}${path}`] = item
   built = {
     openapi: '3.1.0',
     info: {

@@ -17,6 +17,7 @@ import { inputSchemaOf, procedureOf, takesQuery } from './openapi-document.ts'
 import { allowedMethods, matchRestOperation, type RestOperation } from './operations.ts'
 import { decodedPathSegments, malformedPathProblem, REST_BASE_PATH } from './path-segments.ts'
 import { problemOf, problemResponse, type Problem } from './problem.ts'
+import { handleTransferRoute, matchTransferRoute, type TransferRoute } from './thread-transfer.ts'
 
 /** A query string value as the property's JSON type (numbers, booleans); anything else stays text for the schema to judge. */
 function queryValue(text: string, schema: JsonSchema | undefined): unknown {
@@ -67,13 +68,31 @@ function errorProblem(cause: unknown, context: ErrorContext): Response {
   return problemResponse(problemFor(cause, context), context.headers)
 }
 
+/** The methods a transfer route takes at this path (a 405's `Allow`). */
+function transferMethods(segments: readonly string[]): string[] {
+  return ['GET', 'POST'].filter((method) => matchTransferRoute(method, segments) !== null)
+}
+
+/** Export and import: streamed bodies, outside tRPC's JSON input and the request body limit (thread-transfer.ts). */
+async function transferResponse(route: TransferRoute, request: Request, url: URL, services: Services, headers: Headers): Promise<Response> {
+  const ctx = createContextFactory(services)({ req: request, resHeaders: headers })
+  try {
+    return await handleTransferRoute(route, ctx, request, url)
+  } catch (error) {
+    const procedure = route.operationId === 'exportThread' ? 'threads.export' : 'threads.import'
+    return errorProblem(error, { ctx, path: procedure, input: undefined, headers, type: route.operationId === 'exportThread' ? 'query' : 'mutation' })
+  }
+}
+
 export async function handleRestRequest(incoming: Request, services: Services): Promise<Response> {
   const url = new URL(incoming.url)
   const headers = new Headers()
   const segments = decodedPathSegments(url.pathname.slice(REST_BASE_PATH.length))
   if (segments === null) return problemResponse(malformedPathProblem, headers)
+  const transfer = matchTransferRoute(incoming.method, segments)
+  if (transfer !== null) return transferResponse(transfer, incoming, url, services, headers)
   const match = matchRestOperation(incoming.method, segments)
-  const allowed = match === null ? allowedMethods(segments) : []
+  const allowed = match === null ? [...allowedMethods(segments), ...transferMethods(segments)] : []
   if (match === null && allowed.length > 0) {
     headers.set('allow', allowed.join(', '))
     const error = new TRPCError({ code: 'METHOD_NOT_SUPPORTED', message: `${url.pathname} answers ${allowed.join(', ')}, not ${incoming.method}` })

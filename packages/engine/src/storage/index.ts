@@ -50,6 +50,8 @@ export type {
   SavedRepairs,
   StoredThreadDiff,
 } from './branch-operations.ts'
+// thread export and import as JSON Lines: a port the REST handler holds beside ThreadQueries
+export type { ThreadExportInput, ThreadImportInput, ThreadImportResult, ThreadTransfer } from './thread-transfer.ts'
 // the admin explorer's read port: the one storage port the API's routers hold (besides Memory)
 export type { ResourceSummary, ThreadListItem, ThreadListPage, ThreadListQuery, ThreadQueries } from './thread-queries.ts'
 export {

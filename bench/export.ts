@@ -1,0 +1,140 @@
+// Export / import benchmark (issue 30): a 100,000-message thread with 2
+// branches (1,000 own messages each) and thread memory, exported over REST to a
+// file and imported back from it (under a new id), through the API's real HTTP
+// handler in this process. Per direction: messages per second and the peak RSS
+// of this process (server and HTTP client together) beside its RSS before
+// starting. Flat memory: the peak grows far less than the file's size.
+// The thread is seeded by SQL on the database side, so nothing of it is in
+// this process before the export. PGlite's database lives in this process's
+// WASM heap, so its RSS also grows with the rows the import writes.
+//
+//   pnpm bench export [--quick] [--db=postgres|pglite] [--messages=100000]
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { createServices, readServerConfig } from '@threadline/api'
+import { startTestServer } from '@threadline/api/testing'
+import { Memory } from '@threadline/engine'
+import { flagValue, hasFlag } from './lib/args.ts'
+import { forEachBenchDatabase, selectedDatabaseKinds, type BenchDatabase } from './lib/databases.ts'
+import { gc } from './lib/measure.ts'
+import { createReport, type Report } from './lib/report.ts'
+
+const messageCount = Number(flagValue('messages') ?? (hasFlag('quick') ? 10_000 : 100_000))
+const branchMessages = Math.min(1_000, messageCount / 10)
+const TOKEN = `tl_${'b'.repeat(40)}`
+const RESOURCE = 'bench-export'
+const ROOT = 'export-root'
+
+const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10
+
+/** The highest RSS seen while `run` runs (sampled every 5 ms). */
+async function peakRssDuring<T>(run: () => Promise<T>): Promise<{ value: T; peakBytes: number; seconds: number }> {
+  let peak = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss)
+  }, 5)
+  const started = performance.now()
+  try {
+    const value = await run()
+    peak = Math.max(peak, process.memoryUsage().rss)
+    return { value, peakBytes: peak, seconds: (performance.now() - started) / 1000 }
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+/** `count` messages of ~300 characters of text in `threadId`, one second apart from `startSecond`, written by the database itself. */
+async function insertMessages(db: BenchDatabase, threadId: string, count: number, startSecond: number): Promise<void> {
+  await db.prisma.$executeRaw`
+    INSERT INTO messages (id, thread_id, resource_id, role, content, created_at)
+    SELECT ${threadId} || '-m' || lpad(i::text, 7, '0'), ${threadId}, ${RESOURCE}, CASE WHEN i % 2 = 0 THEN 'user' ELSE 'assistant' END,
+           jsonb_build_object('format', 2, 'parts', jsonb_build_array(jsonb_build_object('type', 'text',
+             'text', 'Message ' || i || ' of the export benchmark: ' || repeat('the quick brown fox jumps over the lazy dog ', 6)))),
+           timestamptz '2026-01-01 00:00:00+00' + make_interval(secs => ${startSecond} + i)
+    FROM generate_series(1, ${count}) AS i`
+}
+
+async function seed(db: BenchDatabase): Promise<void> {
+  await db.storage.createThread({ id: ROOT, resourceId: RESOURCE, title: 'export bench' })
+  await insertMessages(db, ROOT, messageCount, 0)
+  await db.storage.setWorkingMemory({ scope: 'thread', threadId: ROOT }, '# user\n- prefers short answers')
+  const memory = new Memory({ storage: db.storage, vector: db.vector })
+  for (const [name, cut] of [
+    ['a', Math.floor(messageCount / 2)],
+    ['b', Math.floor(messageCount * 0.9)],
+  ] as const) {
+    const branchId = `${ROOT}-branch-${name}`
+    await memory.branchThread({ sourceThreadId: ROOT, branchPointMessageId: `${ROOT}-m${String(cut).padStart(7, '0')}`, newThreadId: branchId })
+    await insertMessages(db, branchId, branchMessages, messageCount + 10)
+  }
+  await db.prisma.$executeRawUnsafe('VACUUM ANALYZE')
+}
+
+async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
+  const services = await createServices(
+    db,
+    readServerConfig({
+      THREADLINE_AUTH_SECRET: 'export-bench-secret-0123456789abcdef',
+      THREADLINE_BOOTSTRAP_TOKEN: TOKEN,
+      THREADLINE_RATE_LIMIT_PER_SECOND: '1000',
+      THREADLINE_RATE_LIMIT_BURST: '1000',
+    }),
+  )
+  const server = await startTestServer(services)
+  const folder = await mkdtemp(path.join(tmpdir(), 'threadline-export-'))
+  const file = path.join(folder, 'thread.jsonl')
+  try {
+    await seed(db)
+    const total = messageCount + 2 * branchMessages
+    const headers = { authorization: `Bearer ${TOKEN}` }
+    gc()
+    const before = process.memoryUsage().rss
+    const exported = await peakRssDuring(async () => {
+      const response = await fetch(`${server.url}/api/v1/threads/${ROOT}/export?branches=true`, { headers })
+      if (response.status !== 200 || response.body === null) throw new Error(`export answered ${response.status}: ${await response.text()}`)
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(file))
+    })
+    const fileBytes = (await stat(file)).size
+    gc()
+    const beforeImport = process.memoryUsage().rss
+    const imported = await peakRssDuring(async () => {
+      const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
+      const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body, duplex: 'half' } as RequestInit
+      const response = await fetch(`${server.url}/api/v1/threads/import?newThreadId=${ROOT}-copy`, init)
+      const result = (await response.json()) as { status?: string; messages?: number }
+      if (response.status !== 200 || result.messages !== total) throw new Error(`import answered ${response.status}: ${JSON.stringify(result)}`)
+    })
+    const copied = await db.prisma.message.count({ where: { threadId: { startsWith: `${ROOT}-` }, id: { contains: '~' } } })
+    if (copied !== total) throw new Error(`the import wrote ${copied} messages, not ${total}`)
+    const row = (direction: string, run: { seconds: number; peakBytes: number }, rssBefore: number) => ({
+      database: db.label,
+      direction,
+      messages: total,
+      'file MiB': mib(fileBytes),
+      seconds: Math.round(run.seconds * 10) / 10,
+      'msgs/s': Math.round(total / run.seconds),
+      'RSS before MiB': mib(rssBefore),
+      'peak RSS MiB': mib(run.peakBytes),
+      'RSS growth MiB': mib(run.peakBytes - rssBefore),
+    })
+    report.table('export and import of a thread with 2 branches over REST', [row('export', exported, before), row('import', imported, beforeImport)])
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+    await server.close()
+    await services.indexWorker?.stop()
+    await services.demoProvider.close()
+    await services.playground.close()
+  }
+}
+
+const report = createReport('export', { messages: messageCount, branchMessages, branches: 2 })
+await forEachBenchDatabase(selectedDatabaseKinds(), (db) => benchOne(report, db))
+report.note(
+  'RSS: this process (API server and HTTP client); the file is written and read as a stream. PGlite keeps its database in this process, so its import growth includes the rows written.',
+)
+report.save()

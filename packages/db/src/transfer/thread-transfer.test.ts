@@ -1,0 +1,129 @@
+// Export and import of a thread with its branches, working and observational
+// memory and a branch's override, on both databases: the round trip gives the
+// same lines, a second import of the file is `existing`, a new id gives a copy
+// beside the original, and a bad or cut-off file leaves nothing behind.
+import { InvalidInputError, ResourceOutOfScopeError, ThreadNotFoundError } from '@threadline/engine'
+import { expect, it } from 'vitest'
+import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
+import { effectiveHistory, insertBranchRow, textOf } from '../storage/branch-test-helpers.ts'
+import { exportThreadLines } from './export-thread.ts'
+import { importThreadLines } from './import-thread.ts'
+
+const resourceId = 'transfer-r'
+
+/** Array.fromAsync (Node 22) */
+async function collect(lines: AsyncIterable<string>): Promise<string[]> {
+  const all: string[] = []
+  for await (const line of lines) all.push(line)
+  return all
+}
+
+async function* each(lines: readonly string[]): AsyncGenerator<string> {
+  yield* lines
+}
+
+/** The lines without the header's export time (the only field two exports of one thread differ in). */
+const comparable = (lines: readonly string[]) => lines.map((line, index) => (index === 0 ? line.replace(/"exportedAt":"[^"]+"/, '') : line))
+
+describeEachDatabase('thread export and import', (getDb) => {
+  let n = 0
+  const prefix = () => `tx${++n}`
+
+  /** s (5 messages, working memory twice, one observational generation) <- b (cut at s3, 2 own) <- c (cut at b1, 1 own, an override of s2) */
+  async function seedTree(): Promise<{ id: (name: string) => string; lines: () => Promise<string[]> }> {
+    const { storage, prisma } = getDb()
+    const p = prefix()
+    const id = (name: string) => `${p}-${name}`
+    await storage.createThread({ id: id('s'), resourceId, title: 'Source', metadata: { tag: 'x' } })
+    await storage.insertMessages([1, 2, 3, 4, 5].map((i) => textMessage({ id: id(`s${i}`), threadId: id('s'), resourceId, at: i * 1000 })))
+    await storage.setWorkingMemory({ scope: 'thread', threadId: id('s') }, 'first')
+    await storage.setWorkingMemory({ scope: 'thread', threadId: id('s') }, 'second')
+    await storage.insertObservationalMemory(
+      observationalMemoryRecord({ scope: 'thread', threadId: id('s'), resourceId, activeObservations: 'likes tea', observedMessageIds: [id('s1'), id('s2')] }),
+    )
+    await insertBranchRow(prisma, { id: id('b'), parentId: id('s'), pointMessageId: id('s3') })
+    await storage.insertMessages([6, 7].map((i) => textMessage({ id: id(`b${i}`), threadId: id('b'), resourceId, at: i * 1000 })))
+    await insertBranchRow(prisma, { id: id('c'), parentId: id('b'), pointMessageId: id('b6') })
+    await storage.insertMessages([textMessage({ id: id('c8'), threadId: id('c'), resourceId, at: 8000 })])
+    await prisma.messageOverride.create({
+      data: { threadId: id('c'), messageId: id('s2'), role: 'user', content: { format: 2, parts: [{ type: 'text', text: 'repaired' }] } },
+    })
+    const lines = () => collect(exportThreadLines(prisma, { threadId: id('s'), resourceIds: [resourceId], branches: true }))
+    return { id, lines }
+  }
+
+  it('round trip: delete the tree, import its export, and the export of the import is the same file', async () => {
+    const { storage, prisma } = getDb()
+    const { id, lines } = await seedTree()
+    const exported = await lines()
+    expect(exported.map((line) => (JSON.parse(line) as { type?: string }).type ?? 'header')).toEqual([
+      'header',
+      ...['message', 'message', 'message', 'message', 'message', 'workingMemory', 'workingMemory', 'observationalMemory'],
+      ...['branch', 'message', 'message'],
+      ...['branch', 'message', 'messageOverride'],
+      'end',
+    ])
+    const before = await effectiveHistory(prisma, id('c'))
+    await storage.deleteThread(id('s'), { branches: 'delete' })
+    const result = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId] })
+    expect(result).toEqual({ status: 'imported', threadId: id('s'), resourceId, threads: 3, messages: 8 })
+    expect(comparable(await lines())).toEqual(comparable(exported))
+    expect((await effectiveHistory(prisma, id('c'))).map(textOf)).toEqual(before.map(textOf))
+    expect(await storage.getWorkingMemory({ scope: 'thread', threadId: id('s') })).toBe('second')
+    expect((await storage.getObservationalMemory({ scope: 'thread', threadId: id('s') }))?.activeObservations).toBe('likes tea')
+    expect((await prisma.thread.findUnique({ where: { id: id('c') } }))?.inheritedMessageCount).toBe(4)
+  })
+
+  it('importing the same file twice gives the one thread: the second answers existing and writes nothing', async () => {
+    const { prisma } = getDb()
+    const { id, lines } = await seedTree()
+    const exported = await lines()
+    const again = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId] })
+    expect(again).toEqual({ status: 'existing', threadId: id('s'), resourceId, threads: 0, messages: 0 })
+    expect(await prisma.message.count({ where: { id: { startsWith: id('') } } })).toBe(8)
+  })
+
+  it('under a new id: a copy beside the original, ids suffixed, memory and history alike; imported twice, still one copy', async () => {
+    const { storage, prisma } = getDb()
+    const { id, lines } = await seedTree()
+    const exported = await lines()
+    const copy = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: id('copy') })
+    expect(copy).toMatchObject({ status: 'imported', threadId: id('copy'), threads: 3, messages: 8 })
+    const [branch] = await storage.listBranches(id('copy'))
+    const [leaf] = await storage.listBranches(branch!.id)
+    expect((await effectiveHistory(prisma, leaf!.id)).map(textOf)).toEqual((await effectiveHistory(prisma, id('c'))).map(textOf))
+    const observed = await storage.getObservationalMemory({ scope: 'thread', threadId: id('copy') })
+    expect(observed?.observedMessageIds).toEqual((await storage.listMessages({ threadId: id('copy') })).slice(0, 2).map((message) => message.id))
+    expect(await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: id('copy') })).toMatchObject({ status: 'existing' })
+  })
+
+  it('a bad line anywhere, a cut-off file or a newer version: refused naming the line, nothing written', async () => {
+    const { prisma } = getDb()
+    const { id, lines } = await seedTree()
+    const exported = await lines()
+    const refusal = async (file: string[]) => {
+      const error = await importThreadLines(prisma, each(file), { resourceIds: [resourceId], newThreadId: id('bad') }).catch((caught: unknown) => caught)
+      expect(InvalidInputError.isInstance(error), String(error)).toBe(true)
+      expect(await prisma.thread.count({ where: { id: { startsWith: id('bad') } } })).toBe(0)
+      expect(await prisma.message.count({ where: { threadId: { contains: '~' }, id: { startsWith: id('') } } })).toBe(0)
+      return error as InvalidInputError
+    }
+    const badAt = 12
+    const withBadLine = exported.map((line, index) => (index + 1 === badAt ? line.replace(/"createdAt"\s*:\s*"/, '"createdAt": "x') : line))
+    expect(await refusal(withBadLine)).toMatchObject({ field: `lines[${badAt}].createdAt`, message: expect.stringContaining('lines[12].createdAt') })
+    expect((await refusal(exported.slice(0, -3))).message).toMatch(/ends before its `end` line/)
+    expect((await refusal([exported[0]!.replace('"version":1', '"version":2'), ...exported.slice(1)])).message).toMatch(/version 2 is newer/)
+    expect((await refusal([...exported.slice(0, 3), '{not json', ...exported.slice(3)])).field).toBe('lines[4]')
+  })
+
+  it('scoped: a thread outside the caller`s resources is not found, and an import into one is refused', async () => {
+    const { prisma } = getDb()
+    const { id, lines } = await seedTree()
+    const foreign = exportThreadLines(prisma, { threadId: id('s'), resourceIds: ['another-tenant'], branches: false })
+    await expect(collect(foreign)).rejects.toBeInstanceOf(ThreadNotFoundError)
+    const exported = await lines()
+    await expect(importThreadLines(prisma, each(exported), { resourceIds: ['another-tenant'], newThreadId: id('x') })).rejects.toBeInstanceOf(
+      ResourceOutOfScopeError,
+    )
+  })
+})

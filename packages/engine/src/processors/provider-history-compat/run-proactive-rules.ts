@@ -1,4 +1,5 @@
 import type { LanguageModelPrompt } from '../types.ts'
+import { builtInRuleFacts, targetPromptFacts } from './built-in-rules.ts'
 import { ToolPairingBrokenError } from './compiler/tool-pairing-error.ts'
 import { toolPairingIssue } from './compiler/tool-pairing.ts'
 import type { CompatRule, ProactiveRuleArgs, ProactiveRuleOutcome } from './types.ts'
@@ -19,7 +20,9 @@ import { warnRuleFailure } from './warn-rule-failure.ts'
  * Allocates nothing when no rule changes anything (it runs on every call):
  * each rule gets the caller's `args` object itself as long as the prompt is
  * unchanged, a new `{ prompt, model }` after a rewrite, and no outcome is
- * built without `onRule`.
+ * built without `onRule`. While the prompt is unchanged, a built-in rule
+ * whose fact (built-in-rules.ts) the prompt lacks is skipped unread: one scan
+ * of the prompt decides them all.
  */
 export function runProactiveRules(
   rules: readonly CompatRule[],
@@ -31,6 +34,8 @@ export function runProactiveRules(
   let ruleArgs = args
   /** whether `current`'s calls and results are paired; undefined until a rule's change needs it */
   let paired: boolean | undefined
+  /** the input prompt's facts (compiler/prompt-facts.ts); -1 until a built-in rule needs them */
+  let facts = -1
   // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for…of allocated its iterator here on every call (bench/compat.ts counted it)
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index]
@@ -38,6 +43,14 @@ export function runProactiveRules(
     if (rule.applyToPrompt === undefined) {
       onRule?.({ rule, status: 'not-proactive' })
       continue
+    }
+    const needs = current === prompt ? builtInRuleFacts.get(rule) : undefined
+    if (needs !== undefined) {
+      if (facts === -1) facts = targetPromptFacts(prompt, model)
+      if ((facts & needs) === 0) {
+        onRule?.({ rule, status: 'unchanged', prompt: current })
+        continue
+      }
     }
     let next: LanguageModelPrompt | undefined
     try {
@@ -55,8 +68,9 @@ export function runProactiveRules(
       continue
     }
     const issue = toolPairingIssue(next)
-    paired ??= toolPairingIssue(current) === undefined
-    if (paired && issue !== undefined) {
+    // the input's pairing matters only when the output's is broken
+    if (issue !== undefined) paired ??= toolPairingIssue(current) === undefined
+    if (paired === true && issue !== undefined) {
       const error = new ToolPairingBrokenError(rule.name, issue)
       warnRuleFailure(rule.name, 'applyToPrompt', error)
       onRule?.({ rule, status: 'failed', error, prompt: current })

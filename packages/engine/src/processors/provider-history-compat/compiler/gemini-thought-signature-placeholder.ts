@@ -2,7 +2,7 @@ import type { LanguageModelV3ToolCallPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
-import { isClientToolCall } from './tool-pairing.ts'
+import { isClientToolCall } from './client-tool-call.ts'
 
 export const GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER = 'gemini-thought-signature-placeholder'
 

@@ -1,7 +1,8 @@
 import type { LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import type { CompatRule } from '../types.ts'
-import { cancelledToolResult, isClientToolCall } from './tool-pairing.ts'
+import { isClientToolCall } from './client-tool-call.ts'
+import { cancelledToolResult } from './tool-pairing.ts'
 
 export const PAIR_ORPHAN_TOOL_CALLS = 'pair-orphan-tool-calls'
 

@@ -13,12 +13,24 @@ import { assistantText, call, calls, result, results, user } from './test-prompt
 import { toolPairingIssue } from './tool-pairing.ts'
 
 const signed = (id: string) => call(id, 'get_weather', { google: { thoughtSignature: 'sig' } })
-const reasoning: LanguageModelPrompt[number] = { role: 'assistant', content: [{ type: 'reasoning', text: 'thinking' }, { type: 'text', text: 'hi' }] }
+const reasoning: LanguageModelPrompt[number] = {
+  role: 'assistant',
+  content: [
+    { type: 'reasoning', text: 'thinking' },
+    { type: 'text', text: 'hi' },
+  ],
+}
 
 describe('promptFacts', () => {
   it('finds nothing in a paired, alternating, signed prompt with valid IDs and names', () => {
     const prompt = [user('q'), calls(signed('a'), signed('b')), results(result('a'), result('b')), assistantText('21')]
-    expect(promptFacts(prompt, () => true, () => true)).toBe(0)
+    expect(
+      promptFacts(
+        prompt,
+        () => true,
+        () => true,
+      ),
+    ).toBe(0)
   })
 
   it('reports each fact it finds', () => {
@@ -26,8 +38,20 @@ describe('promptFacts', () => {
     expect(promptFacts([user('q'), user('again')])).toBe(HAS_REPEATED_ROLE)
     expect(promptFacts([user('q'), calls(call('a')), results(result('a'))])).toBe(HAS_UNSIGNED_CALL)
     const prompt = [user('q'), calls(signed('call.1')), results(result('call.1'))]
-    expect(promptFacts(prompt, (id) => !id.includes('.'), () => true)).toBe(HAS_INVALID_TOOL_CALL_ID)
-    expect(promptFacts(prompt, () => true, (name) => name !== 'get_weather')).toBe(HAS_INVALID_TOOL_NAME)
+    expect(
+      promptFacts(
+        prompt,
+        (id) => !id.includes('.'),
+        () => true,
+      ),
+    ).toBe(HAS_INVALID_TOOL_CALL_ID)
+    expect(
+      promptFacts(
+        prompt,
+        () => true,
+        (name) => name !== 'get_weather',
+      ),
+    ).toBe(HAS_INVALID_TOOL_NAME)
   })
 
   it('reports MAY_BE_UNPAIRED for an orphan call, a stray result, two calls with one ID and results out of order', () => {

@@ -25,7 +25,7 @@ function callsTool(prompt: LanguageModelPrompt, index: number, toolCallId: strin
 }
 
 /** How many results in the tool messages from `from` on (up to the next other message) answer `toolCallId`. */
-function answers(prompt: LanguageModelPrompt, from: number, toolCallId: string): number {
+export function answers(prompt: LanguageModelPrompt, from: number, toolCallId: string): number {
   let count = 0
   for (let index = from; index < prompt.length; index++) {
     const message = prompt[index]

@@ -15,7 +15,11 @@ import { warnRuleFailure } from './warn-rule-failure.ts'
  * The pairing check: after each rule that changed the prompt, a prompt whose
  * tool calls and results were paired must still be; otherwise the rule's
  * output is refused (skipped, as a rule that throws) with a
- * ToolPairingBrokenError naming it. Only rules that change something pay for it.
+ * ToolPairingBrokenError naming it. Only custom rules that change something
+ * pay for it: the built-in rules keep pairing by construction (each renames a
+ * call and its result together, or touches no tool part; their tests and the
+ * switch matrix check it), and a scan of 10k messages after each of them was
+ * a third of the compiler's time when rules fire (bench/compat.ts).
  *
  * Allocates nothing when no rule changes anything (it runs on every call):
  * each rule gets the caller's `args` object itself as long as the prompt is
@@ -67,16 +71,20 @@ export function runProactiveRules(
       onRule?.({ rule, status: 'unchanged', prompt: current })
       continue
     }
-    const issue = toolPairingIssue(next)
-    // the input's pairing matters only when the output's is broken
-    if (issue !== undefined) paired ??= toolPairingIssue(current) === undefined
-    if (paired === true && issue !== undefined) {
-      const error = new ToolPairingBrokenError(rule.name, issue)
-      warnRuleFailure(rule.name, 'applyToPrompt', error)
-      onRule?.({ rule, status: 'failed', error, prompt: current })
-      continue
+    if (builtInRuleFacts.has(rule)) {
+      paired = undefined
+    } else {
+      const issue = toolPairingIssue(next)
+      // the input's pairing matters only when the output's is broken
+      if (issue !== undefined) paired ??= toolPairingIssue(current) === undefined
+      if (paired === true && issue !== undefined) {
+        const error = new ToolPairingBrokenError(rule.name, issue)
+        warnRuleFailure(rule.name, 'applyToPrompt', error)
+        onRule?.({ rule, status: 'failed', error, prompt: current })
+        continue
+      }
+      paired = issue === undefined
     }
-    paired = issue === undefined
     onRule?.({ rule, status: 'changed', before: current, prompt: next })
     current = next
     ruleArgs = { prompt: next, model }

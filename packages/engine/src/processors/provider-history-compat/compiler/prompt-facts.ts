@@ -72,49 +72,35 @@ export function promptFacts(prompt: LanguageModelPrompt, validToolCallId?: Forma
       calling = undefined
       expected = -1
     }
-    if (role === 'assistant') {
-      const content = message.content
-      for (let partIndex = 0; partIndex < content.length; partIndex++) {
-        const part = content[partIndex]
-        if (part === undefined) continue
-        if (part.type === 'reasoning') facts |= HAS_REASONING
-        if (part.type !== 'tool-call') continue
-        if (validToolName !== undefined && part.toolName !== previousName) {
-          if (!validToolName(part.toolName)) facts |= HAS_INVALID_TOOL_NAME
-          previousName = part.toolName
-        }
-        if (validToolCallId !== undefined && part.toolCallId !== previousId) {
-          if (!validToolCallId(part.toolCallId)) facts |= HAS_INVALID_TOOL_CALL_ID
-          previousId = part.toolCallId
-        }
-        if (!isClientToolCall(part)) continue
-        if (typeof part.providerOptions?.google?.thoughtSignature !== 'string') facts |= HAS_UNSIGNED_CALL
-        if (expected === -1) {
-          calling = content
-          expected = partIndex
-        } else if (repeatsCallId(content, partIndex, part.toolCallId)) {
-          facts |= MAY_BE_UNPAIRED
-        }
+    if (role !== 'assistant' && role !== 'tool') continue
+    const content = message.content
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part?.type === 'reasoning') facts |= HAS_REASONING
+      if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
+      if (validToolName !== undefined && part.toolName !== previousName) {
+        if (!validToolName(part.toolName)) facts |= HAS_INVALID_TOOL_NAME
+        previousName = part.toolName
       }
-    } else if (role === 'tool') {
-      const content = message.content
-      for (let partIndex = 0; partIndex < content.length; partIndex++) {
-        const part = content[partIndex]
-        if (part?.type !== 'tool-result') continue
-        if (validToolName !== undefined && part.toolName !== previousName) {
-          if (!validToolName(part.toolName)) facts |= HAS_INVALID_TOOL_NAME
-          previousName = part.toolName
-        }
-        if (validToolCallId !== undefined && part.toolCallId !== previousId) {
-          if (!validToolCallId(part.toolCallId)) facts |= HAS_INVALID_TOOL_CALL_ID
-          previousId = part.toolCallId
-        }
+      if (validToolCallId !== undefined && part.toolCallId !== previousId) {
+        if (!validToolCallId(part.toolCallId)) facts |= HAS_INVALID_TOOL_CALL_ID
+        previousId = part.toolCallId
+      }
+      if (part.type === 'tool-result') {
+        // a result inside an assistant message answers a provider-executed call: not the client's pairing
+        if (role !== 'tool') continue
         const answered = calling?.[expected]
-        if (calling === undefined || answered?.type !== 'tool-call' || answered.toolCallId !== part.toolCallId) {
-          facts |= MAY_BE_UNPAIRED
-          continue
-        }
-        expected = nextClientCall(calling, expected + 1)
+        if (calling === undefined || answered?.type !== 'tool-call' || answered.toolCallId !== part.toolCallId) facts |= MAY_BE_UNPAIRED
+        else expected = nextClientCall(calling, expected + 1)
+        continue
+      }
+      if (message.role !== 'assistant' || !isClientToolCall(part)) continue
+      if (typeof part.providerOptions?.google?.thoughtSignature !== 'string') facts |= HAS_UNSIGNED_CALL
+      if (expected === -1) {
+        calling = message.content
+        expected = partIndex
+      } else if (repeatsCallId(message.content, partIndex, part.toolCallId)) {
+        facts |= MAY_BE_UNPAIRED
       }
     }
   }

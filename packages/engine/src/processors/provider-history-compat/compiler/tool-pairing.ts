@@ -1,15 +1,13 @@
 // Call/result pairing as every profile requires it: the tool calls of an
 // assistant message are answered, each once, by the tool message(s) right
 // after it, and every tool result answers such a call. The compiler checks it
-// after each rule that changed the prompt.
+// after each custom rule that changed the prompt.
 import type { LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import { isClientToolCall } from './client-tool-call.ts'
 import { MAY_BE_UNPAIRED, promptFacts } from './prompt-facts.ts'
 
-type PromptMessage = LanguageModelPrompt[number]
-
-// Indexed loops and no sets: the check runs after every rule that changed a long prompt.
+// Indexed loops and no sets: the check runs after every custom rule that changed a long prompt.
 /* eslint-disable @typescript-eslint/prefer-for-of */
 
 /** Whether the assistant message at `index` holds the client call `toolCallId`. */

@@ -6,7 +6,8 @@
 // lib/allocations.ts) so that no collection runs during a sample.
 // Then the reactive tool-ID repair (processAPIError) on 10k stored messages.
 // Then the compiler (issue 29) per target family on 10k messages, no rule
-// applying and rules firing, beside main's four rules (lib/compiler-bench.ts).
+// applying and rules firing, beside the pre-compiler compat pass's four rules
+// (lib/compiler-bench.ts), in the same run.
 //
 //   pnpm exec tsx bench/compat.ts [--sizes=100,1000,10000] [--compiler-only]
 import { ProviderHistoryCompat, type ProcessAPIErrorArgs, type StoredMessage } from '@threadline/engine'
@@ -114,6 +115,6 @@ if (!process.argv.includes('--compiler-only')) {
   await proactive(report)
   await reactive(report)
 }
-compilerBench(report)
+await compilerBench(report)
 report.printTables()
 report.save()

@@ -3,6 +3,7 @@ import { allocatedBytesPerCall } from './allocations.ts'
 import type { CompatCallSpec } from './compat-call.ts'
 
 const compatCall = new URL('compat-call.ts', import.meta.url).href
+const compilerCall = new URL('compiler-call.ts', import.meta.url).href
 
 describe('allocatedBytesPerCall (child process, no collection mid-sample)', () => {
   it('counts 0 bytes for the compat pass with recording off when no rule applies, and the copies when one does', async () => {
@@ -16,5 +17,9 @@ describe('allocatedBytesPerCall (child process, no collection mid-sample)', () =
     // the same measurement sees a rewrite's copied prompt (1,000 references alone are 8 kB)
     const rewrite = await allocatedBytesPerCall(compatCall, 'compatCall', { model: 'cerebras', size: 1_000, reasoning: 'mixed' }, 20)
     expect(rewrite).toBeGreaterThan(8_000)
+  }, 120_000)
+
+  it('counts 0 bytes for the compiler on a history every target accepts, for every target family', async () => {
+    expect(await allocatedBytesPerCall(compilerCall, 'everyFamilyIdleCall', { size: 1_000 }, 200)).toBe(0)
   }, 120_000)
 })

@@ -62,4 +62,18 @@ describe('modelFamilies', () => {
       expect(detected?.reason).toMatch(/conservative OpenAI-compatible profile/)
     }
   })
+
+  it('never throws for a cyclic model or one whose fields cannot be read', () => {
+    const cyclic: { model?: unknown } = {}
+    cyclic.model = cyclic
+    const cyclicList: unknown[] = []
+    cyclicList.push(cyclicList)
+    const revoked = Proxy.revocable({}, {})
+    revoked.revoke()
+    for (const model of [cyclic, cyclicList, revoked.proxy]) {
+      const detected = modelFamilies(model)
+      expect(detected.every(({ family, known }) => family === 'openai-compatible' && !known)).toBe(true)
+      expect(detected[0]?.reason).toMatch(/conservative OpenAI-compatible profile/)
+    }
+  })
 })

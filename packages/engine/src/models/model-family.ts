@@ -87,19 +87,32 @@ function fromSdkProvider(provider: string, modelId: string): ModelFamily {
 
 type ModelObject = { provider?: unknown; modelId?: unknown; model?: unknown }
 
+/** Deeper than any real fallback list of `{ model }` entries: a model that nests further is a cycle or garbage. */
+const MAX_NESTING = 8
+
 /**
  * The family of each model `model` stands for: one entry for a single model,
- * one per entry (in order) for a fallback list; never empty.
+ * one per entry (in order) for a fallback list; never empty. Never throws,
+ * not for a cyclic list or a model object whose fields cannot be read.
  */
 export function modelFamilies(model: unknown): ModelFamily[] {
+  try {
+    return nestedModelFamilies(model, 0)
+  } catch {
+    return [unknown('a model whose fields cannot be read')]
+  }
+}
+
+function nestedModelFamilies(model: unknown, depth: number): ModelFamily[] {
+  if (depth > MAX_NESTING) return [unknown(`a model nested more than ${MAX_NESTING} levels deep`)]
   if (Array.isArray(model)) {
-    const families = model.flatMap((entry) => modelFamilies(entry))
+    const families = model.flatMap((entry) => nestedModelFamilies(entry, depth + 1))
     return families.length > 0 ? families : [unknown('an empty model list')]
   }
   if (typeof model === 'string') return [fromString(model)]
   if (model === null || typeof model !== 'object') return [unknown(`a ${model === null ? 'null' : typeof model} model`)]
   const object = model as ModelObject
-  if (object.provider === undefined && object.modelId === undefined && 'model' in object) return modelFamilies(object.model)
+  if (object.provider === undefined && object.modelId === undefined && 'model' in object) return nestedModelFamilies(object.model, depth + 1)
   if (typeof object.provider !== 'string') return [unknown('a model object without a `provider` id')]
   return [fromSdkProvider(object.provider, typeof object.modelId === 'string' ? object.modelId : '')]
 }

@@ -1,4 +1,5 @@
 import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
+import type { StoredMessage } from '../../messages/types.ts'
 import type { LanguageModelPrompt } from '../types.ts'
 
 type PromptMessage = LanguageModelPrompt[number]
@@ -51,4 +52,28 @@ function keptContent(content: AssistantContent, shouldStrip: ReasoningStripPredi
     else kept?.push(part)
   }
   return kept
+}
+
+/** Selects every part: a target that takes no reasoning at all (Cerebras before the call, Groq after its 400). */
+export const everyReasoningPart = (): boolean => true
+
+/** Selects the stored reasoning parts to remove: `ordinal` counts the reasoning parts of stored message `messageIndex` (0 for its first). */
+export type StoredReasoningPredicate = (messageIndex: number, ordinal: number) => boolean
+
+/**
+ * The reactive counterpart of stripAssistantReasoning: removes, IN PLACE, the
+ * reasoning parts of stored assistant messages that `shouldRemove` selects
+ * (a reactive repair is stored). Returns true when a part was removed.
+ */
+export function removeStoredReasoning(messages: StoredMessage[], shouldRemove: StoredReasoningPredicate): boolean {
+  let changed = false
+  for (const [messageIndex, message] of messages.entries()) {
+    if (message.role !== 'assistant') continue
+    let ordinal = 0
+    const parts = message.content.parts.filter((part) => part.type !== 'reasoning' || !shouldRemove(messageIndex, ordinal++))
+    if (parts.length === message.content.parts.length) continue
+    message.content.parts = parts
+    changed = true
+  }
+  return changed
 }

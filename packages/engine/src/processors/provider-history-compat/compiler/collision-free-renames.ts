@@ -4,23 +4,23 @@
 // a name already in use.
 
 /**
- * The new name of each value `isValid` rejects, decided in first-appearance
- * order. `propose(value, attempt)` gives candidates (attempt 0, 1, ...) until
- * one is valid and not yet taken.
+ * The new name of each of the distinct `values` that `isValid` rejects,
+ * decided in first-appearance order. `propose(value, attempt)` gives
+ * candidates (attempt 0, 1, ...) until one is valid and not yet taken.
  */
 export function planRenames(
-  values: Iterable<string>,
+  values: ReadonlySet<string>,
   isValid: (value: string) => boolean,
   propose: (value: string, attempt: number) => string,
 ): Map<string, string> {
-  const ordered = [...new Set(values)]
-  const taken = new Set(ordered.filter(isValid))
+  // A candidate is valid, so it is taken exactly when it is one of `values` (a valid one: validity is the string's) or an earlier candidate.
+  const assigned = new Set<string>()
   const renames = new Map<string, string>()
-  for (const value of ordered) {
-    if (taken.has(value) && isValid(value)) continue
+  for (const value of values) {
+    if (isValid(value)) continue
     let candidate = propose(value, 0)
-    for (let attempt = 1; taken.has(candidate) || !isValid(candidate); attempt++) candidate = propose(value, attempt)
-    taken.add(candidate)
+    for (let attempt = 1; !isValid(candidate) || values.has(candidate) || assigned.has(candidate); attempt++) candidate = propose(value, attempt)
+    assigned.add(candidate)
     renames.set(value, candidate)
   }
   return renames

@@ -1,8 +1,9 @@
 import type { LanguageModelV3ToolCallPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
+import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
-import { isClientToolCall } from './tool-pairing.ts'
+import { isClientToolCall } from './client-tool-call.ts'
 
 export const GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER = 'gemini-thought-signature-placeholder'
 
@@ -28,6 +29,9 @@ function unsignedStepFirstCall(message: AssistantMessage): number {
   return first
 }
 
+// module-level, not inline: an inline arrow is a new closure on every call
+const needsPlaceholder = (profile: CapabilityProfile) => profile.thoughtSignatures === 'placeholder-on-foreign-calls'
+
 /**
  * OpenAI-compatible Gemini endpoints only: Gemini 3 refuses a step whose first
  * function call has no thought signature, and nothing on that path adds one.
@@ -40,7 +44,7 @@ function unsignedStepFirstCall(message: AssistantMessage): number {
 export const geminiThoughtSignaturePlaceholder: CompatRule = {
   name: GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER,
   applyToPrompt({ prompt, model }) {
-    if (!targetProfiles(model).profiles.some((profile) => profile.thoughtSignatures === 'placeholder-on-foreign-calls')) return undefined
+    if (!targetProfiles(model).profiles.some(needsPlaceholder)) return undefined
     let next: PromptMessage[] | undefined
     for (let index = 0; index < prompt.length; index++) {
       const message = prompt[index]

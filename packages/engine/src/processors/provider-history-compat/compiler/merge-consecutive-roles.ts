@@ -1,4 +1,5 @@
 import type { LanguageModelPrompt } from '../../types.ts'
+import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 
@@ -16,6 +17,9 @@ function merged(first: PromptMessage, second: PromptMessage): PromptMessage {
   return { ...first, content: [...(first.content as unknown[]), ...(second.content as unknown[])] } as PromptMessage
 }
 
+// module-level, not inline: an inline arrow is a new closure on every call
+const requiresAlternation = (profile: CapabilityProfile) => profile.roleAlternation
+
 /**
  * Targets that require alternating turns (Bedrock Converse): consecutive
  * user, assistant or tool messages (a cancelled turn, a deleted answer, an
@@ -24,7 +28,7 @@ function merged(first: PromptMessage, second: PromptMessage): PromptMessage {
 export const mergeConsecutiveRoles: CompatRule = {
   name: MERGE_CONSECUTIVE_ROLES,
   applyToPrompt({ prompt, model }) {
-    if (!targetProfiles(model).profiles.some((profile) => profile.roleAlternation)) return undefined
+    if (!targetProfiles(model).profiles.some(requiresAlternation)) return undefined
     let next: PromptMessage[] | undefined
     for (let index = 0; index < prompt.length; index++) {
       const message = prompt[index]

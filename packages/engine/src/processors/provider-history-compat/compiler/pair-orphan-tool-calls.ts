@@ -1,7 +1,8 @@
 import type { LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import type { CompatRule } from '../types.ts'
-import { cancelledToolResult, isClientToolCall } from './tool-pairing.ts'
+import { isClientToolCall } from './client-tool-call.ts'
+import { answers, cancelledToolResult } from './tool-pairing.ts'
 
 export const PAIR_ORPHAN_TOOL_CALLS = 'pair-orphan-tool-calls'
 
@@ -9,20 +10,6 @@ type PromptMessage = LanguageModelPrompt[number]
 
 // Indexed loops: this scan runs on every call over the whole prompt (for…of's iterators cost 5x here, bench/compat.ts).
 /* eslint-disable @typescript-eslint/prefer-for-of */
-
-/** Whether a tool message among prompt[from..] (up to the next non-tool message) answers `toolCallId`. */
-function isAnswered(prompt: LanguageModelPrompt, from: number, toolCallId: string): boolean {
-  for (let index = from; index < prompt.length; index++) {
-    const message = prompt[index]
-    if (message?.role !== 'tool') return false
-    const content = message.content
-    for (let partIndex = 0; partIndex < content.length; partIndex++) {
-      const part = content[partIndex]
-      if (part?.type === 'tool-result' && part.toolCallId === toolCallId) return true
-    }
-  }
-  return false
-}
 
 /** The synthetic results message `index`'s unanswered calls need, or undefined (nothing allocated) when all are answered. */
 function missingResults(prompt: LanguageModelPrompt, index: number): LanguageModelV3ToolResultPart[] | undefined {
@@ -32,7 +19,7 @@ function missingResults(prompt: LanguageModelPrompt, index: number): LanguageMod
   const content = message.content
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const part = content[partIndex]
-    if (part !== undefined && isClientToolCall(part) && !isAnswered(prompt, index + 1, part.toolCallId)) (missing ??= []).push(cancelledToolResult(part))
+    if (part !== undefined && isClientToolCall(part) && answers(prompt, index + 1, part.toolCallId) === 0) (missing ??= []).push(cancelledToolResult(part))
   }
   return missing
 }

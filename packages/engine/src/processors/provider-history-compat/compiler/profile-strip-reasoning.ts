@@ -1,4 +1,5 @@
 import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
+import type { LanguageModelPrompt } from '../../types.ts'
 import type { CapabilityProfile, ProviderFamily } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import { stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
@@ -24,6 +25,11 @@ function refuses(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart)
   return profile.reasoning.foreign !== 'accepted' && !isNative(profile, part)
 }
 
+/** Whether this rule strips any reasoning for a profile (module-level: an inline arrow is a new closure on every call). */
+function stripsSomeReasoning(profile: CapabilityProfile): boolean {
+  return !FAMILIES_WITH_OWN_RULE.has(profile.family) && (profile.reasoning.own === 'strip' || profile.reasoning.foreign !== 'accepted')
+}
+
 /**
  * Every target by its profile: removes the assistant reasoning it cannot take
  * back (all of it where `own` is `strip`; another provider's where `foreign`
@@ -34,12 +40,11 @@ export const profileStripReasoning: CompatRule = {
   name: PROFILE_STRIP_REASONING,
   applyToPrompt({ prompt, model }) {
     const { profiles } = targetProfiles(model)
-    if (
-      !profiles.some(
-        (profile) => !FAMILIES_WITH_OWN_RULE.has(profile.family) && (profile.reasoning.own === 'strip' || profile.reasoning.foreign !== 'accepted'),
-      )
-    )
-      return undefined
-    return stripAssistantReasoning(prompt, (part) => profiles.some((profile) => refuses(profile, part)))
+    return profiles.some(stripsSomeReasoning) ? withoutRefusedReasoning(prompt, profiles) : undefined
   },
+}
+
+/** A function of its own: the closure's captured `profiles` would cost the rule a context allocation on every call. */
+function withoutRefusedReasoning(prompt: LanguageModelPrompt, profiles: readonly CapabilityProfile[]): LanguageModelPrompt | undefined {
+  return stripAssistantReasoning(prompt, (part) => profiles.some((profile) => refuses(profile, part)))
 }

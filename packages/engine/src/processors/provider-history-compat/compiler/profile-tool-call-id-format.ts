@@ -7,6 +7,7 @@ import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './
 
 export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
 
+const toolCallIdFormat = (profile: CapabilityProfile) => profile.toolCallId
 const validators = new WeakMap<readonly CapabilityProfile[], (id: string) => boolean>()
 /** The profiles that repair IDs before the call (all but Anthropic's, whose repair is reactive), remembered per target. */
 const proactiveProfiles = new WeakMap<readonly CapabilityProfile[], readonly CapabilityProfile[]>()
@@ -39,6 +40,12 @@ function idProposer(profiles: readonly CapabilityProfile[]): (id: string, attemp
   return (id, attempt) => (attempt < 100 ? sanitizedName(id, attempt, maxLength, 'toolcall') : alphanumericDigest(`${id}#${attempt}`, Math.min(maxLength, 24)))
 }
 
+/** The test of the IDs `profiles` repair before the call, or undefined when none does (Anthropic alone: its repair is reactive). */
+export function toolCallIdValidator(profiles: readonly CapabilityProfile[]): ((id: string) => boolean) | undefined {
+  const repaired = repairedBeforeCall(profiles)
+  return repaired.length === 0 ? undefined : formatValidator(repaired, toolCallIdFormat, validators)
+}
+
 /**
  * Every target whose profile repairs IDs before the call (all but Anthropic,
  * whose repair the spec makes reactive): rewrites the tool-call IDs it
@@ -49,10 +56,10 @@ function idProposer(profiles: readonly CapabilityProfile[]): (id: string, attemp
 export const profileToolCallIdFormat: CompatRule = {
   name: PROFILE_TOOL_CALL_ID_FORMAT,
   applyToPrompt({ prompt, model }) {
-    const profiles = repairedBeforeCall(targetProfiles(model).profiles)
-    if (profiles.length === 0) return undefined
-    const valid = formatValidator(profiles, (profile) => profile.toolCallId, validators)
-    if (everyToolPartField(prompt, 'toolCallId', valid)) return undefined
-    return renameToolPartField(prompt, 'toolCallId', planRenames(toolPartFieldValues(prompt, 'toolCallId'), valid, idProposer(profiles)))
+    const { profiles } = targetProfiles(model)
+    const valid = toolCallIdValidator(profiles)
+    if (valid === undefined || everyToolPartField(prompt, 'toolCallId', valid)) return undefined
+    const renames = planRenames(toolPartFieldValues(prompt, 'toolCallId'), valid, idProposer(repairedBeforeCall(profiles)))
+    return renameToolPartField(prompt, 'toolCallId', renames)
   },
 }

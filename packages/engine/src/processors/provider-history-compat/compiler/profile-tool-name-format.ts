@@ -7,7 +7,13 @@ import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './
 
 export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
 
+const toolNameFormat = (profile: CapabilityProfile) => profile.toolName
 const validators = new WeakMap<readonly CapabilityProfile[], (name: string) => boolean>()
+
+/** The test of tool names every one of `profiles` accepts. */
+export function toolNameValidator(profiles: readonly CapabilityProfile[]): (name: string) => boolean {
+  return formatValidator(profiles, toolNameFormat, validators)
+}
 
 /**
  * Every target: tool names in the history's calls and results that the
@@ -22,7 +28,7 @@ export const profileToolNameFormat: CompatRule = {
   name: PROFILE_TOOL_NAME_FORMAT,
   applyToPrompt({ prompt, model }) {
     const { profiles } = targetProfiles(model)
-    const valid = formatValidator(profiles, (profile) => profile.toolName, validators)
+    const valid = toolNameValidator(profiles)
     if (everyToolPartField(prompt, 'toolName', valid)) return undefined
     const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
     const renames = planRenames(toolPartFieldValues(prompt, 'toolName'), valid, (name, attempt) => {

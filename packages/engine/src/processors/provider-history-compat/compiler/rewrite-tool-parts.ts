@@ -53,7 +53,9 @@ export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolFiel
     const content = message.content.map((part) => {
       if (part.type !== 'tool-call' && part.type !== 'tool-result') return part
       const renamed = renames.get(part[field])
-      return renamed === undefined ? part : { ...part, [field]: renamed }
+      if (renamed === undefined) return part
+      // literal keys: a computed key made every copy a slow dictionary-mode object
+      return field === 'toolCallId' ? { ...part, toolCallId: renamed } : { ...part, toolName: renamed }
     })
     return { ...message, content } as PromptMessage
   })

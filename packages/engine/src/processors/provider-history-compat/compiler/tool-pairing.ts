@@ -1,18 +1,13 @@
 // Call/result pairing as every profile requires it: the tool calls of an
 // assistant message are answered, each once, by the tool message(s) right
 // after it, and every tool result answers such a call. The compiler checks it
-// after each rule that changed the prompt.
-import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
+// after each custom rule that changed the prompt.
+import type { LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
+import { isClientToolCall } from './client-tool-call.ts'
+import { MAY_BE_UNPAIRED, promptFacts } from './prompt-facts.ts'
 
-type PromptMessage = LanguageModelPrompt[number]
-
-/** A call the client answers (provider-executed calls are answered inside the assistant message itself). */
-export function isClientToolCall(part: PromptMessage['content'][number]): part is LanguageModelV3ToolCallPart {
-  return typeof part === 'object' && part.type === 'tool-call' && part.providerExecuted !== true
-}
-
-// Indexed loops and no sets: the check runs after every rule that changed a long prompt.
+// Indexed loops and no sets: the check runs after every custom rule that changed a long prompt.
 /* eslint-disable @typescript-eslint/prefer-for-of */
 
 /** Whether the assistant message at `index` holds the client call `toolCallId`. */
@@ -28,7 +23,7 @@ function callsTool(prompt: LanguageModelPrompt, index: number, toolCallId: strin
 }
 
 /** How many results in the tool messages from `from` on (up to the next other message) answer `toolCallId`. */
-function answers(prompt: LanguageModelPrompt, from: number, toolCallId: string): number {
+export function answers(prompt: LanguageModelPrompt, from: number, toolCallId: string): number {
   let count = 0
   for (let index = from; index < prompt.length; index++) {
     const message = prompt[index]
@@ -44,6 +39,8 @@ function answers(prompt: LanguageModelPrompt, from: number, toolCallId: string):
 
 /** What is wrong with the pairing, in words, or undefined when every call and result are paired. */
 export function toolPairingIssue(prompt: LanguageModelPrompt): string | undefined {
+  // the usual prompt, results in their calls' order, is proven paired in one scan; the search below names what is wrong
+  if ((promptFacts(prompt) & MAY_BE_UNPAIRED) === 0) return undefined
   let lastAssistant = -1
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]

@@ -1,5 +1,5 @@
 import { isCerebrasModel } from '../../../models/provider-model.ts'
-import { stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
+import { everyReasoningPart, stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
 import type { CompatRule } from '../types.ts'
 
 export const CEREBRAS_STRIP_REASONING_CONTENT = 'cerebras-strip-reasoning-content'
@@ -13,12 +13,10 @@ export const CEREBRAS_STRIP_REASONING_CONTENT = 'cerebras-strip-reasoning-conten
  * models only, every assistant reasoning part leaves the outbound prompt:
  * neither field is sent, whatever the SDK version. Memory keeps the parts.
  */
-const everyPart = () => true
-
 export const cerebrasStripReasoningContent: CompatRule = {
   name: CEREBRAS_STRIP_REASONING_CONTENT,
   applyToPrompt({ prompt, model }) {
     if (!isCerebrasModel(model)) return undefined
-    return stripAssistantReasoning(prompt, everyPart)
+    return stripAssistantReasoning(prompt, everyReasoningPart)
   },
 }

@@ -5,7 +5,7 @@ import {
   groqReasoningUnsupportedError,
 } from '../../../loopback-provider/provider-error-presets.ts'
 import { storedMessage } from '../test-fixtures.ts'
-import { GROQ_REASONING_ERROR_PATTERNS, removeAssistantReasoning } from './groq-reasoning-unsupported.ts'
+import { GROQ_REASONING_ERROR_PATTERNS, groqReasoningUnsupported as rule } from './groq-reasoning-unsupported.ts'
 
 const matches = (body: unknown) => GROQ_REASONING_ERROR_PATTERNS.some((pattern) => pattern.test(JSON.stringify(body)))
 
@@ -19,8 +19,8 @@ describe('groq-reasoning-unsupported', () => {
   it('removes assistant reasoning, keeps texts and calls, and says when nothing changed', () => {
     const reasoning = { type: 'reasoning' as const, reasoning: 'hmm', details: [{ type: 'text' as const, text: 'hmm' }] }
     const messages = [storedMessage('m1', 'user', [{ type: 'text', text: 'Q' }]), storedMessage('m2', 'assistant', [reasoning, { type: 'text', text: 'A' }])]
-    expect(removeAssistantReasoning(messages)).toBe(true)
+    expect(rule.fix?.(messages)).toBe(true)
     expect(messages.map((m) => m.content.parts)).toEqual([[{ type: 'text', text: 'Q' }], [{ type: 'text', text: 'A' }]])
-    expect(removeAssistantReasoning(messages)).toBe(false)
+    expect(rule.fix?.(messages)).toBe(false)
   })
 })

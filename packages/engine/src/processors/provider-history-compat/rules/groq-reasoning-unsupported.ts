@@ -1,4 +1,5 @@
 import type { StoredMessage } from '../../../messages/types.ts'
+import { everyReasoningPart, removeStoredReasoning } from '../strip-assistant-reasoning.ts'
 import type { CompatRule } from '../types.ts'
 
 export const GROQ_REASONING_UNSUPPORTED = 'groq-reasoning-unsupported'
@@ -12,19 +13,6 @@ export const GROQ_REASONING_ERROR_PATTERNS: RegExp[] = [
   /for 'role:assistant' the following must be satisfied\[\('messages\.\d+' : property 'reasoning' is unsupported/,
 ]
 
-/** Removes, in place, the reasoning parts of assistant messages; true when one was removed. */
-export function removeAssistantReasoning(messages: StoredMessage[]): boolean {
-  let changed = false
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue
-    const parts = message.content.parts.filter((part) => part.type !== 'reasoning')
-    if (parts.length === message.content.parts.length) continue
-    message.content.parts = parts
-    changed = true
-  }
-  return changed
-}
-
 /**
  * Groq, reactive: after Groq refuses replayed reasoning, the assistant
  * reasoning parts leave the stored history (the model cannot be sent them;
@@ -36,5 +24,5 @@ export function removeAssistantReasoning(messages: StoredMessage[]): boolean {
 export const groqReasoningUnsupported: CompatRule = {
   name: GROQ_REASONING_UNSUPPORTED,
   errorPatterns: GROQ_REASONING_ERROR_PATTERNS,
-  fix: removeAssistantReasoning,
+  fix: (messages: StoredMessage[]) => removeStoredReasoning(messages, everyReasoningPart),
 }

@@ -3,7 +3,7 @@ import { toPrompt } from '../../../messages/to-prompt.ts'
 import type { StoredMessage } from '../../../messages/types.ts'
 import { isOpenAIResponsesModel } from '../../../models/provider-model.ts'
 import type { LanguageModelPrompt } from '../../types.ts'
-import { stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
+import { removeStoredReasoning, stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
 import type { CompatRule } from '../types.ts'
 
 export const OPENAI_RESPONSES_ORPHAN_REASONING = 'openai-responses-orphan-reasoning'
@@ -182,13 +182,7 @@ export function removeOrphanReasoning(messages: StoredMessage[]): boolean {
     set.add(ordinal)
     orphans.set(from.stored, set)
   }
-  for (const [stored, ordinals] of orphans) {
-    const content = messages[stored]?.content
-    if (content === undefined) continue
-    let ordinal = 0
-    content.parts = content.parts.filter((part) => part.type !== 'reasoning' || !ordinals.has(ordinal++))
-  }
-  return orphans.size > 0
+  return removeStoredReasoning(messages, (stored, ordinal) => orphans.get(stored)?.has(ordinal) === true)
 }
 
 /**

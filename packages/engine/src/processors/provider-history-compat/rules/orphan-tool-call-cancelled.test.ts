@@ -8,7 +8,8 @@ import {
 } from '../../../loopback-provider/provider-error-presets.ts'
 import type { ToolInvocation } from '../../../messages/types.ts'
 import { storedMessage, toolPart } from '../test-fixtures.ts'
-import { CANCELLED_TOOL_RESULT, cancelUnansweredToolCalls, ORPHAN_TOOL_CALL_ERROR_PATTERNS } from './orphan-tool-call-cancelled.ts'
+import { CANCELLED_TOOL_RESULT_TEXT } from '../compiler/tool-pairing.ts'
+import { cancelUnansweredToolCalls, ORPHAN_TOOL_CALL_ERROR_PATTERNS } from './orphan-tool-call-cancelled.ts'
 
 const matches = (body: unknown) => ORPHAN_TOOL_CALL_ERROR_PATTERNS.some((pattern) => pattern.test(JSON.stringify(body)))
 const call = (toolCallId: string): ToolInvocation => ({ toolCallId, toolName: 'book_table', args: { people: 2 }, state: 'call' })
@@ -35,10 +36,10 @@ describe('orphan-tool-call-cancelled', () => {
     ])
     expect(invocations.map((i) => [i.toolCallId, i.state, i.result])).toEqual([
       ['call_done', 'result', { temperature: 21 }],
-      ['call_open', 'result', CANCELLED_TOOL_RESULT],
+      ['call_open', 'result', CANCELLED_TOOL_RESULT_TEXT],
       ['call_later', 'call', undefined],
       ['call_later', 'result', { booked: true }],
-      ['call_legacy', 'result', CANCELLED_TOOL_RESULT],
+      ['call_legacy', 'result', CANCELLED_TOOL_RESULT_TEXT],
     ])
     expect(cancelUnansweredToolCalls(messages)).toBe(false)
   })

@@ -1,5 +1,6 @@
 import { storedToolInvocations } from '../../../messages/tool-invocations.ts'
 import type { StoredMessage } from '../../../messages/types.ts'
+import { CANCELLED_TOOL_RESULT_TEXT } from '../compiler/tool-pairing.ts'
 import type { CompatRule } from '../types.ts'
 
 export const ORPHAN_TOOL_CALL_CANCELLED = 'orphan-tool-call-cancelled'
@@ -18,14 +19,12 @@ export const ORPHAN_TOOL_CALL_ERROR_PATTERNS: RegExp[] = [
   /No tool output found for function call /,
 ]
 
-/** The result an unanswered call is given: the call was made, and nothing came back. */
-export const CANCELLED_TOOL_RESULT = { cancelled: true, reason: 'the call got no result (the turn was cancelled or cut before its result)' }
-
 /**
  * Gives, in place, every tool call that no stored invocation answers (state
  * 'call' or 'partial-call', and no 'result' with the same id anywhere in the
- * history) the result CANCELLED_TOOL_RESULT, so the call is sent with a
- * result instead of being refused or dropped. A call whose result is stored
+ * history) the result CANCELLED_TOOL_RESULT_TEXT, the words the compiler's
+ * synthetic result carries on the wire (cancelledToolResult), so the call is
+ * sent with a result instead of being refused or dropped. A call whose result is stored
  * in a later message keeps its state: it is answered. Returns true when a
  * call was changed.
  */
@@ -36,7 +35,7 @@ export function cancelUnansweredToolCalls(messages: StoredMessage[]): boolean {
   for (const invocation of invocations) {
     if (invocation.state === 'result' || answered.has(invocation.toolCallId)) continue
     invocation.state = 'result'
-    invocation.result = CANCELLED_TOOL_RESULT
+    invocation.result = CANCELLED_TOOL_RESULT_TEXT
     changed = true
   }
   return changed

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { demoThreads } from '@threadline/db/seed'
+import { initechIncident } from '@threadline/db/seed'
 import { screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
@@ -10,7 +10,8 @@ import { collectBrowserErrors, signIn } from './sign-in.ts'
 // The context-window view labels each section by how it was found and shows
 // the prompt after the compat rules under its own heading.
 
-const thread = demoThreads.find((seed) => seed.thread.id === 'initech-inc-2291-postmortem')!.thread
+// the incident thread: thread-scoped observational memory, and no seeded call of its own
+const thread = initechIncident.thread
 const threadPath = `/threads/${thread.id}`
 
 test.describe.configure({ timeout: 180_000 })

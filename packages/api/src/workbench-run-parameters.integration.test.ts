@@ -9,8 +9,10 @@ import { failureOf } from './testing/errors.ts'
 
 const server = useFakeProvider({ envFor: ['anthropic'] })
 
-async function drain(stream: AsyncIterable<unknown>): Promise<void> {
-  for await (const _event of stream) void _event
+async function drain(stream: AsyncIterable<unknown>): Promise<unknown[]> {
+  const events: unknown[] = []
+  for await (const event of stream) events.push(event)
+  return events
 }
 
 describeEachApi('workbench run parameters', (getApi) => {

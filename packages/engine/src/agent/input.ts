@@ -27,7 +27,7 @@ const callOptionsSchema = z.object({
     })
     .optional(),
   maxProcessorRetries: z.number().int().nonnegative().optional(),
-  temperature: z.number().finite().nonnegative().optional(),
+  temperature: z.number().nonnegative().optional(),
   maxOutputTokens: z.number().int().positive().optional(),
   abortSignal: z.instanceof(AbortSignal).optional(),
   onEvent: z.custom((value) => typeof value === 'function', 'expected a function receiving LLM-call events').optional(),

@@ -40,6 +40,9 @@ export type {
   PromptChange,
 } from './calls/call-events.ts'
 export { collectCallTraces, type CallTraceEvent, type LLMCallTrace } from './calls/call-trace.ts'
+export { capCallBody, MAX_CALL_BODY_CHARS, truncationMarker, type CallBody, type CallParameters, type CallReply, type CallToolCall } from './calls/call-body.ts'
+export { estimateCallCost, type CostEstimate } from './calls/cost-estimate.ts'
+export { MODEL_PRICES, type ModelPrice } from './calls/model-prices.ts'
 export type { LLMCallLog, LLMCallPage, LLMCallQuery, LLMCallSummary } from './calls/call-log.ts'
 export { listLLMCallsInputSchema } from './calls/call-query-schema.ts'
 export { openTelemetryCallListener } from './calls/otel-spans.ts'

@@ -2,7 +2,7 @@
 // processors changed it, why it retried. Tenant-scoped like threads: a token
 // sees the calls of its resources only, and a call of another tenant is the
 // same NOT_FOUND as a call that does not exist.
-import { builtInCompatRules, listLLMCallsInputSchema, type LLMCallSummary, type ResourceScope } from '@threadline/engine'
+import { builtInCompatRules, estimateCallCost, listLLMCallsInputSchema, type LLMCallSummary, type ResourceScope } from '@threadline/engine'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { idInput } from '../inputs.ts'
@@ -45,10 +45,10 @@ export const callsRouter = router({
     return { builtIn, custom: [...custom].sort() }
   }),
 
-  /** One call with its attempts and events (the full trace). */
+  /** One call with its attempts, events and body (the full trace), and its cost estimate from the price table (docs/pricing.md). */
   get: authedProcedure.input(z.object({ id: idInput })).query(async ({ ctx, input }) => {
     const call = await ctx.services.calls.get(input.id)
     if (call === null || !inScope(ctx.memory.scope, call)) throw new TRPCError({ code: 'NOT_FOUND', message: `LLM call "${input.id}" not found` })
-    return call
+    return { ...call, costEstimate: estimateCallCost(call) }
   }),
 })

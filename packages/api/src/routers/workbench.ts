@@ -17,6 +17,17 @@ import { contextWindowView } from '../workbench/turn-context.ts'
 const messageText = z.string().trim().min(1, 'must not be empty').max(100_000)
 const instructionsInput = z.string().max(100_000).optional()
 
+/**
+ * The run parameters a turn may set (docs/workbench.md, "Run parameters"):
+ * temperature 0-2 (OpenAI's range; Anthropic's is 0-1, its provider refuses
+ * more), and the most tokens the reply may have, 1-32,768. Absent: the
+ * provider's defaults.
+ */
+const runParametersInput = {
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().min(1).max(32_768).optional(),
+}
+
 /** Every workbench call names the thread and its resource (as an agent's memory option does). */
 const onThread = { threadId: threadIdInput, resourceId: resourceIdInput }
 
@@ -101,7 +112,7 @@ export const workbenchRouter = router({
 
   /** The next turn of the thread (or branch): the user message, then the model's reply, streamed; both saved when the turn succeeds. */
   turn: createProcedure
-    .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput }))
+    .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput, ...runParametersInput }))
     .input(idempotencyKeyInput)
     .mutation(async ({ ctx, input, signal }) => {
       const thread = await workbenchThread(ctx.memory, input)
@@ -112,6 +123,7 @@ export const workbenchRouter = router({
         model: input.model,
         input: [{ type: 'text', text: input.message }],
         instructions: input.instructions,
+        parameters: { temperature: input.temperature, maxOutputTokens: input.maxTokens },
         signal,
         credentialHolds: credentialCheck(ctx),
         branchedFrom: null,

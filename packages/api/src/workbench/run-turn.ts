@@ -40,6 +40,8 @@ export type WorkbenchTurnRequest = {
   /** the user message's parts */
   input: MessagePart[]
   instructions?: string | undefined
+  /** the turn's run parameters (workbench.turn's temperature and maxTokens); absent: the provider's defaults */
+  parameters?: { temperature?: number | undefined; maxOutputTokens?: number | undefined }
   signal?: AbortSignal | undefined
   /** whether the caller's credential still holds (credentialHolds), asked before each event: a revoked one stops the turn there */
   credentialHolds: () => Promise<boolean>
@@ -152,8 +154,11 @@ export async function* streamWorkbenchTurn(request: WorkbenchTurnRequest): Async
         }),
       ],
     })
+    const { temperature, maxOutputTokens } = request.parameters ?? {}
     const stream = agent.stream([{ role: 'user', content: request.input }], {
       memory: { thread: thread.id, resource: thread.resourceId },
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
       abortSignal: signal,
       ...(tracing ? { onEvent: tracing } : {}),
     })

@@ -7,7 +7,8 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
 import { Agent, countPrompt, type MessagePart, type StoredThread, type TurnContext } from '@threadline/engine'
 import type { Services } from '../services.ts'
 import type { ModelOption } from './providers.ts'
-import type { WorkbenchCompat } from './saved-rules/workbench-compat.ts'
+import { promptMarks } from './prompt-marks.ts'
+import type { RuleChange, WorkbenchCompat } from './saved-rules/workbench-compat.ts'
 import { bpeTokenCounter } from './tokens/bpe-counter.ts'
 
 export const WORKBENCH_INSTRUCTIONS = 'You are a helpful assistant.'
@@ -19,8 +20,12 @@ export type ContextWindowView = Pick<TurnContext, 'sections' | 'toolTokens' | 'c
   totalTokens: number
   /** proactive compat rules that changed the prompt */
   rulesApplied: string[]
-  /** the prompt as the provider receives it */
+  /** the prompt as the provider receives it (after the compat rules) */
   prompt: LanguageModelV3Prompt
+  /** per message of `prompt`, the rules that rewrote it (empty: sent as memory assembled it) */
+  promptMarks: string[][]
+  /** each rule's rewrite, in the order the rules ran: the messages it replaced and what replaced them */
+  ruleChanges: RuleChange[]
 }
 
 /** The settings every workbench agent shares: the thread's Memory, the model's context window and tokenizer (counting on the worker pool for `callerKey`). */
@@ -69,5 +74,7 @@ export async function contextWindowView(request: ContextViewRequest): Promise<Co
     overLimit: context.overLimit,
     rulesApplied: verdict.rulesApplied,
     prompt: verdict.prompt,
+    promptMarks: promptMarks(verdict.prompt, verdict.changes),
+    ruleChanges: verdict.changes,
   }
 }

@@ -1,12 +1,28 @@
 // The engine's LLMCallLog over Prisma: a call, its attempts and its events
 // written in ONE SQL statement (whatever the number of attempts and events),
-// read back newest first with keyset paging.
-import type { CallError, LLMCallLog, LLMCallQuery, LLMCallSummary, LLMCallTrace } from '@threadline/engine'
+// read back newest first with keyset paging. The call's body (prompt as sent,
+// reply) is one column of the call row, capped: stored once however many
+// attempts the call made, and read by get only.
+import {
+  capCallBody,
+  type CallBody,
+  type CallError,
+  type CallParameters,
+  type LLMCallLog,
+  type LLMCallQuery,
+  type LLMCallSummary,
+  type LLMCallTrace,
+} from '@threadline/engine'
 import type { PrismaClient } from '../generated/prisma/client.ts'
 import type { LlmCallModel, LlmCallWhereInput } from '../generated/prisma/models.ts'
 import { reportingStorageErrors } from '../storage/database-errors.ts'
 
-function summaryOf(row: LlmCallModel): LLMCallSummary {
+type SummaryRow = Omit<LlmCallModel, 'body'>
+
+/** Every column but the body: what a listing reads. */
+const summaryColumns = { body: false } as const
+
+function summaryOf(row: SummaryRow): LLMCallSummary {
   return {
     id: row.id,
     turnId: row.turnId,
@@ -16,6 +32,7 @@ function summaryOf(row: LlmCallModel): LLMCallSummary {
     provider: row.provider,
     modelId: row.modelId,
     responseMessageId: row.responseMessageId,
+    parameters: row.parameters as CallParameters,
     outcome: row.outcome as LLMCallSummary['outcome'],
     startedAt: row.startedAt,
     latencyMs: row.latencyMs,
@@ -75,12 +92,13 @@ async function record(prisma: PrismaClient, trace: LLMCallTrace): Promise<void> 
     WITH call AS (
       INSERT INTO llm_calls (id, turn_id, step_number, thread_id, resource_id, provider, model_id, response_message_id, outcome, started_at,
         latency_ms, finish_reason, input_tokens, output_tokens, error, retries, waited_ms, rules, repaired_message_ids,
-        prompt_only_message_ids)
+        prompt_only_message_ids, parameters, body)
       VALUES (${trace.id}, ${trace.turnId}, ${trace.stepNumber}, ${trace.threadId}, ${trace.resourceId}, ${trace.provider}, ${trace.modelId},
         ${trace.responseMessageId}, ${trace.outcome}, ${trace.startedAt.toISOString()}::timestamptz, ${Math.round(trace.latencyMs)}, ${trace.finishReason},
         ${trace.usage?.inputTokens ?? null}::int, ${trace.usage?.outputTokens ?? null}::int, ${jsonText(trace.error)}::jsonb, ${trace.retries},
         ${Math.round(trace.waitedMs)}, ${trace.rules}::text[], ${trace.repairedMessageIds}::text[],
-        ${trace.promptOnlyMessageIds}::text[])
+        ${trace.promptOnlyMessageIds}::text[], ${JSON.stringify(trace.parameters)}::jsonb,
+        ${jsonText(trace.body === null ? null : capCallBody(trace.body))}::jsonb)
       RETURNING id
     ), attempts AS (
       INSERT INTO llm_call_attempts (call_id, attempt, started_at, latency_ms, outcome, error)
@@ -100,6 +118,7 @@ async function get(prisma: PrismaClient, id: string): Promise<LLMCallTrace | nul
   if (!row) return null
   return {
     ...summaryOf(row),
+    body: (row.body as CallBody | null) ?? null,
     attempts: row.attempts.map((attempt) => ({
       attempt: attempt.attempt,
       startedAt: attempt.startedAt,
@@ -128,6 +147,7 @@ async function list(prisma: PrismaClient, query: LLMCallQuery) {
   const rows = await prisma.llmCall.findMany({
     where: { ...whereOf(query), ...(query.after === undefined ? {} : { OR: olderThan(query.after) }) },
     orderBy: [{ startedAt: 'desc' }, { id: 'desc' }],
+    omit: summaryColumns,
     take: query.limit + 1,
   })
   return { calls: rows.slice(0, query.limit).map(summaryOf), hasMore: rows.length > query.limit }

@@ -4,11 +4,16 @@
 // with the loopback server's request log (what reached the wire).
 import {
   Agent,
+  capCallBody,
   collectCallTraces,
+  MAX_CALL_BODY_CHARS,
+  truncationMarker,
+  type AgentCallOptions,
   Memory,
   ProviderHistoryCompat,
   StreamErrorRetryProcessor,
   type LLMCallLog,
+  type LLMCallTrace,
   type MessagePart,
   type StoredMessage,
 } from '@threadline/engine'
@@ -24,6 +29,29 @@ const uniqueId = (prefix: string) => `${prefix}-${++counter}-${Date.now()}`
 
 const rateLimited = (retryAfter: string) =>
   reply.httpError(429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', param: null } }, { 'retry-after': retryAfter })
+
+/** A recorded trace as a store receives it, with `extra` fields over a clean call's. */
+function traceOf(resourceId: string, id: string, startedAt: number, extra: object): LLMCallTrace {
+  return {
+    ...{ turnId: 't', stepNumber: 0, threadId: null, resourceId, provider: 'openai', modelId: 'gpt-5', responseMessageId: null, latencyMs: 5 },
+    parameters: { temperature: null, maxOutputTokens: null },
+    id,
+    startedAt: new Date(startedAt),
+    outcome: 'success',
+    finishReason: 'stop',
+    usage: null,
+    error: null,
+    attempts: [],
+    events: [],
+    body: null,
+    retries: 0,
+    waitedMs: 0,
+    rules: [],
+    repairedMessageIds: [],
+    promptOnlyMessageIds: [],
+    ...extra,
+  }
+}
 
 describeEachDatabase('recorded LLM calls (Agent + Memory + LLMCallLog)', (getDb) => {
   async function setup(model: string, assistantParts: MessagePart[] | null, processors: { input?: boolean; error?: { maxRetries: number } }) {
@@ -57,8 +85,8 @@ describeEachDatabase('recorded LLM calls (Agent + Memory + LLMCallLog)', (getDb)
       ...(processors.input ? { inputProcessors: [new ProviderHistoryCompat()] } : {}),
       ...(processors.error ? { errorProcessors: [new StreamErrorRetryProcessor(processors.error)] } : {}),
     })
-    const run = async (text: string) => {
-      const outcome = await agent.generate(text, { memory: { thread: threadId, resource: resourceId } }).catch((error: unknown) => ({ error }))
+    const run = async (text: string, options: Pick<AgentCallOptions, 'temperature' | 'maxOutputTokens'> = {}) => {
+      const outcome = await agent.generate(text, { ...options, memory: { thread: threadId, resource: resourceId } }).catch((error: unknown) => ({ error }))
       await collector.flush()
       const page = await log.list({ threadId, limit: 10 })
       expect(page.calls).toHaveLength(1)
@@ -143,27 +171,50 @@ describeEachDatabase('recorded LLM calls (Agent + Memory + LLMCallLog)', (getDb)
     expect(call.attempts[2]!.error?.responseBody).toContain('rate_limit_exceeded')
   })
 
+  it('a retried call stores its prompt as sent and its reply ONCE (not per attempt), with its run parameters', async () => {
+    // gpt-4o: a reasoning model (gpt-5) would not be sent a temperature
+    const { run } = await setup('openai/gpt-4o', null, { error: { maxRetries: 2 } })
+    server.enqueue('openai', rateLimited('0'), reply.text('Parameters honoured.'))
+    const marker = uniqueId('once-per-call')
+    const { call } = await run(`Say it once: ${marker}`, { temperature: 0.3, maxOutputTokens: 256 })
+    expect(call.attempts).toHaveLength(2)
+    expect(call.parameters).toEqual({ temperature: 0.3, maxOutputTokens: 256 })
+    expect(server.requests[1]!.body).toMatchObject({ temperature: 0.3, max_output_tokens: 256 })
+    expect(call.body).toMatchObject({ reply: { text: 'Parameters honoured.', toolCalls: [] }, truncatedChars: 0 })
+    expect(call.body!.prompt).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: [{ type: 'text', text: `Say it once: ${marker}` }] },
+    ])
+    // the prompt's text is in the database once: the call's row, not each attempt's or event's
+    const [copies] = await getDb().prisma.$queryRaw<{ calls: number; attempts: number; events: number }[]>`
+      SELECT (SELECT count(*)::int FROM llm_calls c WHERE c.id = ${call.id} AND c::text LIKE ${`%${marker}%`}) AS calls,
+        (SELECT count(*)::int FROM llm_call_attempts a WHERE a.call_id = ${call.id} AND a::text LIKE ${`%${marker}%`}) AS attempts,
+        (SELECT count(*)::int FROM llm_call_events e WHERE e.call_id = ${call.id} AND e::text LIKE ${`%${marker}%`}) AS events`
+    expect(copies).toEqual({ calls: 1, attempts: 0, events: 0 })
+    // a listing never reads the bodies
+    expect((await getDb().callLog.list({ threadId: call.threadId!, limit: 1 })).calls[0]).not.toHaveProperty('body')
+  })
+
+  it('caps a call body at MAX_CALL_BODY_CHARS, each cut string saying how much was cut', async () => {
+    const log = getDb().callLog
+    const id = uniqueId('capped')
+    const huge = 'x'.repeat(MAX_CALL_BODY_CHARS + 12_345)
+    const body = { prompt: [{ role: 'user', content: [{ type: 'text', text: huge }] }], reply: { text: 'y'.repeat(500), toolCalls: [] }, truncatedChars: 0 }
+    await log.record(traceOf(uniqueId('capped-resource'), id, 1_000, { body }))
+    const stored = (await log.get(id))!.body!
+    const text = (stored.prompt[0] as { content: { text: string }[] }).content[0]!.text
+    expect(text).toBe('x'.repeat(MAX_CALL_BODY_CHARS) + truncationMarker(12_345))
+    expect(stored.reply!.text).toBe(truncationMarker(500))
+    expect(stored.truncatedChars).toBe(12_345 + 500)
+    expect(stored).toEqual(capCallBody(body))
+    const [size] = await getDb().prisma.$queryRaw<{ chars: number }[]>`SELECT length(body::text)::int AS chars FROM llm_calls WHERE id = ${id}`
+    expect(size!.chars).toBeLessThan(MAX_CALL_BODY_CHARS + 1_000)
+  })
+
   it('lists with filters and a cursor, scoped to resources, and prunes by age', async () => {
     const log = getDb().callLog
     const resourceId = uniqueId('filters')
-    const base = { turnId: 't', stepNumber: 0, threadId: null, resourceId, provider: 'openai', modelId: 'gpt-5', responseMessageId: null, latencyMs: 5 }
-    const trace = (id: string, startedAt: number, extra: object) => ({
-      ...base,
-      id,
-      startedAt: new Date(startedAt),
-      outcome: 'success' as const,
-      finishReason: 'stop',
-      usage: null,
-      error: null,
-      attempts: [],
-      events: [],
-      retries: 0,
-      waitedMs: 0,
-      rules: [],
-      repairedMessageIds: [],
-      promptOnlyMessageIds: [],
-      ...extra,
-    })
+    const trace = (id: string, startedAt: number, extra: object) => traceOf(resourceId, id, startedAt, extra)
     const ids = [uniqueId('c'), uniqueId('c'), uniqueId('c')]
     await log.record(trace(ids[0]!, 1_000, { outcome: 'failed', retries: 2 }))
     await log.record(trace(ids[1]!, 2_000, { rules: ['cerebras-strip-reasoning-content'], provider: 'cerebras', modelId: 'gpt-oss-120b' }))

@@ -57,6 +57,7 @@ function trace(seed: CallSeed): LLMCallTrace {
     provider: seed.provider,
     modelId: seed.modelId,
     responseMessageId: seed.responseMessageId,
+    parameters: { temperature: null, maxOutputTokens: null },
     outcome: seed.outcome,
     startedAt,
     latencyMs,
@@ -65,6 +66,8 @@ function trace(seed: CallSeed): LLMCallTrace {
     error: seed.outcome === 'success' ? null : failed,
     attempts: seed.attempts,
     events: seed.events.map((event, seq) => ({ ...event, seq, at: new Date(startedAt.getTime() + 100 * (seq + 1)) })),
+    // a seeded call shows what processors do; no prompt was sent, so none is recorded
+    body: null,
     retries: seed.retries,
     waitedMs: seed.waitedMs,
     rules: seed.rules,

@@ -27,6 +27,8 @@ const callOptionsSchema = z.object({
     })
     .optional(),
   maxProcessorRetries: z.number().int().nonnegative().optional(),
+  temperature: z.number().nonnegative().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
   abortSignal: z.instanceof(AbortSignal).optional(),
   onEvent: z.custom((value) => typeof value === 'function', 'expected a function receiving LLM-call events').optional(),
 })

@@ -10,6 +10,7 @@ import { createAssistantMessage, parseToolInput, pendingToolCalls, setToolResult
 import { toPrompt } from '../messages/to-prompt.ts'
 import { toolInvocationsOf } from '../messages/tool-invocations.ts'
 import type { MessagePart, StoredMessage } from '../messages/types.ts'
+import { callReplyOf } from '../calls/call-body.ts'
 import { CallRecorder } from '../calls/call-recorder.ts'
 import type { LLMCallEventListener } from '../calls/call-events.ts'
 import { ProcessorStates, resolveMaxProcessorRetries, runLLMCall } from '../processors/run.ts'
@@ -25,7 +26,7 @@ const DEFAULT_MAX_STEPS = 5
 /** `emit` is given for stream(): steps then stream and report their events. */
 export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (event: AgentStreamEvent) => void): Promise<AgentResult> {
   const { memoryTarget } = call
-  const { abortSignal } = call.options
+  const { abortSignal, temperature, maxOutputTokens } = call.options
   const model = resolveModel(config.model)
   const { memory, target, thread, ensureThread, tools, functionTools, draft, context } = await prepareTurn(config, call)
   if (context && !context.fits) throw new ContextWindowExceededError(context.totalTokens, context.contextWindow - context.replyReserve)
@@ -68,6 +69,8 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
       const options: LanguageModelV3CallOptions = {
         prompt,
         ...(functionTools.length > 0 ? { tools: functionTools } : {}),
+        ...(temperature === undefined ? {} : { temperature }),
+        ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
         ...(abortSignal ? { abortSignal } : {}),
       }
       return emit ? streamStep(model, options, (delta) => emit(deltaEvent(delta, stepNumber))) : generateStep(model, options)
@@ -96,11 +99,13 @@ export async function runTurn(config: AgentConfig, call: ValidatedCall, emit?: (
               provider: model.provider.split('.')[0] ?? model.provider,
               modelId: model.modelId,
               responseMessageId: response.id,
+              parameters: { temperature: temperature ?? null, maxOutputTokens: maxOutputTokens ?? null },
             }),
             resultInfo: (step: StepOutput) => ({
               finishReason: step.finishReason.unified,
               usage: step.usage ? { inputTokens: step.usage.inputTokens.total ?? 0, outputTokens: step.usage.outputTokens.total ?? 0 } : null,
               ...(step.responseModel ? { responseModel: step.responseModel } : {}),
+              reply: callReplyOf(step.content),
             }),
           }
         : {}),

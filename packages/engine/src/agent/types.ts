@@ -49,6 +49,10 @@ export type AgentCallOptions = {
   memory?: { thread: string | { id: string }; resource: string }
   /** overrides the agent's budget for this call */
   maxProcessorRetries?: number
+  /** sampling temperature sent with each provider call (a non-negative number; each provider has its own range); default the provider's */
+  temperature?: number
+  /** the most tokens each provider call may generate (a positive integer); default the provider's */
+  maxOutputTokens?: number
   abortSignal?: AbortSignal
   /** receives this call's LLM-call events, after the agent's own `onEvent` */
   onEvent?: LLMCallEventListener

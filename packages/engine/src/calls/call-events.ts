@@ -2,7 +2,9 @@
 // its attempts): emitted where the runner and the processors already compute
 // them, to whoever listens (`onEvent` on the Agent or on one call). The engine
 // stores nothing; packages/db persists the folded trace (call-trace.ts).
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
 import type { DelaySource } from '../processors/stream-error-retry/retry-delay.ts'
+import type { CallParameters, CallReply } from './call-body.ts'
 
 /** A failed attempt's error, as it can be stored and replayed (a playground fixture). */
 export type CallError = {
@@ -59,6 +61,8 @@ export type LLMCallStart = Stamp & {
   modelId: string
   /** the assistant message this call writes into (saved only when the turn succeeds) */
   responseMessageId: string | null
+  /** the run parameters sent with each attempt */
+  parameters: CallParameters
 }
 
 export type LLMCallEvent =
@@ -98,6 +102,10 @@ export type LLMCallEvent =
       /** the model id the provider answered with, when it says */
       responseModel?: string
       error?: CallError
+      /** the prompt of the last attempt as sent (after the input processors); null when no attempt got that far */
+      prompt: LanguageModelV3Prompt | null
+      /** what the model returned; null when the call failed */
+      reply: CallReply | null
     })
 
 export type LLMCallEventListener = ((event: LLMCallEvent) => void) & {

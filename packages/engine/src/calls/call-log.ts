@@ -22,14 +22,14 @@ export type LLMCallQuery = {
   limit: number
 }
 
-/** A listed call: the trace without its attempts and events. */
-export type LLMCallSummary = Omit<LLMCallTrace, 'attempts' | 'events'>
+/** A listed call: the trace without its attempts, events and body. */
+export type LLMCallSummary = Omit<LLMCallTrace, 'attempts' | 'events' | 'body'>
 
 /** `hasMore`: calls follow the page's last one (the transport makes its cursor of it) */
 export type LLMCallPage = { calls: LLMCallSummary[]; hasMore: boolean }
 
 export interface LLMCallLog {
-  /** the call, its attempts and its events in ONE transaction */
+  /** the call, its attempts and its events in ONE transaction; the body once per call, capped by capCallBody */
   record(trace: LLMCallTrace): Promise<void>
   /** newest first ((startedAt, id) descending) */
   list(query: LLMCallQuery): Promise<LLMCallPage>

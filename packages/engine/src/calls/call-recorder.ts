@@ -1,11 +1,13 @@
 // Emits one call's events as the runner (processors/run.ts) goes: created only
 // when someone listens, so an unrecorded call builds no event at all.
+import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
+import type { CallReply } from './call-body.ts'
 import { describeCallError } from './call-error.ts'
 import type { CallUsage, LLMCallEventListener, LLMCallStart, ProcessorEventSink } from './call-events.ts'
 
 export type CallIdentity = Omit<LLMCallStart, 'type' | 'at'>
 
-export type CallResultInfo = { finishReason: string | null; usage: CallUsage | null; responseModel?: string }
+export type CallResultInfo = { finishReason: string | null; usage: CallUsage | null; responseModel?: string; reply?: CallReply }
 
 export class CallRecorder {
   readonly #listener: LLMCallEventListener
@@ -13,6 +15,7 @@ export class CallRecorder {
   #startedAt = 0
   #attemptStartedAt = 0
   #attempts = 0
+  #prompt: LanguageModelV3Prompt | null = null
 
   constructor(
     listener: LLMCallEventListener,
@@ -31,6 +34,11 @@ export class CallRecorder {
     this.#attempts = attempt
     this.#attemptStartedAt = Date.now()
     this.#listener({ type: 'attempt-start', callId: this.#callId, at: this.#attemptStartedAt, attempt })
+  }
+
+  /** The prompt an attempt sends, after the input processors: the call records its last attempt's. */
+  promptSent(prompt: LanguageModelV3Prompt): void {
+    this.#prompt = prompt
   }
 
   /** The attempt's provider request, inside the listener's context for it when it has one. */
@@ -69,7 +77,7 @@ export class CallRecorder {
     this.#end(aborted ? 'aborted' : 'failed', { finishReason: null, usage: null }, error)
   }
 
-  #end(outcome: 'success' | 'failed' | 'aborted', result: CallResultInfo, error?: unknown): void {
+  #end(outcome: 'success' | 'failed' | 'aborted', { reply, ...result }: CallResultInfo, error?: unknown): void {
     const at = Date.now()
     this.#listener({
       type: 'call-end',
@@ -80,6 +88,8 @@ export class CallRecorder {
       attempts: this.#attempts,
       ...result,
       ...(error === undefined ? {} : { error: describeCallError(error) }),
+      prompt: this.#prompt,
+      reply: reply ?? null,
     })
   }
 }

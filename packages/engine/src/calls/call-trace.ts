@@ -1,5 +1,6 @@
 // A call's events folded into one record: what packages/db stores per call
 // (a row, its attempts and its processor events) and what the API returns.
+import type { CallBody } from './call-body.ts'
 import type { CallError, CallUsage, LLMCallEvent, LLMCallEventListener, LLMCallStart } from './call-events.ts'
 
 export type CallAttempt = { attempt: number; startedAt: Date; latencyMs: number; outcome: 'success' | 'error'; error: CallError | null }
@@ -28,6 +29,8 @@ export type LLMCallTrace = Omit<LLMCallStart, 'type' | 'callId' | 'at'> & {
   error: CallError | null
   attempts: CallAttempt[]
   events: CallTraceEvent[]
+  /** the prompt as sent and the reply, once per call (the last attempt's prompt); null when not recorded */
+  body: CallBody | null
   /** derived, for the list filters */
   retries: number
   /** waits and processor time before the retries */
@@ -60,6 +63,7 @@ function fold(pending: Pending, end: Extract<LLMCallEvent, { type: 'call-end' }>
     provider: start.provider,
     modelId: start.modelId,
     responseMessageId: start.responseMessageId,
+    parameters: start.parameters,
     outcome: end.outcome,
     startedAt: new Date(start.at),
     latencyMs: end.latencyMs,
@@ -68,6 +72,7 @@ function fold(pending: Pending, end: Extract<LLMCallEvent, { type: 'call-end' }>
     error: end.error ?? null,
     attempts: pending.attempts,
     events,
+    body: end.prompt === null ? null : { prompt: end.prompt, reply: end.reply, truncatedChars: 0 },
     retries: retries.length,
     waitedMs: retries.reduce((sum, event) => sum + (event.data.waitedMs as number), 0),
     rules: [...rules].sort(),

@@ -5,6 +5,7 @@
 // context-window view calls it to show what the next turn would send.
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider'
 import type { Memory } from '../memory/memory.ts'
+import type { RecallMode } from '../memory/memory-options.ts'
 import type { RankedMatch } from '../memory/recall.ts'
 import { messageSnippet } from '../messages/message-snippet.ts'
 import { toPrompt } from '../messages/to-prompt.ts'
@@ -144,13 +145,8 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
     textSection('system', 'Instructions', request.instructions, tally),
     ...(workingMemory === null ? [] : [textSection('working-memory', 'Working memory', workingMemory, tally)]),
     ...(keptObservations === null ? [] : [textSection('observational-memory', 'Observational memory', keptObservations, tally)]),
-    messageSection(
-      'recall',
-      recall.mode === null ? 'Recalled messages' : `Recalled messages (${recall.mode} search)`,
-      fitted.recalled,
-      (message) => tokensOf.get(message.id) ?? 0,
-    ),
-    messageSection('last-messages', `Last ${options.lastMessages} messages`, fitted.recent, messageCost),
+    messageSection('recall', recallTitle(recall.mode), fitted.recalled, (message) => tokensOf.get(message.id) ?? 0),
+    messageSection('last-messages', `Recent messages (the last ${options.lastMessages})`, fitted.recent, messageCost),
     ...(next.length > 0 ? [messageSection('new-message', 'New message', next, messageCost)] : []),
   ]
   const inContext = new Set([...recent, ...recall.messages].map((message) => message.id))
@@ -170,7 +166,21 @@ export async function buildTurnContext(request: TurnContextRequest): Promise<Tur
   }
 }
 
-type Recall = { messages: StoredMessage[]; matches: RankedMatch[]; mode: string | null }
+type Recall = { messages: StoredMessage[]; matches: RankedMatch[]; mode: RecallMode | null }
+
+/** The recall section's heading: how its messages were found (a full-text hit is no semantic match). */
+function recallTitle(mode: RecallMode | null): string {
+  switch (mode) {
+    case 'vector':
+      return 'Semantic recall (vector search)'
+    case 'text':
+      return 'Full-text recall (keyword search)'
+    case 'hybrid':
+      return 'Hybrid recall (semantic and full-text search)'
+    default:
+      return 'Recall (off)'
+  }
+}
 
 /**
  * Semantic recall in the configured mode for the new message, minus what the

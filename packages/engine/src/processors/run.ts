@@ -110,6 +110,7 @@ async function runAttempts<T>(options: RunLLMCallOptions<T>): Promise<T> {
     const attempt = retryCount + 1
     recorder?.attemptStart(attempt)
     const prompt = await applyInputProcessors(options.buildPrompt(messages), options, retryCount)
+    recorder?.promptSent(prompt)
     let result: T
     try {
       result = await (recorder ? recorder.runAttempt(attempt, () => options.call(prompt)) : options.call(prompt))

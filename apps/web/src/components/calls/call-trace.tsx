@@ -8,6 +8,7 @@ import { JsonBlock } from '../ui/json-block.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Loading } from '../ui/progress.tsx'
 import { formatDateTime } from '../format.ts'
+import { CallBodyView } from './call-body-view.tsx'
 import { SaveFixtureForm } from './save-fixture-form.tsx'
 import { formatModelLabel } from '../model-label.ts'
 
@@ -53,9 +54,9 @@ export function CallTrace({ callId }: { callId: string }) {
     <div data-testid="call-trace" className="space-y-3 text-sm">
       <p className="text-slate-600">
         {formatModelLabel(`${call.data.provider}/${call.data.modelId}`)} · step {call.data.stepNumber} · {call.data.latencyMs} ms
-        {call.data.usage ? ` · ${call.data.usage.inputTokens} in / ${call.data.usage.outputTokens} out tokens` : ''}
         {call.data.finishReason ? ` · ${call.data.finishReason}` : ''}
       </p>
+      <CallBodyView call={call.data} />
       {promptOnly.size > 0 && (
         <p data-testid="call-prompt-only-repairs" className="break-words text-xs text-amber-800 [overflow-wrap:anywhere]">
           Repaired in the retried prompt only, not saved (recall hits from another thread, which this thread does not own): {[...promptOnly].join(', ')}

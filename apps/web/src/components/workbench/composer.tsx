@@ -6,6 +6,7 @@ import { useTRPC, useTRPCClient } from '@/trpc/client.tsx'
 import { Button } from '../ui/button.tsx'
 import { textareaClass } from '../ui/field.tsx'
 import { ModelSelect, ProviderHint } from './model-select.tsx'
+import { defaultRunParameters, parseRunParameters, RunParameters } from './run-parameters.tsx'
 import { EnabledRulesActed, StreamingReply } from './streaming-reply.tsx'
 import { enabledRulesActed, useTurn } from './use-turn.ts'
 
@@ -29,6 +30,8 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const refresh = useRefreshThreadViews()
   const [model, setModel] = useState('')
   const [message, setMessage] = useState('')
+  const [drafts, setDrafts] = useState(defaultRunParameters)
+  const parameters = parseRunParameters(drafts)
   // the message being sent: Cancel (or a failure) puts it back in the composer
   const sent = useRef('')
   // the saved reply replaces the live one: the last turn's rules stay said here
@@ -46,11 +49,12 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const running = turn.state.status === 'running'
   const send = () => {
     const text = message.trim()
-    if (!text || !model) return
+    if (!text || !model || !parameters.ok) return
+    const { value } = parameters
     sent.current = text
     setMessage('')
     setLastTurnRules(null)
-    void turn.run((signal) => client.workbench.turn.mutate({ threadId, resourceId, model, message: text }, { signal }))
+    void turn.run((signal) => client.workbench.turn.mutate({ threadId, resourceId, model, message: text, ...value }, { signal }))
   }
   return (
     <section aria-label="Continue the thread" className="space-y-3" data-testid="composer">
@@ -87,7 +91,7 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
           <div className="min-w-0 flex-1 basis-64">
             <ModelSelect value={model} onChange={setModel} testId="composer-model" />
           </div>
-          <Button type="submit" variant="primary" disabled={running || !model || message.trim() === ''}>
+          <Button type="submit" variant="primary" disabled={running || !model || message.trim() === '' || !parameters.ok}>
             Send
           </Button>
           {running && (
@@ -96,6 +100,7 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
             </Button>
           )}
         </div>
+        <RunParameters value={drafts} onChange={setDrafts} error={parameters.ok ? null : parameters.error} />
         <p className="text-xs text-slate-500">Ctrl+Enter sends · saved to this thread when the reply completes</p>
         <ProviderHint />
       </form>

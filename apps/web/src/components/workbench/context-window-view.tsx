@@ -13,6 +13,7 @@ import { PageHeader } from '../ui/page-header.tsx'
 import { Loading } from '../ui/progress.tsx'
 import { formatWindow, ModelSelect, ProviderHint } from './model-select.tsx'
 import { BackLink } from '../ui/back-link.tsx'
+import { SentPrompt } from './sent-prompt.tsx'
 
 type View = RouterOutputs['workbench']['context']
 type Section = View['sections'][number]
@@ -26,7 +27,7 @@ const sectionTone: Record<Section['kind'], string> = {
   'new-message': 'bg-emerald-500',
 }
 
-/** What a turn with the chosen model would send now, after the compat rules, section by section against the context limit. */
+/** What a turn with the chosen model would send now: memory's sections (how each was found), then the prompt after the compat rules. */
 export function ContextWindowView({ threadId }: { threadId: string }) {
   const trpc = useTRPC()
   const info = useQuery(trpc.threads.get.queryOptions({ threadId }))
@@ -45,7 +46,7 @@ export function ContextWindowView({ threadId }: { threadId: string }) {
       <BackLink href={`/threads/${encodeURIComponent(threadId)}`}>{info.data?.thread.title || threadId}</BackLink>
       <PageHeader
         title="Context window"
-        description="What the next turn sends, assembled by the engine from the thread's memory settings: the instructions, working and observational memory and recalled messages in the system prompt, then the last messages, fitted to the model's context window. The total counts the prompt after ProviderHistoryCompat's proactive rules."
+        description="What the next turn sends. First what memory assembled, section by section and labelled by how it was found (instructions, working and observational memory, recall, recent messages), fitted to the model's context window; then the prompt as sent, after ProviderHistoryCompat's proactive rules, with each rule's changes marked. The total counts the prompt as sent."
       />
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="space-y-2">
@@ -109,12 +110,13 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
         </div>
         {view.rulesApplied.length > 0 && <p className="mt-3 text-xs text-amber-800">Compat rules that rewrote this prompt: {view.rulesApplied.join(', ')}</p>}
       </section>
-      <ol className="space-y-3">
+      <h2 className="text-sm font-semibold text-slate-700">Assembled by memory (before the compat rules)</h2>
+      <ol className="space-y-3" aria-label="Assembled by memory (before the compat rules)">
         {view.sections.map((section) => (
           <li key={section.kind} className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="context-section" data-kind={section.kind}>
             <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2">
               <span className={`size-2.5 rounded-full ${sectionTone[section.kind]}`} aria-hidden />
-              <h2 className="text-sm font-semibold">{section.title}</h2>
+              <h3 className="text-sm font-semibold">{section.title}</h3>
               <span className="ml-auto text-xs tabular-nums text-slate-500">
                 {section.tokens.toLocaleString('en-US')} tokens
                 {section.text === null ? ` · ${section.messages.length} ${section.messages.length === 1 ? 'message' : 'messages'}` : ''}
@@ -148,6 +150,7 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
           </li>
         ))}
       </ol>
+      <SentPrompt view={view} />
       <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" data-testid="left-out">
         <h2 className="font-semibold">Left out</h2>
         <p className="mt-1 text-slate-600">

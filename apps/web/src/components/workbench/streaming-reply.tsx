@@ -49,6 +49,8 @@ export function EnabledRulesActed({ names }: { names: readonly string[] }) {
 export function TurnStats({ state }: { state: TurnState }) {
   const finished = state.finished
   if (!finished) return null
+  // the scripted demo provider makes its usage up from the request's size: say so
+  const demo = state.started?.model.startsWith('demo/') === true
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500" data-testid="turn-stats">
       <EnabledRulesActed names={enabledRulesActed(state.actions)} />
@@ -64,9 +66,15 @@ export function TurnStats({ state }: { state: TurnState }) {
           </div>
         )}
         <div>
-          <dt className="inline">tokens in/out </dt>
-          <dd className="inline font-medium tabular-nums text-slate-700">
-            {finished.usage.inputTokens} / {finished.usage.outputTokens}
+          <dt className="inline">{demo ? 'estimated tokens in/out ' : 'tokens in/out '}</dt>
+          <dd
+            className="inline font-medium tabular-nums text-slate-700"
+            title={demo ? 'The demo provider estimates its counts (about 4 characters a token); no tokenizer counted them' : undefined}
+          >
+            {demo ? '~' : ''}
+            {finished.usage.inputTokens} / {demo ? '~' : ''}
+            {finished.usage.outputTokens}
+            {demo ? ' (demo estimate)' : ''}
           </dd>
         </div>
         <div>

@@ -97,9 +97,13 @@ export class WorkbenchCompat implements Processor {
     return { retry: true }
   }
 
-  /** What the proactive rules make of `prompt` (nothing is sent): the rewritten prompt and the rules that changed it, in order. */
-  async explainPrompt(prompt: LanguageModelPrompt, model: ModelRef): Promise<{ prompt: LanguageModelPrompt; rulesApplied: string[] }> {
-    const rulesApplied: string[] = []
+  /**
+   * What the proactive rules make of `prompt` (nothing is sent): the rewritten
+   * prompt, the rules that changed it, in order, and each rule's change (the
+   * prompt messages it replaced and what replaced them).
+   */
+  async explainPrompt(prompt: LanguageModelPrompt, model: ModelRef): Promise<PromptVerdict> {
+    const changes: RuleChange[] = []
     const result = await this.processLLMRequest({
       prompt,
       model,
@@ -107,12 +111,17 @@ export class WorkbenchCompat implements Processor {
       retryCount: 0,
       state: {},
       onEvent: (event) => {
-        if (event.type === 'rule-applied') rulesApplied.push(event.rule)
+        if (event.type === 'rule-applied') changes.push({ rule: event.rule, before: event.before, after: event.after })
       },
     })
-    return { prompt: result?.prompt ?? prompt, rulesApplied }
+    return { prompt: result?.prompt ?? prompt, rulesApplied: changes.map((change) => change.rule), changes }
   }
 }
+
+/** One proactive rule's rewrite: the prompt messages it replaced or removed (`before`) and what replaced them (`after`). */
+export type RuleChange = { rule: string; before: unknown[]; after: unknown[] }
+
+export type PromptVerdict = { prompt: LanguageModelPrompt; rulesApplied: string[]; changes: RuleChange[] }
 
 /** The processor with the operators' enabled saved rules, running them on the pool for `callerKey`. */
 export async function workbenchCompat(rules: RuleStore, pool: PlaygroundPool, callerKey: string): Promise<WorkbenchCompat> {

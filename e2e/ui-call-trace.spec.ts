@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test'
+import { initechIncident } from '@threadline/db/seed'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
+
+// Issue 31, "The call trace shows the call": a turn sent from the composer
+// with a temperature and a max-tokens limit records its call; the call's trace
+// shows the prompt as sent (by role), the reply, the run parameters, the token
+// counts (the demo provider's labelled as estimates) and the estimated cost.
+// The context-window view labels each section by how it was found and shows
+// the prompt after the compat rules under its own heading.
+
+// the incident thread: thread-scoped observational memory, and no seeded call of its own
+const thread = initechIncident.thread
+const threadPath = `/threads/${thread.id}`
+
+test.describe.configure({ timeout: 180_000 })
+
+test('a turn with run parameters: its call shows the prompt, the reply, the parameters and an estimated cost', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page, threadPath)
+  const messages = page.getByTestId('message')
+  await expect(messages.first()).toBeVisible()
+  const before = await messages.count()
+  const composer = page.getByTestId('composer')
+  await expect(composer.getByTestId('composer-model')).toHaveValue('demo/scripted-replies')
+  await composer.getByLabel('Temperature').fill('3')
+  await expect(composer.getByRole('alert')).toHaveText('Temperature must be a number from 0 to 2.')
+  await composer.getByRole('textbox', { name: 'Continue the thread' }).fill('Trace this call, please.')
+  await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled()
+  await composer.getByLabel('Temperature').fill('0.4')
+  await composer.getByLabel('Max tokens').fill('300')
+  await composer.getByRole('button', { name: 'Send' }).click()
+  await expect(messages).toHaveCount(before + 2, { timeout: 45_000 })
+
+  const strip = page.getByTestId('call-strip')
+  await expect(strip).toHaveCount(1)
+  await strip.getByRole('button').first().click()
+  const trace = strip.getByTestId('call-trace')
+  await expect(trace.getByTestId('call-parameters')).toHaveText('temperature 0.4 · max tokens 300')
+  const prompt = trace.getByTestId('call-prompt')
+  await expect(prompt.getByRole('heading')).toHaveText('Prompt as sent (after the compat rules)')
+  await expect(prompt.getByTestId('call-prompt-message').first()).toHaveAttribute('data-role', 'system')
+  await expect(prompt.getByTestId('call-prompt-message').last()).toHaveAttribute('data-role', 'user')
+  await expect(prompt.getByTestId('call-prompt-message').last()).toContainText('Trace this call, please.')
+  await expect(trace.getByTestId('call-reply')).toContainText('Scripted demo reply: you wrote "Trace this call, please."')
+  await expect(trace.getByTestId('call-tokens')).toContainText('estimated by the demo provider')
+  await expect(trace.getByText('Estimated cost')).toBeVisible()
+  await expect(trace.getByTestId('call-cost')).toHaveText(/no price known for demo\/scripted-replies/)
+
+  // the same call on the Calls page
+  await page.goto('/calls?model=demo%2Fscripted-replies')
+  const row = page.getByTestId('call-row').first()
+  await row.getByRole('button').first().click()
+  await expect(row.getByTestId('call-parameters')).toHaveText('temperature 0.4 · max tokens 300')
+  await expect(row.getByTestId('call-reply')).toContainText('Trace this call, please.')
+  await row.getByTestId('call-body').scrollIntoViewIfNeeded()
+  await screenshots(page, 'call-trace-detail', { fullPage: false })
+  expect(browserErrors).toEqual([])
+})
+
+test('the context-window view labels each section by how it was found and shows the prompt after the rules', async ({ page }) => {
+  const browserErrors = collectBrowserErrors(page)
+  await signIn(page, `${threadPath}/context`)
+  const view = page.getByTestId('context-window')
+  await expect(view).toBeVisible()
+  await page.getByRole('textbox', { name: 'Next user message (optional)' }).fill('What caused the INC-2291 outage?')
+  await expect(view.locator('[data-kind="new-message"]')).toContainText('What caused the INC-2291 outage?')
+  // no embedding model here: recall is full-text, and says so (not "semantic")
+  await expect(view.locator('[data-kind="recall"] h3')).toHaveText('Full-text recall (keyword search)')
+  await expect(view.locator('[data-kind="last-messages"] h3')).toHaveText(/^Recent messages \(the last \d+\)$/)
+  await expect(view.locator('[data-kind="observational-memory"] h3')).toHaveText('Observational memory')
+  await expect(view.getByRole('heading', { name: 'Assembled by memory (before the compat rules)' })).toBeVisible()
+  const sent = view.getByTestId('sent-prompt')
+  await expect(sent.getByRole('heading')).toHaveText('Prompt as sent (after the compat rules)')
+  await expect(sent.getByTestId('sent-prompt-message').last()).toContainText('What caused the INC-2291 outage?')
+  await screenshots(page, 'context-window-after-rules')
+  expect(browserErrors).toEqual([])
+})

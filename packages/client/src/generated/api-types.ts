@@ -364,7 +364,16 @@ export type ThreadlineInputs = {
   workbench: {
     models: void
     context: { model: string; threadId: string; resourceId: string; message?: undefined | string; instructions?: undefined | string }
-    turn: { model: string; message: string; threadId: string; resourceId: string; instructions?: undefined | string; idempotencyKey?: undefined | string }
+    turn: {
+      model: string
+      message: string
+      threadId: string
+      resourceId: string
+      temperature?: undefined | number
+      maxTokens?: undefined | number
+      instructions?: undefined | string
+      idempotencyKey?: undefined | string
+    }
     edit: { messageId: string; message: string; model: string; threadId: string; resourceId: string; instructions?: undefined | string }
     regenerate: { messageId: string; model: string; threadId: string; resourceId: string; instructions?: undefined | string }
     compare: { message: string; models: Array<string>; threadId: string; resourceId: string }
@@ -410,6 +419,8 @@ export type ThreadlineOutputs = {
         sourceThreadId: null | string
         isBranch: boolean
         branchParentId: null | string
+        branchParentTitle: null | string
+        sourceTitle: null | string
         cloneDepth: number
         providersSeen: Array<string>
         hasWorkingMemory: boolean
@@ -796,7 +807,36 @@ export type ThreadlineOutputs = {
         } & { column: number })
       | ({ type: 'failed'; message: string } & { column: number })
   }
-  calls: { list: { calls: Array<LLMCallSummary>; nextCursor: null | string }; rules: { builtIn: Array<string>; custom: Array<string> }; get: LLMCallTrace }
+  calls: {
+    list: { calls: Array<LLMCallSummary>; nextCursor: null | string }
+    rules: { builtIn: Array<string>; custom: Array<string> }
+    get: {
+      costEstimate: CostEstimate
+      provider: string
+      threadId: null | string
+      resourceId: null | string
+      stepNumber: number
+      turnId: string
+      modelId: string
+      responseMessageId: null | string
+      parameters: CallParameters
+      id: string
+      outcome: 'success' | 'failed' | 'aborted'
+      startedAt: Date
+      latencyMs: number
+      finishReason: null | string
+      usage: null | CallUsage
+      error: null | CallError
+      attempts: Array<CallAttempt>
+      events: Array<CallTraceEvent>
+      body: null | CallBody
+      retries: number
+      waitedMs: number
+      rules: Array<string>
+      repairedMessageIds: Array<string>
+      promptOnlyMessageIds: Array<string>
+    }
+  }
 }
 
 export type ThreadlineProcedureKinds = {
@@ -828,9 +868,11 @@ export type AgentUsage = { inputTokens: number; outputTokens: number }
 
 export type BufferedObservationChunk = { id: string; observations: string; messageIds: Array<string>; tokenCount: number; createdAt: Date }
 
-export type BuiltInRetryMatch = { field: 'code' | 'message' | 'type'; value: string }
+export type BuiltInRetryMatch = { field: 'code' | 'message' | 'type'; value: string; shape: 'openai-responses' | 'anthropic' }
 
 export type CallAttempt = { attempt: number; startedAt: Date; latencyMs: number; outcome: 'error' | 'success'; error: null | CallError }
+
+export type CallBody = { prompt: Array<unknown>; reply: null | CallReply; truncatedChars: number }
 
 export type CallError = {
   name: string
@@ -839,6 +881,12 @@ export type CallError = {
   responseHeaders?: undefined | { [key: string]: string }
   responseBody?: undefined | string
 }
+
+export type CallParameters = { temperature: null | number; maxOutputTokens: null | number }
+
+export type CallReply = { text: string; toolCalls: Array<CallToolCall> }
+
+export type CallToolCall = { toolCallId: string; toolName: string; input: string }
 
 export type CallTraceEvent = {
   seq: number
@@ -865,7 +913,16 @@ export type ContextWindowView = {
   replyReserve: number
   olderMessages: number
   overLimit: Array<LeftOutMessage>
-} & { model: ModelOption; totalTokens: number; rulesApplied: Array<string>; prompt: LanguageModelV3Prompt }
+} & {
+  model: ModelOption
+  totalTokens: number
+  rulesApplied: Array<string>
+  prompt: LanguageModelV3Prompt
+  promptMarks: Array<Array<string>>
+  ruleChanges: Array<RuleChange>
+}
+
+export type CostEstimate = { known: true; usd: number; price: ModelPrice } | { known: false; reason: 'no-price' | 'no-usage' }
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -993,33 +1050,9 @@ export type LLMCallSummary = {
   turnId: string
   modelId: string
   responseMessageId: null | string
+  parameters: CallParameters
   finishReason: null | string
   waitedMs: number
-  repairedMessageIds: Array<string>
-  promptOnlyMessageIds: Array<string>
-}
-
-export type LLMCallTrace = {
-  provider: string
-  threadId: null | string
-  resourceId: null | string
-  stepNumber: number
-  turnId: string
-  modelId: string
-  responseMessageId: null | string
-} & {
-  id: string
-  outcome: 'success' | 'failed' | 'aborted'
-  startedAt: Date
-  latencyMs: number
-  finishReason: null | string
-  usage: null | CallUsage
-  error: null | CallError
-  attempts: Array<CallAttempt>
-  events: Array<CallTraceEvent>
-  retries: number
-  waitedMs: number
-  rules: Array<string>
   repairedMessageIds: Array<string>
   promptOnlyMessageIds: Array<string>
 }
@@ -1228,6 +1261,8 @@ export type MessageRole = 'user' | 'assistant' | 'system'
 
 export type MessageSearch = { mode: 'text' | 'hybrid' | 'vector'; results: Array<RecallHit> }
 
+export type MessageTextCopy = { messageId: string; threadId: string; threadTitle: string }
+
 export type MessageTextHit = {
   messageId: string
   threadId: string
@@ -1237,6 +1272,7 @@ export type MessageTextHit = {
   createdAt: Date
   score: number
   snippet: Array<SnippetSegment>
+  copies: Array<MessageTextCopy>
 }
 
 export type MessagesDiff = {
@@ -1259,6 +1295,8 @@ export type ModelOption = {
   tokenCount: 'exact' | 'estimate'
   demo: boolean
 }
+
+export type ModelPrice = { provider: string; modelId: string; inputPerMillion: number; outputPerMillion: number; source: string; asOf: string }
 
 export type ObservationalMemoryRecord = {
   id: string
@@ -1364,6 +1402,8 @@ export type RetryDecision = {
 }
 
 export type RetryDecisionReason = 'no-match' | 'aborted' | 'matcher' | 'openai-responses' | 'is-retryable' | 'unknown-error' | 'terminal' | 'budget-exhausted'
+
+export type RuleChange = { rule: string; before: Array<unknown>; after: Array<unknown> }
 
 export type RuleFailure = { kind: SandboxedRuleErrorKind; message: string; logs: Array<SandboxLog> }
 

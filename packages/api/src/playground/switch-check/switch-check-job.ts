@@ -13,7 +13,7 @@ import {
   type ProactiveVerdict,
   type StoredMessage,
 } from '@threadline/engine'
-import { switchFamilies, type SwitchFamily } from '@threadline/engine/testing'
+import { switchFamilies, type SwitchFamily } from '@threadline/engine/loopback-provider'
 import { evaluatePrompt, ruleSet, type PromptEvaluation, type RuleSet } from '../evaluate.ts'
 import { diffPrompts } from '../prompt-diff.ts'
 import { sendOnce, startStrictLoopback, type SwitchCheckAttempt } from './continue-on-family.ts'
@@ -105,12 +105,12 @@ async function run(messages: StoredMessage[], name: string): Promise<SwitchCheck
   }
 }
 
-export function runSwitchCheckJob(job: SwitchCheckJob): Promise<unknown> | unknown {
+export function runSwitchCheckJob(job: SwitchCheckJob): Promise<unknown> {
   switch (job.op) {
     case 'switchCheckTable':
       return table(job.messages)
     case 'switchCheckDiff':
-      return diff(job.messages, job.family)
+      return Promise.resolve(diff(job.messages, job.family))
     case 'switchCheckRun':
       return run(job.messages, job.family)
   }

@@ -4,7 +4,7 @@
 import { describeEachDatabase, textMessage } from '@threadline/db/testing'
 import { toolCallExchange } from '@threadline/engine/testing'
 import { TRPCError } from '@trpc/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { readServerConfig } from '../../config.ts'
 import { createServices, type Services } from '../../services.ts'
 import { TEST_AUTH_SECRET } from '../../testing/api-harness.ts'

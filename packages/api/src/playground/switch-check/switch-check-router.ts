@@ -24,30 +24,31 @@ const familyInput = switchCheckInput.extend({ family: z.string().regex(/^[a-z][a
 /** How much of the thread a check covers: its newest `checked` messages of `total`. */
 export type SwitchCheckWindow = { checked: number; total: number }
 
-async function runJob<T>(
+/** The job on the thread's newest window, in the worker pool; its value is the job's (typed by the caller). */
+async function runJob(
   ctx: AuthedContext,
   input: z.output<typeof switchCheckInput>,
   job: (messages: StoredMessage[]) => SwitchCheckJob,
-): Promise<{ window: SwitchCheckWindow; value: T }> {
+): Promise<{ window: SwitchCheckWindow; value: unknown }> {
   const { messages, total } = await newestThreadWindow(ctx, input.threadId, input.limit)
-  const value = (await ctx.services.playground.run(callerKey(ctx.caller), job(messages))) as T
+  const value = await ctx.services.playground.run(callerKey(ctx.caller), job(messages))
   return { window: { checked: messages.length, total }, value }
 }
 
 export const switchCheckRouter = router({
   /** Per family: the newest messages sent as stored (no compiler) to its strict loopback dialect, and the rules that would change them. */
   families: authedProcedure.input(switchCheckInput).mutation(async ({ ctx, input }) => {
-    const { window, value } = await runJob<SwitchCheckRow[]>(ctx, input, (messages) => ({ op: 'switchCheckTable', messages }))
-    return { window, families: value }
+    const { window, value } = await runJob(ctx, input, (messages) => ({ op: 'switchCheckTable', messages }))
+    return { window, families: value as SwitchCheckRow[] }
   }),
   /** One family's compiler run on the same messages: each rule's change, the prompt before and after. */
   diff: authedProcedure.input(familyInput).mutation(async ({ ctx, input }) => {
-    const { window, value } = await runJob<PromptEvaluation>(ctx, input, (messages) => ({ op: 'switchCheckDiff', messages, family: input.family }))
-    return { window, ...value }
+    const { window, value } = await runJob(ctx, input, (messages) => ({ op: 'switchCheckDiff', messages, family: input.family }))
+    return { window, ...(value as PromptEvaluation) }
   }),
   /** The compiled continuation sent once to the family's strict loopback dialect: accepted, or its verbatim error body. */
   run: authedProcedure.input(familyInput).mutation(async ({ ctx, input }) => {
-    const { window, value } = await runJob<SwitchCheckRun>(ctx, input, (messages) => ({ op: 'switchCheckRun', messages, family: input.family }))
-    return { window, ...value }
+    const { window, value } = await runJob(ctx, input, (messages) => ({ op: 'switchCheckRun', messages, family: input.family }))
+    return { window, ...(value as SwitchCheckRun) }
   }),
 })

@@ -11,13 +11,17 @@ import { collectBrowserErrors, signIn } from './sign-in.ts'
 const FAMILIES = ['openai-chat', 'openai-responses', 'anthropic', 'cerebras', 'groq', 'deepseek', 'xai', 'google', 'mistral', 'bedrock']
 
 test('switch check: per family verdict as stored, the compiler diff, and a compiled continuation', async ({ page }) => {
+  test.setTimeout(180_000)
   const browserErrors = collectBrowserErrors(page)
   await signIn(page, '/playground?tab=switch')
   await page.getByLabel('Thread', { exact: true }).selectOption({ label: `${acmeDeliveryStorm.thread.title} (${acmeDeliveryStorm.thread.resourceId})` })
-  await page.getByRole('button', { name: 'Check every family' }).click()
-
   const rows = page.getByTestId('switch-family')
-  await expect(rows).toHaveCount(FAMILIES.length, { timeout: 30_000 })
+  // the server's first playground run starts a worker, which can outlast the pool's queue wait on a loaded
+  // machine ("The playground is busy ... try again in a few seconds"): the operator tries again, so does the test
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Check every family' }).click()
+    await expect(rows).toHaveCount(FAMILIES.length, { timeout: 20_000 })
+  }).toPass({ timeout: 90_000 })
   expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-family')))).toEqual(FAMILIES)
   await expect(page.getByTestId('switch-check-window')).toHaveText(`Checked all ${acmeDeliveryStorm.messages.length} messages of the thread.`)
   // Kimi's tool-call ids ('functions.track_shipment:0'): OpenAI Chat takes them as stored, Mistral refuses them verbatim
@@ -43,7 +47,8 @@ test('switch check: per family verdict as stored, the compiler diff, and a compi
   await screenshots(page, 'switch-check')
   await page.setViewportSize({ width: 800, height: 900 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
-  expect(browserErrors).toEqual([])
+  // the busy answer (429) of a first try above is the only error the console may show
+  expect(browserErrors.filter((error) => !error.includes('429 (Too Many Requests)'))).toEqual([])
 })
 
 test('switch check: a 100,000-message thread is checked on its newest messages, and the page says so', async ({ page }) => {

@@ -14,7 +14,7 @@ export function AttemptBody({ attempt }: { attempt: Attempt }) {
   if (attempt.accepted) return <p className="text-xs text-slate-600">Reply: “{attempt.reply}”</p>
   return (
     <pre
-      className="max-h-48 overflow-auto whitespace-pre-wrap rounded-md border border-red-200 bg-red-50 px-2 py-1.5 font-mono text-xs text-red-800 [overflow-wrap:anywhere]"
+      className="whitespace-pre-wrap rounded-md border border-red-200 bg-red-50 px-2 py-1.5 font-mono text-xs text-red-800 [overflow-wrap:anywhere]"
       data-testid="error-body"
     >
       {attempt.errorBody ?? attempt.message}

@@ -60,9 +60,8 @@ export function SwitchCheckTable({
                 <tr data-testid="switch-family" data-family={row.family} data-as-is={row.asIs.accepted ? 'accepted' : 'refused'} className="align-top">
                   <td className="px-3 py-2">
                     <p className="font-mono text-sm font-medium text-slate-800">{row.family}</p>
-                    <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">
-                      {row.sdkPackage} · {row.modelId}
-                    </p>
+                    <p className="font-mono text-xs text-slate-500">{row.sdkPackage}</p>
+                    <p className="font-mono text-xs text-slate-500 [overflow-wrap:anywhere]">{row.modelId}</p>
                   </td>
                   <td className="px-3 py-2">
                     <AttemptBadge attempt={row.asIs} />

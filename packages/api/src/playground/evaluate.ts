@@ -10,6 +10,7 @@ import {
   toPrompt,
   type CompatRule,
   type LanguageModelPrompt,
+  type ModelRef,
   type ReactiveVerdictReason,
   type RetryDecision,
   type StoredMessage,
@@ -144,7 +145,7 @@ function identityOf(set: RuleSet, rule: CompatRule): RuleIdentity {
   return identity
 }
 
-export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: string, messages: readonly StoredMessage[] | null = null): PromptEvaluation {
+export function evaluatePrompt(set: RuleSet, prompt: LanguageModelPrompt, model: ModelRef, messages: readonly StoredMessage[] | null = null): PromptEvaluation {
   const { proactive } = set.compat.explain({ prompt, model, messages: [], retryCount: 0 })
   const reports = proactive.rules.map((outcome): ProactiveRuleReport => {
     const identity = identityOf(set, outcome.rule)

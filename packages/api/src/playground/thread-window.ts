@@ -24,7 +24,7 @@ export const threadWindowInput = {
 export type ThreadWindow = { messages: StoredMessage[]; truncated: Truncation }
 
 /** The first messages of `rows` whose JSON fits the byte budget (at least one). */
-function withinBytes(rows: StoredMessage[]): StoredMessage[] {
+function withinBytes(rows: readonly StoredMessage[]): StoredMessage[] {
   let bytes = 0
   const kept: StoredMessage[] = []
   for (const message of rows) {
@@ -47,4 +47,16 @@ export async function threadWindow(ctx: AuthedContext, threadId: string, page: {
   const nextCursor = rows.length > messages.length && last ? encodeMessageCursor(last) : null
   const total = await ctx.services.memory.countMessages({ threadId: thread.id })
   return { messages, truncated: truncationOf({ total, returned: messages.length, nextCursor, cursorGiven: after !== undefined }) }
+}
+
+/** The newest messages of a thread (the Switch check: what the next turn sends), and how many it holds in all. */
+export type NewestWindow = { messages: StoredMessage[]; total: number }
+
+/** The newest `limit` messages of a thread of the caller's scope, cut at the byte budget from the oldest side (NOT_FOUND as `threadWindow`). */
+export async function newestThreadWindow(ctx: AuthedContext, threadId: string, limit: number): Promise<NewestWindow> {
+  const thread = await ctx.memory.thread(threadId)
+  const rows = await ctx.services.memory.listMessages({ threadId: thread.id, last: limit })
+  // newest first through the budget, then back in order
+  const messages = withinBytes(rows.toReversed()).reverse()
+  return { messages, total: await ctx.services.memory.countMessages({ threadId: thread.id }) }
 }

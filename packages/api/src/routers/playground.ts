@@ -10,6 +10,7 @@ import { checkSavedRuleFixtures, fixtureHealth, refreshFixtureHealth, requirePas
 import { providerErrorInput } from '../playground/provider-error.ts'
 import { retryOptionsInput } from '../playground/retry-options.ts'
 import { recordedFixturesRouter } from './playground-fixtures.ts'
+import { switchCheckRouter } from '../playground/switch-check/switch-check-router.ts'
 import { createRuleInput, updateRuleInput } from '../playground/rule-store.ts'
 import { threadWindow, threadWindowInput } from '../playground/thread-window.ts'
 import { authedProcedure, operatorProcedure, router, type Context } from '../trpc.ts'
@@ -176,4 +177,5 @@ export const playgroundRouter = router({
 
   rules: rulesRouter,
   fixtures: recordedFixturesRouter,
+  switchCheck: switchCheckRouter,
 })

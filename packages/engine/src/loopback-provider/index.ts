@@ -8,3 +8,5 @@ export * from './fake-provider-server.ts'
 export * from './fake-replies.ts'
 export type { WireHistory } from './dialects/shared.ts'
 export * from './silent-drops.ts'
+// the real AI SDK model of each strict dialect (the switch matrix's families; the playground's Switch check)
+export { switchFamilies, type SwitchFamily } from '../testing/switch-matrix/switch-families.ts'

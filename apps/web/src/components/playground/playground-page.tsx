@@ -6,11 +6,13 @@ import { useSearchParamsState } from '../use-search-params-state.ts'
 import { ApiErrorsTab } from './api-errors-tab.tsx'
 import { PromptRulesTab } from './prompt-rules-tab.tsx'
 import { RetrySimulatorTab } from './retry-simulator-tab.tsx'
+import { SwitchCheckTab } from './switch-check-tab.tsx'
 
 const tabs = [
   { id: 'prompt', label: 'Prompt rules' },
   { id: 'errors', label: 'API errors' },
   { id: 'retry', label: 'Retry simulator' },
+  { id: 'switch', label: 'Switch check' },
 ] as const
 
 type TabId = (typeof tabs)[number]['id']
@@ -22,12 +24,16 @@ export function PlaygroundPage() {
   const threadId = params.get('thread') ?? ''
   return (
     <div className="space-y-5">
-      <PageHeader title="Playground" description="Test provider-compatibility rules, provider errors and retry decisions with the engine's own code." />
+      <PageHeader
+        title="Playground"
+        description="Test provider-compatibility rules, provider errors, retry decisions and provider switches with the engine's own code."
+      />
       <Tabs label="Playground" items={tabs} selected={tab} onSelect={(id) => setParams({ tab: id === 'prompt' ? null : id })} />
       <div role="tabpanel" aria-label={tabs.find((candidate) => candidate.id === tab)?.label}>
         {tab === 'prompt' && <PromptRulesTab initialThreadId={threadId} />}
         {tab === 'errors' && <ApiErrorsTab initialThreadId={threadId} />}
         {tab === 'retry' && <RetrySimulatorTab />}
+        {tab === 'switch' && <SwitchCheckTab initialThreadId={threadId} />}
       </div>
     </div>
   )

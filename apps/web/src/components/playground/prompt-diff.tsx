@@ -1,11 +1,14 @@
 'use client'
 
 import ReactDiffViewer, { DiffMethod } from 'react-diff-viewer-continued'
+import { useColorScheme } from '../use-color-scheme.ts'
 
 /** Two JSON values side by side, the lines a rule removed on the left and added on the right. */
 export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unknown; after: unknown; leftTitle: string; rightTitle: string }) {
   const oldValue = JSON.stringify(before, null, 2)
   const newValue = JSON.stringify(after, null, 2)
+  // the viewer draws its own colours: follow the system scheme as the app's palette does
+  const dark = useColorScheme() === 'dark'
   return (
     <div
       className="overflow-x-auto rounded-md border border-slate-200 text-xs [&_pre]:whitespace-pre-wrap [&_pre]:[overflow-wrap:anywhere]"
@@ -15,6 +18,7 @@ export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unk
         oldValue={oldValue}
         newValue={newValue}
         splitView
+        useDarkTheme={dark}
         leftTitle={leftTitle}
         rightTitle={rightTitle}
         compareMethod={DiffMethod.WORDS}

@@ -19,6 +19,7 @@ import { compileSavedRule } from '../compile-saved-rule.ts'
 import { countTokensJob, type CountTokensJob } from '../../workbench/tokens/count-tokens-job.ts'
 import { loadBpe } from '../../workbench/tokens/bpe-encodings.ts'
 import { runSavedRulesJob, type SavedRulesJob } from '../../workbench/saved-rules/saved-rules-job.ts'
+import { runSwitchCheckJob, type SwitchCheckJob } from '../switch-check/switch-check-job.ts'
 
 type RulesChoice = { builtInRules: string[] | undefined; customRules: RuleSource[] }
 
@@ -37,6 +38,8 @@ export type PlaygroundJob =
   // the workbench's work that must not run on the server's thread: token counts, saved rules
   | CountTokensJob
   | SavedRulesJob
+  // the Switch check: every provider family's verdict on a thread's window
+  | SwitchCheckJob
 
 /** What a worker sends back: the value, or a failure the main thread turns into the matching error. */
 export type PlaygroundJobOutcome =
@@ -86,6 +89,10 @@ async function evaluate(job: PlaygroundJob): Promise<unknown> {
     case 'savedRulesPrompt':
     case 'savedRulesError':
       return runSavedRulesJob(job)
+    case 'switchCheckTable':
+    case 'switchCheckDiff':
+    case 'switchCheckRun':
+      return runSwitchCheckJob(job)
   }
 }
 

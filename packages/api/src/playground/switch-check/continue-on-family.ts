@@ -1,0 +1,47 @@
+// One request of a prompt to a provider family's strict loopback dialect,
+// through the family's real AI SDK package (as the switch matrix continues its
+// histories): accepted, or the dialect's rejection with its verbatim body.
+import { APICallError, type LanguageModelV3, type LanguageModelV3FunctionTool, type LanguageModelV3Prompt } from '@ai-sdk/provider'
+import { reply, startFakeProvider, type FakeProviderServer } from '@threadline/engine/loopback-provider'
+
+export type SwitchCheckAttempt = {
+  accepted: boolean
+  /** the HTTP status the dialect answered with (null: the package refused before sending) */
+  status: number | null
+  /** the dialect's error body, verbatim (null when accepted) */
+  errorBody: string | null
+  /** the package's error message when the request failed */
+  message: string | null
+  /** the reply's text when accepted */
+  reply: string | null
+}
+
+/** The tools a replayed history calls, declared as the app would (the providers read calls against declared tools). */
+function declaredTools(prompt: LanguageModelV3Prompt): LanguageModelV3FunctionTool[] {
+  const names = new Set<string>()
+  for (const message of prompt) {
+    if (message.role !== 'assistant') continue
+    for (const part of message.content) if (part.type === 'tool-call') names.add(part.toolName)
+  }
+  return [...names].map((name) => ({ type: 'function', name, inputSchema: { type: 'object', additionalProperties: true } }))
+}
+
+/** A strict loopback server for one check: every accepted request gets "Continued on <family>." */
+export function startStrictLoopback(): Promise<FakeProviderServer> {
+  return startFakeProvider({ strict: true, keepRequests: 0, fallback: (request) => reply.text(`Continued on ${request.provider}.`) })
+}
+
+/** Sends `prompt` once (no retry: the first attempt is what is checked). */
+export async function sendOnce(model: LanguageModelV3, prompt: LanguageModelV3Prompt): Promise<SwitchCheckAttempt> {
+  const tools = declaredTools(prompt)
+  try {
+    const result = await model.doGenerate({ prompt, ...(tools.length > 0 ? { tools } : {}) })
+    const text = result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')
+    return { accepted: true, status: 200, errorBody: null, message: null, reply: text }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    if (APICallError.isInstance(error))
+      return { accepted: false, status: error.statusCode ?? null, errorBody: error.responseBody ?? null, message, reply: null }
+    return { accepted: false, status: null, errorBody: null, message, reply: null }
+  }
+}

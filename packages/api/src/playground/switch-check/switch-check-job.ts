@@ -1,0 +1,117 @@
+// The playground's Switch check, run in a sandbox worker (playground-pool.ts):
+// a window of a stored thread, continued by one user turn, checked against
+// every provider family of the switch matrix. Per family: the first attempt
+// AS STORED (no compiler) through the family's real AI SDK package against its
+// strict loopback dialect; which compiler rules would change the prompt; on
+// demand, the full diff and the compiled continuation sent the same way.
+import {
+  capabilityProfiles,
+  InvalidInputError,
+  toPrompt,
+  type LanguageModelPrompt,
+  type ModelRef,
+  type ProactiveVerdict,
+  type StoredMessage,
+} from '@threadline/engine'
+import { switchFamilies, type SwitchFamily } from '@threadline/engine/loopback-provider'
+import { evaluatePrompt, ruleSet, type PromptEvaluation, type RuleSet } from '../evaluate.ts'
+import { diffPrompts } from '../prompt-diff.ts'
+import { sendOnce, startStrictLoopback, type SwitchCheckAttempt } from './continue-on-family.ts'
+
+export type SwitchCheckJob =
+  { op: 'switchCheckTable'; messages: StoredMessage[] } | { op: 'switchCheckDiff' | 'switchCheckRun'; messages: StoredMessage[]; family: string }
+
+/** The turn every check continues the history with (as the switch matrix does). */
+export const SWITCH_CHECK_CONTINUATION = 'Please go on.'
+
+/** Profile detection reads only the model object's provider id: the diff sends nothing. */
+const NO_SERVER_BASE_URL = 'http://127.0.0.1:9/v1'
+
+export type SwitchCheckRow = {
+  family: string
+  /** the AI SDK package and model the check speaks through */
+  sdkPackage: string
+  modelId: string
+  /** the stored history sent as is, without the compiler */
+  asIs: SwitchCheckAttempt
+  /** the compiler's rules that change the prompt for this family, and how many messages each touches */
+  rules: { name: string; changedMessages: number }[]
+}
+
+export type SwitchCheckRun = { family: string; compiled: SwitchCheckAttempt; rulesFired: string[] }
+
+/** The prompt the next turn would send: the window, then the continuation. */
+function continuationPrompt(messages: StoredMessage[]): LanguageModelPrompt {
+  return [...toPrompt(messages), { role: 'user', content: [{ type: 'text', text: SWITCH_CHECK_CONTINUATION }] }]
+}
+
+function familyNamed(name: string): SwitchFamily {
+  const family = switchFamilies.find((candidate) => candidate.name === name)
+  if (family === undefined) {
+    throw new InvalidInputError('family', `unknown provider family "${name}"; one of: ${switchFamilies.map((candidate) => candidate.name).join(', ')}`)
+  }
+  return family
+}
+
+/** The built-in rules, as production's ProviderHistoryCompat runs them. */
+const compilerRules = (): RuleSet => ruleSet(undefined, [])
+
+function compile(set: RuleSet, prompt: LanguageModelPrompt, model: ModelRef): ProactiveVerdict {
+  return set.compat.explain({ prompt, model, messages: [], retryCount: 0 }).proactive
+}
+
+async function table(messages: StoredMessage[]): Promise<SwitchCheckRow[]> {
+  const prompt = continuationPrompt(messages)
+  const set = compilerRules()
+  const server = await startStrictLoopback()
+  try {
+    const rows: SwitchCheckRow[] = []
+    for (const family of switchFamilies) {
+      const model = family.model(server.baseUrl(family.name))
+      const { rules, target } = compile(set, prompt, model)
+      rows.push({
+        family: family.name,
+        sdkPackage: capabilityProfiles[target[0]?.family ?? 'openai-compatible'].sdkPackage,
+        modelId: model.modelId,
+        asIs: await sendOnce(model, prompt),
+        rules: rules.flatMap((outcome) => {
+          if (outcome.status !== 'changed') return []
+          const changes = diffPrompts(outcome.before, outcome.prompt)
+          return [{ name: outcome.rule.name, changedMessages: changes.messages.length + changes.addedMessages.length + changes.removedMessages.length }]
+        }),
+      })
+    }
+    return rows
+  } finally {
+    await server.close()
+  }
+}
+
+function diff(messages: StoredMessage[], name: string): PromptEvaluation {
+  const family = familyNamed(name)
+  return evaluatePrompt(compilerRules(), continuationPrompt(messages), family.model(NO_SERVER_BASE_URL), messages)
+}
+
+async function run(messages: StoredMessage[], name: string): Promise<SwitchCheckRun> {
+  const family = familyNamed(name)
+  const server = await startStrictLoopback()
+  try {
+    const model = family.model(server.baseUrl(family.name))
+    const verdict = compile(compilerRules(), continuationPrompt(messages), model)
+    const rulesFired = verdict.rules.flatMap((outcome) => (outcome.status === 'changed' ? [outcome.rule.name] : []))
+    return { family: family.name, compiled: await sendOnce(model, verdict.prompt), rulesFired }
+  } finally {
+    await server.close()
+  }
+}
+
+export function runSwitchCheckJob(job: SwitchCheckJob): Promise<unknown> {
+  switch (job.op) {
+    case 'switchCheckTable':
+      return table(job.messages)
+    case 'switchCheckDiff':
+      return Promise.resolve(diff(job.messages, job.family))
+    case 'switchCheckRun':
+      return run(job.messages, job.family)
+  }
+}

@@ -360,6 +360,11 @@ export type ThreadlineInputs = {
       retryCount?: undefined | number
       model?: undefined | string
     }
+    switchCheck: {
+      families: { threadId: string; limit?: undefined | number }
+      diff: { threadId: string; family: string; limit?: undefined | number }
+      run: { threadId: string; family: string; limit?: undefined | number }
+    }
   }
   workbench: {
     models: void
@@ -697,6 +702,18 @@ export type ThreadlineOutputs = {
       retryDecision: RetryDecision
     }
     retryDecision: RetryDecision
+    switchCheck: {
+      families: { window: SwitchCheckWindow; families: Array<SwitchCheckRow> }
+      diff: {
+        inputPrompt: LanguageModelV3Prompt
+        finalPrompt: LanguageModelV3Prompt
+        promptChanged: boolean
+        rules: Array<ProactiveRuleReport>
+        reactive: Array<ReactiveRulePreview>
+        window: SwitchCheckWindow
+      }
+      run: { family: string; compiled: SwitchCheckAttempt; rulesFired: Array<string>; window: SwitchCheckWindow }
+    }
   }
   workbench: {
     models: ModelChoice
@@ -859,7 +876,13 @@ export type ThreadlineProcedureKinds = {
   recall: { search: 'query'; status: 'query' }
   indexing: { status: 'query'; start: 'mutation'; job: 'query'; cancel: 'mutation'; list: 'query' }
   memory: { working: { get: 'query'; update: 'mutation' }; workingMemory: { get: 'query'; update: 'mutation' }; observational: { get: 'query' } }
-  playground: { template: 'query'; runPrompt: 'mutation'; runError: 'mutation'; retryDecision: 'mutation' }
+  playground: {
+    template: 'query'
+    runPrompt: 'mutation'
+    runError: 'mutation'
+    retryDecision: 'mutation'
+    switchCheck: { families: 'mutation'; diff: 'mutation'; run: 'mutation' }
+  }
   workbench: { models: 'query'; context: 'query'; turn: 'stream'; edit: 'stream'; regenerate: 'stream'; compare: 'stream' }
   calls: { list: 'query'; rules: 'query'; get: 'query' }
 }
@@ -1449,6 +1472,18 @@ export type StoredThread = {
   createdAt: Date
   updatedAt: Date
 }
+
+export type SwitchCheckAttempt = { accepted: boolean; status: null | number; errorBody: null | string; message: null | string; reply: null | string }
+
+export type SwitchCheckRow = {
+  family: string
+  sdkPackage: string
+  modelId: string
+  asIs: SwitchCheckAttempt
+  rules: Array<{ name: string; changedMessages: number }>
+}
+
+export type SwitchCheckWindow = { checked: number; total: number }
 
 export type TerminalError = { kind: TerminalErrorKind; detail: string }
 

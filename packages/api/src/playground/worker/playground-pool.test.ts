@@ -73,6 +73,31 @@ describe('the playground worker pool under a queue', () => {
     }
   }, 60_000)
 
+  it("does not count a cold pool's first worker loading the engine against queueWaitMs; a load past coldStartMs is busy (429)", async () => {
+    const quickRun = { ...slowRun, customRules: [] }
+    const cold = createPlaygroundPool({ ...DEFAULT_PLAYGROUND_POOL_LIMITS, threads: 1, queueWaitMs: 100 })
+    try {
+      const t0 = performance.now()
+      await expect(cold.run('a', quickRun)).resolves.toMatchObject({ promptChanged: false })
+      // the worker took longer than queueWaitMs to load the engine, and the run still ran
+      expect(performance.now() - t0).toBeGreaterThan(100)
+    } finally {
+      await cold.close()
+    }
+    const slowStart = createPlaygroundPool({ ...DEFAULT_PLAYGROUND_POOL_LIMITS, threads: 1, coldStartMs: 1 })
+    try {
+      await expect(slowStart.run('a', quickRun)).rejects.toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: expect.stringMatching(/first worker did not load within 1 ms/) as unknown,
+      })
+      // the load goes on: a later run gets the worker
+      await slowStart.warm()
+      await expect(slowStart.run('a', quickRun)).resolves.toMatchObject({ promptChanged: false })
+    } finally {
+      await slowStart.close()
+    }
+  }, 60_000)
+
   it('drops a run no worker takes within queueWaitMs as busy (429) and finishes the run ahead of it', async () => {
     const pool = createPlaygroundPool({ ...DEFAULT_PLAYGROUND_POOL_LIMITS, threads: 1, deadlineMs: 10_000, queueWaitMs: 300 })
     try {

@@ -5,7 +5,9 @@
 // a heap cap, an output cap, and each caller a cap on runs in flight. The
 // deadline starts when a worker takes the run (the worker says so on a port):
 // time spent queued behind other runs on a busy machine is bounded apart
-// (`queueWaitMs`, answered as busy), so it never counts against a rule.
+// (`queueWaitMs`, answered as busy), so it never counts against a rule. The
+// pool's first worker loading the engine (seconds on a loaded machine) counts
+// against neither: runs wait for it apart, up to `coldStartMs`.
 import { MessageChannel } from 'node:worker_threads'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +23,8 @@ export type PlaygroundPoolLimits = {
   deadlineMs: number
   /** longest wait for a free worker; a run not taken by then is dropped from the queue as busy (429) */
   queueWaitMs: number
+  /** longest wait for the pool's first worker to load the engine, before queueWaitMs starts; longer is busy (429) */
+  coldStartMs: number
   /** V8 heap of one worker (QuickJS's own heap is capped per call by the sandbox limits) */
   heapMb: number
   /** the largest result (as JSON) a run may return */
@@ -35,6 +39,7 @@ export const DEFAULT_PLAYGROUND_POOL_LIMITS: Readonly<PlaygroundPoolLimits> = Ob
   threads: 2,
   deadlineMs: 5_000,
   queueWaitMs: 10_000,
+  coldStartMs: 60_000,
   heapMb: 256,
   maxOutputBytes: 4 * 1024 * 1024,
   perCaller: 2,
@@ -64,6 +69,13 @@ function queueWaitExceeded(limits: PlaygroundPoolLimits): TRPCError {
   return new TRPCError({
     code: 'TOO_MANY_REQUESTS',
     message: `The playground is busy: no worker was free within ${limits.queueWaitMs} ms; try again in a few seconds`,
+  })
+}
+
+function coldStartExceeded(limits: PlaygroundPoolLimits): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `The playground is starting: its first worker did not load within ${limits.coldStartMs} ms; try again in a few seconds`,
   })
 }
 
@@ -98,6 +110,7 @@ function startPool(limits: PlaygroundPoolLimits, onWorkerCreate: () => void): Pi
 /** The pool starts its first worker on the first run, so a server that never runs the playground pays nothing. */
 export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAYGROUND_POOL_LIMITS): PlaygroundPool {
   let pool: Piscina | undefined
+  let loaded: Promise<void> | undefined
   let workersStarted = 0
   const inFlight = new Map<string, number>()
 
@@ -106,6 +119,27 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
       workersStarted += 1
     })
     return pool
+  }
+
+  const warm = async () => {
+    await started().run({ job: null, maxOutputBytes: 0, started: null })
+  }
+
+  /** The first worker has loaded the engine (once per pool; a failed load is tried again by the next run). */
+  async function firstWorkerLoaded(): Promise<void> {
+    loaded ??= warm().catch((error: unknown) => {
+      loaded = undefined
+      throw error
+    })
+    let timer: NodeJS.Timeout | undefined
+    const slow = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(coldStartExceeded(limits)), limits.coldStartMs)
+    })
+    try {
+      await Promise.race([loaded, slow])
+    } finally {
+      clearTimeout(timer)
+    }
   }
 
   async function run(callerKey: string, job: PlaygroundJob): Promise<unknown> {
@@ -118,6 +152,12 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'The playground is busy; try again in a few seconds' })
     }
     inFlight.set(callerKey, running + 1)
+    try {
+      await firstWorkerLoaded()
+    } catch (error) {
+      release(callerKey)
+      throw error
+    }
     const abort = new AbortController()
     let stoppedBy: TRPCError | undefined
     const stop = (reason: TRPCError) => {
@@ -144,21 +184,24 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
     } finally {
       clearTimeout(timer)
       taken.port1.close()
-      const left = (inFlight.get(callerKey) ?? 1) - 1
-      if (left === 0) inFlight.delete(callerKey)
-      else inFlight.set(callerKey, left)
+      release(callerKey)
     }
+  }
+
+  function release(callerKey: string): void {
+    const left = (inFlight.get(callerKey) ?? 1) - 1
+    if (left === 0) inFlight.delete(callerKey)
+    else inFlight.set(callerKey, left)
   }
 
   return {
     run,
-    warm: async () => {
-      await started().run({ job: null, maxOutputBytes: 0, started: null })
-    },
+    warm,
     stats: () => ({ workersStarted, running: [...inFlight.values()].reduce((sum, count) => sum + count, 0) }),
     close: async () => {
       await pool?.destroy()
       pool = undefined
+      loaded = undefined
     },
   }
 }

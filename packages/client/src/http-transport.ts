@@ -35,7 +35,7 @@ function describeBody(body: unknown): BodyDescription {
   return {
     ...(typeof message === 'string' ? { message } : {}),
     ...(typeof source.code === 'string' ? { code: source.code } : {}),
-    ...(isBatchLimit(limit) ? { limit, size: (source.size ?? {}) } : {}),
+    ...(isBatchLimit(limit) ? { limit, size: source.size ?? {} } : {}),
   }
 }
 

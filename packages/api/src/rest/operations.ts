@@ -332,7 +332,8 @@ export const notOnRest: readonly { procedures: string; reason: string }[] = [
   { procedures: 'playground.fixtures.', reason: OPERATOR_ONLY },
   {
     procedures: 'playground.switchCheck.',
-    reason: "the admin UI's Switch check (a thread continued on every provider family's loopback dialect); a backend checks its own history with compileHistory",
+    reason:
+      "the admin UI's Switch check (a thread continued on every provider family's loopback dialect); a backend checks its own history with compileHistory",
   },
   { procedures: 'audit.', reason: OPERATOR_ONLY },
   { procedures: 'threads.byId', reason: "the admin UI's thread page (a thread and its first messages): getThread and listMessages give the same" },

@@ -17,9 +17,13 @@ function branchResource(sourceThreadId: string): string {
  * branches (a promoted branch's row is gone, the new branch holding its
  * source's former tail took its place: one thread per seeded branch).
  */
+/** The long-thread fixtures the e2e web server creates (playwright.config.ts), in their own resource. */
+const LONG_THREAD_FIXTURES = { resourceId: 'long-threads', count: 2 }
+
 function listedCount(resource?: string): number {
   const inResource = (resourceId: string) => resource === undefined || resourceId === resource
   return (
+    (inResource(LONG_THREAD_FIXTURES.resourceId) ? LONG_THREAD_FIXTURES.count : 0) +
     demoThreads.filter((seed) => inResource(seed.thread.resourceId)).length +
     demoClones.filter((clone) => inResource(clone.source.thread.resourceId)).length +
     demoBranches.filter((branch) => inResource(branchResource(branch.sourceThreadId))).length

@@ -92,13 +92,14 @@ test('the explorer shows the seeded branches with a badge, and filters on them',
   const browserErrors = collectBrowserErrors(page)
   await signIn(page)
   const rows = page.getByTestId('thread-row')
-  const replacementRow = rows.filter({ hasText: replacement.title })
+  // by the title's link: a branch of it names it in its lineage column
+  const replacementRow = rows.filter({ has: page.getByRole('link', { name: replacement.title, exact: true }) })
   await expect(replacementRow.getByTestId('branch-badge')).toContainText('⎇ Branch')
   // its count is its whole history: the two messages it inherits and its own
   await expect(replacementRow).toContainText(`${2 + replacement.messages.length}2 inherited`)
   await page.getByLabel('Is branch').check()
   await expect(page).toHaveURL(/branch=1/)
-  await expect(rows.filter({ hasText: replacement.title })).toHaveCount(1)
+  await expect(replacementRow).toHaveCount(1)
   await expect(rows.filter({ hasNot: page.getByTestId('branch-badge') })).toHaveCount(0)
   await screenshots(page, 'explorer-branches')
   expect(browserErrors).toEqual([])

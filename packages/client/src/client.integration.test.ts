@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { startApiHarness, type ApiHarness } from '@threadline/api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createThreadlineClient, ThreadlineError, type ThreadlineClientOptions } from './index.ts'
+import { failureOf } from './test-kit.ts'
 
 type StubHandler = (request: Request) => Promise<Response | null>
 
@@ -35,15 +36,6 @@ async function startStub(target: string, handler: StubHandler): Promise<{ url: s
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
-
-async function failureOf(call: Promise<unknown>): Promise<ThreadlineError> {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ThreadlineError)
-  return error as ThreadlineError
 }
 
 function textMessage(threadId: string, index: number, text = `message ${index}`) {

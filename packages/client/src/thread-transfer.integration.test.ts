@@ -4,7 +4,8 @@
 // tenant's thread are typed ThreadlineErrors.
 import { startApiHarness, type ApiHarness } from '@threadline/api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createThreadlineClient, ThreadlineError, type ThreadExportLine, type ThreadlineClient } from './index.ts'
+import { createThreadlineClient, type ThreadExportLine, type ThreadlineClient } from './index.ts'
+import { failureOf } from './test-kit.ts'
 
 const RESOURCE = 'transfer-client'
 
@@ -12,15 +13,6 @@ async function collect(lines: AsyncIterable<ThreadExportLine>): Promise<ThreadEx
   const all: ThreadExportLine[] = []
   for await (const line of lines) all.push(line)
   return all
-}
-
-async function failureOf(call: Promise<unknown>): Promise<ThreadlineError> {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ThreadlineError)
-  return error as ThreadlineError
 }
 
 describe('tl.threads.export and tl.threads.import', () => {

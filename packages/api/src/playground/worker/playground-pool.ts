@@ -111,6 +111,8 @@ function startPool(limits: PlaygroundPoolLimits, onWorkerCreate: () => void): Pi
 export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAYGROUND_POOL_LIMITS): PlaygroundPool {
   let pool: Piscina | undefined
   let loaded: Promise<void> | undefined
+  // once true, a run skips the wait (no timer per run)
+  let workerLoaded = false
   let workersStarted = 0
   const inFlight = new Map<string, number>()
 
@@ -127,10 +129,16 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
 
   /** The first worker has loaded the engine (once per pool; a failed load is tried again by the next run). */
   async function firstWorkerLoaded(): Promise<void> {
-    loaded ??= warm().catch((error: unknown) => {
-      loaded = undefined
-      throw error
-    })
+    if (workerLoaded) return
+    loaded ??= warm().then(
+      () => {
+        workerLoaded = true
+      },
+      (error: unknown) => {
+        loaded = undefined
+        throw error
+      },
+    )
     let timer: NodeJS.Timeout | undefined
     const slow = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(coldStartExceeded(limits)), limits.coldStartMs)
@@ -202,6 +210,7 @@ export function createPlaygroundPool(limits: PlaygroundPoolLimits = DEFAULT_PLAY
       await pool?.destroy()
       pool = undefined
       loaded = undefined
+      workerLoaded = false
     },
   }
 }

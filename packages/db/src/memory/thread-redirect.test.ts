@@ -1,6 +1,8 @@
 // A promoted branch's id keeps working: Memory.resolveThread follows the
 // redirect promoteBranch records to the thread now holding its history, on
-// PGlite and PostgreSQL.
+// PGlite and PostgreSQL; deleting a thread deletes the redirects to (and from)
+// its id in the same transaction, so an old id answers "not found", never a
+// redirect to nothing.
 import { Memory } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase } from '../testing/index.ts'
@@ -48,11 +50,47 @@ describeEachDatabase('thread redirects (Memory.resolveThread)', (getDb) => {
     expect((await m.resolveThread({ threadId: branch }))?.thread.id).toBe(source)
   })
 
-  it('a redirect to a thread deleted since resolves to null, not to a missing thread', async () => {
+  /** The redirect rows that lead from or to these ids (read straight from the table: what deleteThread leaves behind). */
+  async function redirectsTouching(ids: string[]): Promise<{ from: string; to: string }[]> {
+    return getDb().prisma.$queryRaw<{ from: string; to: string }[]>`
+      SELECT from_thread_id AS "from", to_thread_id AS "to" FROM thread_redirects
+      WHERE from_thread_id = ANY(${ids}::text[]) OR to_thread_id = ANY(${ids}::text[]) ORDER BY from_thread_id`
+  }
+
+  it('deleting the thread a redirect leads to deletes the redirect with it: the old id is not found, nothing dangles', async () => {
     const m = memory()
     const { source, branch } = await seedBranch(m, 'Gone')
     await m.promoteBranch({ branchThreadId: branch })
+    const kept = await seedBranch(m, 'Kept')
+    await m.promoteBranch({ branchThreadId: kept.branch })
+    expect(await redirectsTouching([branch])).toEqual([{ from: branch, to: source }])
     await m.deleteThread(source, { branches: 'delete' })
+    expect(await m.resolveThread({ threadId: branch })).toBeNull()
+    expect(await redirectsTouching([branch, source])).toEqual([])
+    // another thread's redirect is not touched
+    expect((await m.resolveThread({ threadId: kept.branch }))?.thread.id).toBe(kept.source)
+  })
+
+  it('deleting the final thread of a chain removes every redirect of the chain, in one go', async () => {
+    const m = memory()
+    const { source, branch, resourceId } = await seedBranch(m, 'Middle')
+    const own = storedMessage({ id: `${branch}-b0`, threadId: branch, resourceId, role: 'user', text: 'b0', at: new Date(baseTime + 3_600_000) })
+    await m.saveMessages({ messages: [own] })
+    const { thread: grandchild } = await m.branchThread({ sourceThreadId: branch, branchPointMessageId: own.id, title: 'Deepest' })
+    await m.promoteBranch({ branchThreadId: grandchild.id })
+    await m.promoteBranch({ branchThreadId: branch })
+    await m.deleteThread(source, { branches: 'delete' })
+    expect(await m.resolveThread({ threadId: grandchild.id })).toBeNull()
+    expect(await redirectsTouching([grandchild.id, branch, source])).toEqual([])
+  })
+
+  it('a thread created later under a redirected id, once deleted, takes the redirect with it', async () => {
+    const m = memory()
+    const { branch, resourceId } = await seedBranch(m, 'Reused')
+    await m.promoteBranch({ branchThreadId: branch })
+    await m.createThread({ threadId: branch, resourceId, title: 'New under the old id' })
+    expect((await m.resolveThread({ threadId: branch }))?.redirectedFrom).toBeNull()
+    await m.deleteThread(branch)
     expect(await m.resolveThread({ threadId: branch })).toBeNull()
   })
 })

@@ -1,6 +1,9 @@
 // Thread redirects: an id whose row is gone but whose history lives on in
 // another thread (promoteBranch deletes the promoted branch). Links to the old
-// id (calls, audit, bookmarks) resolve through this table.
+// id (calls, audit, bookmarks) resolve through this table. Every redirect
+// points at the final thread (promotion re-points a chain), so deleting that
+// thread deletes the whole chain's redirects with it: the old ids then answer
+// "not found", never a redirect to nothing.
 import type { StoredThreadRedirect, ThreadRedirectReason } from '@threadline/engine/storage'
 import type { StorageContext } from './context.ts'
 
@@ -26,4 +29,14 @@ export async function getThreadRedirect(ctx: StorageContext, fromThreadId: strin
     SELECT from_thread_id AS "fromThreadId", from_title AS "fromTitle", to_thread_id AS "toThreadId", reason, created_at AS "createdAt"
     FROM thread_redirects WHERE from_thread_id = ${fromThreadId}`
   return row ?? null
+}
+
+/**
+ * Deletes, in the caller's transaction (deleteThread), every redirect that
+ * leads to one of these threads (a chain included: its redirects all point at
+ * the final thread) or from one of their ids (a thread created later under a
+ * promoted branch's id): ONE statement, whatever the number.
+ */
+export async function deleteRedirectsOf(ctx: StorageContext, threadIds: string[]): Promise<void> {
+  await ctx.db.$executeRaw`DELETE FROM thread_redirects WHERE to_thread_id = ANY(${threadIds}::text[]) OR from_thread_id = ANY(${threadIds}::text[])`
 }

@@ -8,6 +8,7 @@ import { maxBranchDepth } from './effective-history.ts'
 import { isUniqueViolation } from './database-errors.ts'
 import { threadRowColumns, toThread, type ThreadRow } from './rows.ts'
 import { threadFilterConditions, threadOrderSql, whereSql } from './thread-filter.ts'
+import { deleteRedirectsOf } from './thread-redirects.ts'
 
 const threadColumns = Prisma.raw(threadRowColumns('t'))
 
@@ -88,6 +89,8 @@ export async function updateThread(ctx: StorageContext, id: string, patch: { tit
  * from it (which holds FOR KEY SHARE) is either seen here or fails after.
  * A thread with branches: ThreadHasBranchesError, or with `branches: 'delete'`
  * the whole branch subtree goes too (its links are cleared, then ONE DELETE).
+ * Redirects to the deleted ids (promoted branches that lived on in them) go in
+ * the same transaction: an old id answers "not found", not a dangling redirect.
  */
 export async function deleteThread(ctx: StorageContext, id: string, options: DeleteThreadOptions = {}): Promise<void> {
   await atomically(ctx, async (tx) => {
@@ -95,7 +98,7 @@ export async function deleteThread(ctx: StorageContext, id: string, options: Del
     if (locked.length === 0) throw new ThreadNotFoundError(id)
     const branches = await tx.db.thread.findMany({ where: { branchParentId: id }, select: { id: true }, orderBy: byCreation })
     if (branches.length === 0) {
-      await tx.db.$executeRaw`DELETE FROM threads WHERE id = ${id}`
+      await deleteThreadRows(tx, [id])
       return
     }
     if (options.branches !== 'delete')
@@ -115,8 +118,14 @@ export async function deleteThread(ctx: StorageContext, id: string, options: Del
     await tx.db.$executeRaw`
       UPDATE threads SET branch_parent_id = NULL, branch_point_message_id = NULL, branch_point_thread_id = NULL, branch_point_created_at = NULL
       WHERE id = ANY(${ids}::text[])`
-    await tx.db.$executeRaw`DELETE FROM threads WHERE id = ANY(${ids}::text[])`
+    await deleteThreadRows(tx, ids)
   })
+}
+
+/** The threads' rows (their messages, vectors and memory cascade) and the redirects to or from their ids, in the caller's transaction. */
+async function deleteThreadRows(tx: StorageContext, ids: string[]): Promise<void> {
+  await deleteRedirectsOf(tx, ids)
+  await tx.db.$executeRaw`DELETE FROM threads WHERE id = ANY(${ids}::text[])`
 }
 
 export async function listClones(ctx: StorageContext, sourceThreadId: string): Promise<StoredThread[]> {

@@ -1,9 +1,11 @@
 // diffThreads on a partial clone (Memory.cloneThread of messages 3-8 of 10),
 // against PGlite and PostgreSQL: the shared stretch starts at the source's #3
 // (the clone's #1), and the source's #1-#2 are reported as BEFORE the common
-// point, not after it.
+// point, not after it. The SQL answer agrees with the engine's pure
+// diffHistories, the rule's one definition.
 import { Memory } from '@threadline/engine'
 import { expect, it } from 'vitest'
+import { diffSummary, expectedDiff } from '../storage/branch-test-helpers.ts'
 import { describeEachDatabase } from '../testing/index.ts'
 import { seedThread } from './fixtures.ts'
 
@@ -30,6 +32,25 @@ describeEachDatabase('diffThreads on a partial clone', (getDb) => {
     const reverse = await memory.diffThreads(clone.id, `${p}-s`)
     expect(reverse.firstCommon).toMatchObject({ positionA: 1, positionB: 3, messageIdB: source[2]!.id })
     expect(reverse).toMatchObject({ onlyInACount: 0, onlyInBCount: 4, onlyInBBeforeCommonCount: 2, onlyInABeforeCommonCount: 0 })
+  })
+
+  it('the SQL diff of a partial clone (3-8 of 10, and hand-picked) agrees with the engine`s pure diffHistories, both ways', async () => {
+    const { storage, prisma } = getDb()
+    const memory = new Memory({ storage })
+    const p = `pcd${++n}`
+    const source = await seedThread(memory, { threadId: `${p}-s`, resourceId: `${p}-r`, texts: Array.from({ length: 10 }, (_, i) => `m${i + 1}`) })
+    const pick = async (indexes: number[]) =>
+      (await memory.cloneThread({ sourceThreadId: `${p}-s`, options: { messageFilter: { messageIds: indexes.map((i) => source[i]!.id) } } })).thread.id
+    for (const clone of [await pick([2, 3, 4, 5, 6, 7]), await pick([1, 4, 8])]) {
+      for (const [a, b] of [
+        [`${p}-s`, clone],
+        [clone, `${p}-s`],
+      ] as const) {
+        const expected = await expectedDiff(prisma, a, b, true)
+        expect(expected.onlyInABeforeCommonCount + expected.onlyInBBeforeCommonCount).toBeGreaterThan(0)
+        expect(diffSummary(await storage.diffThreadHistories({ threadIdA: a, threadIdB: b, matchCopies: true }))).toEqual(expected)
+      }
+    }
   })
 
   it('a branch shares from #1 and has nothing before its common point', async () => {

@@ -1,7 +1,9 @@
 // Test helpers for the branch operations' storage tests: branch rows written
 // as the core's branchThread writes them (one INSERT ... SELECT), and the
-// effective history read with the same SQL fragments the operations use.
-import type { StoredMessage } from '@threadline/engine'
+// effective history read with the same SQL fragments the operations use, and
+// the diff the engine's pure diffHistories (the definition) expects of the SQL one.
+import { diffHistories, type StoredMessage } from '@threadline/engine'
+import type { StoredThreadDiff } from '@threadline/engine/storage'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import { branchChainCte, effectiveHistoryCte, inheritedMessagesCte } from './branch-history-sql.ts'
 import { toMessage, type MessageRow } from './rows.ts'
@@ -41,3 +43,42 @@ export async function effectiveHistory(prisma: PrismaClient, threadId: string): 
 }
 
 export const textOf = (message: StoredMessage): string => message.content.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('')
+
+/** A diff's summary, pages aside: what the SQL diff and the pure definition must agree on (messages by id). */
+export type DiffSummary = Pick<StoredThreadDiff, 'commonCount' | 'lastCommon' | 'firstCommon' | 'onlyInABeforeCommonCount' | 'onlyInBBeforeCommonCount'> & {
+  onlyInA: string[]
+  onlyInB: string[]
+}
+
+export function diffSummary(diff: StoredThreadDiff): DiffSummary {
+  const { commonCount, lastCommon, firstCommon, onlyInABeforeCommonCount, onlyInBBeforeCommonCount } = diff
+  const ids = (messages: StoredMessage[]) => messages.map((message) => message.id)
+  return { commonCount, lastCommon, firstCommon, onlyInABeforeCommonCount, onlyInBBeforeCommonCount, onlyInA: ids(diff.onlyInA), onlyInB: ids(diff.onlyInB) }
+}
+
+/**
+ * What diffHistories says the diff of the two threads' effective histories is,
+ * in diffThreadHistories' terms (ids, 1-based positions). With `matchCopies` a
+ * copy's key is what the SQL keys it by: createdAt, role and content.
+ */
+export async function expectedDiff(prisma: PrismaClient, threadIdA: string, threadIdB: string, matchCopies: boolean): Promise<DiffSummary> {
+  const [a, b] = await Promise.all([effectiveHistory(prisma, threadIdA), effectiveHistory(prisma, threadIdB)])
+  const entries = (history: StoredMessage[]) =>
+    history.map((m) => ({ id: m.id, copyKey: matchCopies ? `${m.createdAt.toISOString()}|${m.role}|${JSON.stringify(m.content)}` : null }))
+  const pure = diffHistories(entries(a), entries(b))
+  const idAt = (history: StoredMessage[], index: number) => history[index]?.id ?? ''
+  return {
+    commonCount: pure.commonCount,
+    lastCommon: pure.lastCommon && { messageIdA: idAt(a, pure.lastCommon.a), messageIdB: idAt(b, pure.lastCommon.b) },
+    firstCommon: pure.firstCommon && {
+      messageIdA: idAt(a, pure.firstCommon.a),
+      messageIdB: idAt(b, pure.firstCommon.b),
+      positionA: pure.firstCommon.a + 1,
+      positionB: pure.firstCommon.b + 1,
+    },
+    onlyInABeforeCommonCount: pure.onlyInABeforeCommonCount,
+    onlyInBBeforeCommonCount: pure.onlyInBBeforeCommonCount,
+    onlyInA: pure.onlyInA.map((index) => idAt(a, index)),
+    onlyInB: pure.onlyInB.map((index) => idAt(b, index)),
+  }
+}

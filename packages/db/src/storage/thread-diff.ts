@@ -3,11 +3,12 @@
 // the engine's pure diffHistories (memory/branches/history-diff.ts): pair by
 // id, then (when asked) pair the remaining copies by (createdAt, role,
 // content) in order; the common point is the last paired message of `a`.
-// Each side is paged in the same statement (its own LIMIT after its own
-// position), its full count apart, so an answer never grows with the histories.
-// Beyond the pure function: where the shared stretch begins (first pair) and how
-// many of each side's own messages lie before the common point, so a partial
-// clone's left-out messages are not reported as coming after it.
+// Where the shared stretch begins (the first pair) and how many of each side's
+// own messages lie before the common point (a partial clone's left-out messages
+// are not "after" it) follow the pure function's definition too; the tests
+// compare the two. Each side is paged in the same statement (its own LIMIT
+// after its own position), its full count apart, so an answer never grows with
+// the histories.
 import { ThreadNotFoundError, type StoredMessage } from '@threadline/engine'
 import type { DiffThreadHistoriesInput, StoredThreadDiff } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'

@@ -10,7 +10,7 @@ import { authedProcedure, createProcedure, router, writeProcedure } from '../trp
 import { streamComparison } from '../workbench/compare.ts'
 import { forkThread, replacedTurn, resendableParts, type ReplacedTurn } from '../workbench/forks.ts'
 import { modelChoice, modelOption } from '../workbench/providers.ts'
-import { streamWorkbenchTurn } from '../workbench/run-turn.ts'
+import { streamWorkbenchTurn, type RunParameters } from '../workbench/run-turn.ts'
 import { workbenchCompat } from '../workbench/saved-rules/workbench-compat.ts'
 import { contextWindowView } from '../workbench/turn-context.ts'
 
@@ -21,11 +21,19 @@ const instructionsInput = z.string().max(100_000).optional()
  * The run parameters a turn may set (docs/workbench.md, "Run parameters"):
  * temperature 0-2 (OpenAI's range; Anthropic's is 0-1, its provider refuses
  * more), and the most tokens the reply may have, 1-32,768. Absent: the
- * provider's defaults.
+ * provider's defaults. One schema for every procedure that runs a turn: turn,
+ * edit, regenerate and compare.
  */
-const runParametersInput = {
+const runParametersInput = z.object({
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().min(1).max(32_768).optional(),
+})
+
+type RunParametersInput = z.infer<typeof runParametersInput>
+
+/** The run parameters as the engine's call options name them. */
+function runParameters(input: RunParametersInput): RunParameters {
+  return { temperature: input.temperature, maxOutputTokens: input.maxTokens }
 }
 
 /** Every workbench call names the thread and its resource (as an agent's memory option does). */
@@ -48,7 +56,7 @@ function credentialCheck(ctx: { services: Services; caller: Caller }): () => Pro
   return () => credentialHolds(ctx.services.db.prisma, ctx.caller)
 }
 
-type ReplaceTurnInput = { threadId: string; resourceId: string; messageId: string; model: string; instructions?: string | undefined }
+type ReplaceTurnInput = RunParametersInput & { threadId: string; resourceId: string; messageId: string; model: string; instructions?: string | undefined }
 
 /** Edit and regenerate: a new branch cut before the replaced user message, and the turn streamed there (the branch goes if it fails). */
 async function replaceTurn(
@@ -74,6 +82,7 @@ async function replaceTurn(
     model: input.model,
     input: turn.input,
     instructions: input.instructions,
+    parameters: runParameters(input),
     signal,
     credentialHolds: credentialCheck(ctx),
     branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },
@@ -112,7 +121,7 @@ export const workbenchRouter = router({
 
   /** The next turn of the thread (or branch): the user message, then the model's reply, streamed; both saved when the turn succeeds. */
   turn: createProcedure
-    .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput, ...runParametersInput }))
+    .input(z.strictObject({ ...onThread, model: modelInput, message: messageText, instructions: instructionsInput, ...runParametersInput.shape }))
     .input(idempotencyKeyInput)
     .mutation(async ({ ctx, input, signal }) => {
       const thread = await workbenchThread(ctx.memory, input)
@@ -123,7 +132,7 @@ export const workbenchRouter = router({
         model: input.model,
         input: [{ type: 'text', text: input.message }],
         instructions: input.instructions,
-        parameters: { temperature: input.temperature, maxOutputTokens: input.maxTokens },
+        parameters: runParameters(input),
         signal,
         credentialHolds: credentialCheck(ctx),
         branchedFrom: null,
@@ -133,7 +142,16 @@ export const workbenchRouter = router({
 
   /** Edit a user message: a new branch cut before it gets the edited text and the turn runs there. */
   edit: writeProcedure
-    .input(z.strictObject({ ...onThread, messageId: idInput, message: messageText, model: modelInput, instructions: instructionsInput }))
+    .input(
+      z.strictObject({
+        ...onThread,
+        messageId: idInput,
+        message: messageText,
+        model: modelInput,
+        instructions: instructionsInput,
+        ...runParametersInput.shape,
+      }),
+    )
     .mutation(async ({ ctx, input, signal }) => {
       return replaceTurn(ctx, input, signal, 'edit', (replaced) => ({
         title: `Edit: ${messageSnippet(replaced.userMessage, 48)}`,
@@ -143,7 +161,7 @@ export const workbenchRouter = router({
 
   /** Regenerate an assistant message (optionally with another model): a new branch from the user message before it. */
   regenerate: writeProcedure
-    .input(z.strictObject({ ...onThread, messageId: idInput, model: modelInput, instructions: instructionsInput }))
+    .input(z.strictObject({ ...onThread, messageId: idInput, model: modelInput, instructions: instructionsInput, ...runParametersInput.shape }))
     .mutation(async ({ ctx, input, signal }) => {
       return replaceTurn(ctx, input, signal, 'regenerate', (replaced) => ({
         title: `Regenerate with ${input.model}`,
@@ -153,7 +171,7 @@ export const workbenchRouter = router({
 
   /** The same next message on 2-4 models in parallel, each on a new branch; events carry their column. */
   compare: writeProcedure
-    .input(z.strictObject({ ...onThread, message: messageText, models: z.array(modelInput).min(2).max(4) }))
+    .input(z.strictObject({ ...onThread, message: messageText, models: z.array(modelInput).min(2).max(4), ...runParametersInput.shape }))
     .mutation(async ({ ctx, input, signal }) => {
       const thread = await workbenchThread(ctx.memory, input)
       return streamComparison({
@@ -162,6 +180,7 @@ export const workbenchRouter = router({
         callerKey: callerKey(ctx.caller),
         models: input.models,
         text: input.message,
+        parameters: runParameters(input),
         signal,
         credentialHolds: credentialCheck(ctx),
       })

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { EventChannel, type StoredThread } from '@threadline/engine'
 import type { Services } from '../services.ts'
 import { forkThread } from './forks.ts'
-import { streamWorkbenchTurn } from './run-turn.ts'
+import { streamWorkbenchTurn, type RunParameters } from './run-turn.ts'
 import type { CompareEvent } from './turn-events.ts'
 
 export type CompareRequest = {
@@ -15,6 +15,8 @@ export type CompareRequest = {
   callerKey: string
   models: string[]
   text: string
+  /** every column's run parameters (the same for all: the models are what is compared) */
+  parameters?: RunParameters | undefined
   signal?: AbortSignal | undefined
   /** each column's turn asks it before each event (WorkbenchTurnRequest) */
   credentialHolds: () => Promise<boolean>
@@ -43,6 +45,7 @@ export async function* streamComparison(request: CompareRequest): AsyncGenerator
         callerKey: `${request.callerKey}#compare-${column}`,
         model: request.models[column] ?? '',
         input: [{ type: 'text', text: request.text }],
+        parameters: request.parameters,
         signal: request.signal,
         credentialHolds: request.credentialHolds,
         branchedFrom: { threadId: thread.id, messageId: fork.branchPointMessageId },

@@ -31,6 +31,9 @@ import { workbenchAgentConfig } from './turn-context.ts'
 /** Retries of transient provider errors per call (429, 5xx, dropped streams). */
 const MAX_RETRIES = 3
 
+/** A turn's run parameters (the procedures' temperature and maxTokens, as the Agent's call options name them); absent: the provider's defaults. */
+export type RunParameters = { temperature?: number | undefined; maxOutputTokens?: number | undefined }
+
 export type WorkbenchTurnRequest = {
   services: Services
   thread: StoredThread
@@ -40,8 +43,7 @@ export type WorkbenchTurnRequest = {
   /** the user message's parts */
   input: MessagePart[]
   instructions?: string | undefined
-  /** the turn's run parameters (workbench.turn's temperature and maxTokens); absent: the provider's defaults */
-  parameters?: { temperature?: number | undefined; maxOutputTokens?: number | undefined }
+  parameters?: RunParameters | undefined
   signal?: AbortSignal | undefined
   /** whether the caller's credential still holds (credentialHolds), asked before each event: a revoked one stops the turn there */
   credentialHolds: () => Promise<boolean>

@@ -379,9 +379,26 @@ export type ThreadlineInputs = {
       instructions?: undefined | string
       idempotencyKey?: undefined | string
     }
-    edit: { messageId: string; message: string; model: string; threadId: string; resourceId: string; instructions?: undefined | string }
-    regenerate: { messageId: string; model: string; threadId: string; resourceId: string; instructions?: undefined | string }
-    compare: { message: string; models: Array<string>; threadId: string; resourceId: string }
+    edit: {
+      messageId: string
+      message: string
+      model: string
+      threadId: string
+      resourceId: string
+      temperature?: undefined | number
+      maxTokens?: undefined | number
+      instructions?: undefined | string
+    }
+    regenerate: {
+      messageId: string
+      model: string
+      threadId: string
+      resourceId: string
+      temperature?: undefined | number
+      maxTokens?: undefined | number
+      instructions?: undefined | string
+    }
+    compare: { message: string; models: Array<string>; threadId: string; resourceId: string; temperature?: undefined | number; maxTokens?: undefined | number }
   }
   calls: {
     list: {

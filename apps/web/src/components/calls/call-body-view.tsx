@@ -2,6 +2,7 @@
 
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
+import { runParametersLabel } from '../workbench/run-parameters-label.ts'
 import { promptMessages } from './prompt-parts.ts'
 
 type Call = RouterOutputs['calls']['get']
@@ -59,7 +60,7 @@ export function CallBodyView({ call }: { call: Call }) {
       <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[max-content_minmax(0,1fr)]">
         <dt className="font-medium text-slate-600">Parameters</dt>
         <dd data-testid="call-parameters" className="text-slate-700">
-          temperature {parameters.temperature ?? 'provider default'} · max tokens {parameters.maxOutputTokens ?? 'provider default'}
+          {runParametersLabel(parameters)}
         </dd>
         <dt className="font-medium text-slate-600">Tokens</dt>
         <dd className="text-slate-700" data-testid="call-tokens">

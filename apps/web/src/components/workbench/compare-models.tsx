@@ -11,6 +11,8 @@ import { textareaClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
 import { ModelSelect, ProviderHint, useModels } from './model-select.tsx'
+import { RunParameters } from './run-parameters.tsx'
+import { useRunParameters } from './run-parameters-context.tsx'
 import { ProcessorActions, TurnStats } from './streaming-reply.tsx'
 import { applyTurnEvent, type TurnState } from './use-turn.ts'
 import { BackLink } from '../ui/back-link.tsx'
@@ -41,12 +43,15 @@ export function CompareModels({ threadId }: { threadId: string }) {
   const [columns, setColumns] = useState<TurnState[]>([])
   const [ran, setRan] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
+  // the thread page composer's run parameters (the same for every column: the models are what is compared)
+  const { drafts, setDrafts, parsed: parameters } = useRunParameters()
   const controller = useRef<AbortController | null>(null)
   const running = columns.some((column) => column.status === 'running')
   const resourceId = info.data?.thread.resourceId ?? ''
   const offered = models.data?.models ?? []
 
   const run = async () => {
+    if (!parameters.ok) return
     const own = new AbortController()
     controller.current = own
     setError(null)
@@ -55,7 +60,7 @@ export function CompareModels({ threadId }: { threadId: string }) {
     setColumns(current)
     try {
       for await (const event of await client.workbench.compare.mutate(
-        { threadId, resourceId, message: message.trim(), models: chosen },
+        { threadId, resourceId, message: message.trim(), models: chosen, ...parameters.value },
         { signal: own.signal },
       )) {
         current = applyCompareEvent(current, event)
@@ -112,8 +117,13 @@ export function CompareModels({ threadId }: { threadId: string }) {
           <span className="mb-1 block font-medium text-slate-700">Next user message</span>
           <textarea className={`${textareaClass} font-sans text-sm`} rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />
         </label>
+        <RunParameters value={drafts} onChange={setDrafts} error={parameters.ok ? null : parameters.error} />
         <div className="flex flex-wrap items-center gap-2">
-          <Button type="submit" variant="primary" disabled={running || resourceId === '' || message.trim() === '' || chosen.some((model) => model === '')}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={running || resourceId === '' || message.trim() === '' || chosen.some((model) => model === '') || !parameters.ok}
+          >
             Run side by side
           </Button>
           {running && (

@@ -6,7 +6,8 @@ import { useTRPC, useTRPCClient } from '@/trpc/client.tsx'
 import { Button } from '../ui/button.tsx'
 import { textareaClass } from '../ui/field.tsx'
 import { ModelSelect, ProviderHint } from './model-select.tsx'
-import { defaultRunParameters, parseRunParameters, RunParameters } from './run-parameters.tsx'
+import { RunParameters } from './run-parameters.tsx'
+import { useRunParameters } from './run-parameters-context.tsx'
 import { EnabledRulesActed, StreamingReply } from './streaming-reply.tsx'
 import { enabledRulesActed, useTurn } from './use-turn.ts'
 
@@ -30,8 +31,8 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const refresh = useRefreshThreadViews()
   const [model, setModel] = useState('')
   const [message, setMessage] = useState('')
-  const [drafts, setDrafts] = useState(defaultRunParameters)
-  const parameters = parseRunParameters(drafts)
+  // the thread's run parameters: Edit, Regenerate and Compare models send them too
+  const { drafts, setDrafts, parsed: parameters } = useRunParameters()
   // the message being sent: Cancel (or a failure) puts it back in the composer
   const sent = useRef('')
   // the saved reply replaces the live one: the last turn's rules stay said here

@@ -7,6 +7,8 @@ import { Button } from '../ui/button.tsx'
 import { textareaClass } from '../ui/field.tsx'
 import { useRefreshThreadViews } from './composer.tsx'
 import { ModelSelect } from './model-select.tsx'
+import { useRunParameters } from './run-parameters-context.tsx'
+import { runParametersLabel } from './run-parameters-label.ts'
 import { StreamingReply } from './streaming-reply.tsx'
 import { useTurn } from './use-turn.ts'
 
@@ -25,6 +27,8 @@ export function MessageActions({ message, threadId, resourceId }: { message: Sto
   const [open, setOpen] = useState(false)
   const [text, setText] = useState('')
   const [model, setModel] = useState('')
+  // the composer's run parameters: the re-run turn differs only in what this panel changes
+  const { parsed: parameters } = useRunParameters()
   const turn = useTurn((state) => {
     if (state.status === 'done') void refresh()
   })
@@ -32,10 +36,12 @@ export function MessageActions({ message, threadId, resourceId }: { message: Sto
   const isEdit = message.role === 'user'
   const running = turn.state.status === 'running'
   const start = () => {
+    if (!parameters.ok) return
+    const { value } = parameters
     void turn.run((signal) =>
       isEdit
-        ? client.workbench.edit.mutate({ threadId, resourceId, messageId: message.id, message: text, model }, { signal })
-        : client.workbench.regenerate.mutate({ threadId, resourceId, messageId: message.id, model }, { signal }),
+        ? client.workbench.edit.mutate({ threadId, resourceId, messageId: message.id, message: text, model, ...value }, { signal })
+        : client.workbench.regenerate.mutate({ threadId, resourceId, messageId: message.id, model, ...value }, { signal }),
     )
   }
   return (
@@ -71,7 +77,7 @@ export function MessageActions({ message, threadId, resourceId }: { message: Sto
             <div className="min-w-0 flex-1 basis-64">
               <ModelSelect value={model} onChange={setModel} label={isEdit ? 'Model for the edit' : 'Model to regenerate with'} />
             </div>
-            <Button size="sm" variant="primary" disabled={running || (isEdit && text.trim() === '') || !model} onClick={start}>
+            <Button size="sm" variant="primary" disabled={running || (isEdit && text.trim() === '') || !model || !parameters.ok} onClick={start}>
               {isEdit ? 'Run on a new branch' : 'Regenerate on a new branch'}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setOpen(false)} disabled={running}>
@@ -80,6 +86,11 @@ export function MessageActions({ message, threadId, resourceId }: { message: Sto
           </div>
           <p className="text-xs text-slate-500">
             This thread stays as it is: the turn runs on a branch cut before {isEdit ? 'this message' : 'the user message before this reply'}.
+          </p>
+          <p className="text-xs text-slate-500" data-testid="turn-run-parameters">
+            {parameters.ok
+              ? `Run parameters from the composer: ${runParametersLabel({ temperature: parameters.value.temperature, maxOutputTokens: parameters.value.maxTokens })}.`
+              : `The composer's run parameters need fixing first: ${parameters.error}`}
           </p>
           <StreamingReply state={turn.state} onCancel={turn.cancel} showBranchLink />
         </div>

@@ -38,15 +38,21 @@ describeEachDatabase('thread redirects (Memory.resolveThread)', (getDb) => {
     expect(resolved?.redirectedFrom?.at).toBeInstanceOf(Date)
   })
 
-  it('a chain of promotions resolves in one step to the thread holding the history now', async () => {
-    const m = memory()
+  /** A branch of a branch, promoted into its parent, which is then promoted into the source: two redirects in a chain. */
+  async function seedPromotedChain(m: Memory) {
     const { source, branch, resourceId } = await seedBranch(m, 'Middle')
     const own = storedMessage({ id: `${branch}-b0`, threadId: branch, resourceId, role: 'user', text: 'b0', at: new Date(baseTime + 3_600_000) })
     await m.saveMessages({ messages: [own] })
     const { thread: grandchild } = await m.branchThread({ sourceThreadId: branch, branchPointMessageId: own.id, title: 'Deepest' })
     await m.promoteBranch({ branchThreadId: grandchild.id }) // the grandchild's history now lives in the middle branch
     await m.promoteBranch({ branchThreadId: branch }) // and the middle branch's in the source
-    expect((await m.resolveThread({ threadId: grandchild.id }))?.thread.id).toBe(source)
+    return { source, branch, grandchild: grandchild.id }
+  }
+
+  it('a chain of promotions resolves in one step to the thread holding the history now', async () => {
+    const m = memory()
+    const { source, branch, grandchild } = await seedPromotedChain(m)
+    expect((await m.resolveThread({ threadId: grandchild }))?.thread.id).toBe(source)
     expect((await m.resolveThread({ threadId: branch }))?.thread.id).toBe(source)
   })
 
@@ -73,15 +79,10 @@ describeEachDatabase('thread redirects (Memory.resolveThread)', (getDb) => {
 
   it('deleting the final thread of a chain removes every redirect of the chain, in one go', async () => {
     const m = memory()
-    const { source, branch, resourceId } = await seedBranch(m, 'Middle')
-    const own = storedMessage({ id: `${branch}-b0`, threadId: branch, resourceId, role: 'user', text: 'b0', at: new Date(baseTime + 3_600_000) })
-    await m.saveMessages({ messages: [own] })
-    const { thread: grandchild } = await m.branchThread({ sourceThreadId: branch, branchPointMessageId: own.id, title: 'Deepest' })
-    await m.promoteBranch({ branchThreadId: grandchild.id })
-    await m.promoteBranch({ branchThreadId: branch })
+    const { source, branch, grandchild } = await seedPromotedChain(m)
     await m.deleteThread(source, { branches: 'delete' })
-    expect(await m.resolveThread({ threadId: grandchild.id })).toBeNull()
-    expect(await redirectsTouching([grandchild.id, branch, source])).toEqual([])
+    expect(await m.resolveThread({ threadId: grandchild })).toBeNull()
+    expect(await redirectsTouching([grandchild, branch, source])).toEqual([])
   })
 
   it('a thread created later under a redirected id, once deleted, takes the redirect with it', async () => {

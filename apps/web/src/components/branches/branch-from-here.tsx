@@ -5,7 +5,7 @@ import { messageParts, type StoredMessage } from '@threadline/engine'
 import { useRouter } from 'next/navigation'
 import { useEffect, useRef, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
-import { Button } from '../ui/button.tsx'
+import { DialogFooter } from '../ui/dialog-footer.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { Field, inputClass } from '../ui/field.tsx'
 import { suggestBranchTitle } from './branch-title.ts'
@@ -86,14 +86,7 @@ function BranchDialog({ threadId, message, onClose }: { threadId: string; messag
             </p>
           )}
         </div>
-        <div className="flex justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? 'Branching…' : 'Create branch'}
-          </Button>
-        </div>
+        <DialogFooter confirmLabel="Create branch" pendingLabel="Branching…" pending={busy} onCancel={onClose} />
       </form>
     </dialog>
   )

@@ -1,7 +1,8 @@
 'use client'
 
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Button, type ButtonVariant } from './button.tsx'
+import type { ButtonVariant } from './button.tsx'
+import { DialogFooter } from './dialog-footer.tsx'
 
 /**
  * A modal confirmation (the native <dialog>: focus trapped, Escape cancels).
@@ -59,14 +60,7 @@ export function ConfirmDialog({
           </p>
         )}
       </div>
-      <div className="flex justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
-        <Button variant="ghost" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={pending}>
-          {pending ? 'Working…' : confirmLabel}
-        </Button>
-      </div>
+      <DialogFooter confirmLabel={confirmLabel} confirmVariant={confirmVariant} pending={pending} onCancel={onCancel} onConfirm={onConfirm} />
     </dialog>
   )
 }

@@ -52,9 +52,12 @@ test('edit a user message and regenerate a reply: each runs on a new branch, the
   await expect(messages.first()).toBeVisible()
   const before = await messages.count()
 
+  // the composer's run parameters go with an edit too, and its panel says so
+  await page.getByTestId('composer').getByLabel('Temperature').fill('0.4')
   const question = messages.nth(2)
   await question.getByRole('button', { name: 'Edit' }).click()
   const edit = question.getByTestId('edit-panel')
+  await expect(edit.getByTestId('turn-run-parameters')).toHaveText('Run parameters from the composer: temperature 0.4 · max tokens provider default.')
   await edit.getByRole('textbox').fill('What share would an optimistic case use?')
   await edit.getByRole('button', { name: 'Run on a new branch' }).click()
   await expect(edit.getByTestId('streaming-reply')).toHaveAttribute('data-status', 'done', { timeout: 45_000 })
@@ -82,6 +85,10 @@ test('compare two models side by side, each column on its own branch with latenc
   const browserErrors = collectBrowserErrors(page)
   await signIn(page, `${threadPath}/compare-models`)
   await page.getByRole('textbox', { name: 'Next user message' }).fill('Summarise the estimate in one line.')
+  // the same run parameters as the composer's, for every column
+  await page.getByLabel('Max tokens').fill('0')
+  await expect(page.getByRole('button', { name: 'Run side by side' })).toBeDisabled()
+  await page.getByLabel('Max tokens').fill('200')
   await page.getByRole('button', { name: 'Run side by side' }).click()
   const columns = page.getByTestId('compare-column')
   await expect(columns).toHaveCount(2)

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { hybridCandidates } from '../../../engine/src/memory/recall.ts'
 import { lexicalEmbedder } from '../seed/index.ts'
 import { describeEachDatabase } from '../testing/index.ts'
-import { hasPgvector, seedThread } from './fixtures.ts'
+import { baseTime, hasPgvector, minute, seedThread, storedMessage } from './fixtures.ts'
 
 const support = [
   'Hi, I ordered a blender last week and it arrived broken.', // 0
@@ -111,6 +111,33 @@ describeEachDatabase('hybrid recall', (getDb) => {
       const ids = async (query: string) => (await memory.searchMessages({ resourceId: 'hr-days', query })).results.map((r) => r.message.id)
       expect(await ids('What pasta did I cook?')).toEqual(['hr-day-before-m0', 'hr-day-after-m0'])
       expect(await ids('What pasta did I cook on 10.01.2024?')).toEqual(['hr-day-after-m0', 'hr-day-before-m0'])
+    })
+
+    it('favours what the participant a question names wrote (content.metadata.speaker), over turns addressing them (text-rerank.ts)', async () => {
+      const turns = [
+        ['Kevin', 'Elise, your pasta photo made me hungry! Did you cook that pasta yourself, Elise?'],
+        ['Elise', 'Yes, I cooked a pasta with ham and peas.'],
+        ['Kevin', 'What are you doing this weekend?'],
+        ['Elise', 'Skiing with my sister.'],
+      ] as const
+      const messages = turns.map(([speaker, text], index) => {
+        const message = storedMessage({
+          id: `hr-chat-m${index}`,
+          threadId: 'hr-chat',
+          resourceId: 'hr-chat-user',
+          role: index % 2 === 0 ? 'user' : 'assistant',
+          text,
+          at: new Date(baseTime + index * minute),
+        })
+        return { ...message, content: { ...message.content, metadata: { speaker } } }
+      })
+      const seeding = new Memory({ storage: getDb().storage })
+      await seeding.createThread({ threadId: 'hr-chat', resourceId: 'hr-chat-user' })
+      await seeding.saveMessages({ messages })
+      const ids = async (query: string) => (await textMemory().recall({ threadId: 'hr-chat', vectorSearchString: query })).matches.map((m) => m.messageId)
+      // Kevin's turn holds more of the words (Elise twice, pasta twice, cook): first without a named participant
+      expect(await ids('What pasta did they cook?')).toEqual(['hr-chat-m0', 'hr-chat-m1'])
+      expect(await ids('What pasta did Elise cook?')).toEqual(['hr-chat-m1', 'hr-chat-m0'])
     })
 
     it('works with no vector store at all, and a vector mode asked for without an embedder is EmbedderRequiredError', async () => {

@@ -2,7 +2,7 @@
 // full-text arm (generated tsvector + GIN, websearch_to_tsquery, BM25 over the ts_rank_cd candidates)
 // works everywhere, pgvector or not; the vector arm needs pgvector (PGlite has
 // it; the test PostgreSQL server has not: VectorExtensionMissingError).
-import { EmbedderRequiredError, fuseByReciprocalRank, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
+import { DEFAULT_ARM_WEIGHTS, EmbedderRequiredError, fuseByReciprocalRank, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { hybridCandidates } from '../../../engine/src/memory/recall.ts'
 import { lexicalEmbedder } from '../seed/index.ts'
@@ -217,8 +217,8 @@ describeEachDatabase('hybrid recall', (getDb) => {
       expect(hybrid.mode).toBe('hybrid')
       expect(vector.matches.length).toBeGreaterThan(text.matches.length)
       const expected = fuseByReciprocalRank([
-        { weight: 1, matches: text.matches },
-        { weight: 1, matches: vector.matches },
+        { weight: DEFAULT_ARM_WEIGHTS.text, matches: text.matches },
+        { weight: DEFAULT_ARM_WEIGHTS.vector, matches: vector.matches },
       ]).slice(0, 4)
       expect(hybrid.matches).toEqual(expected)
       // found by both arms beats found by one

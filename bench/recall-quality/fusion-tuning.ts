@@ -12,7 +12,9 @@ export type Fusion = { vectorWeight: number; k: number }
 export const DEFAULT_FUSION: Fusion = { vectorWeight: DEFAULT_ARM_WEIGHTS.vector / DEFAULT_ARM_WEIGHTS.text, k: RRF_K }
 
 /** Text weighs 1; the vector arm's weight and k vary (only the ratio of the weights matters). */
-export const FUSION_GRID: Fusion[] = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4].flatMap((vectorWeight) => [1, 5, 10, 20, 40, 60, 100].map((k) => ({ vectorWeight, k })))
+export const FUSION_GRID: Fusion[] = [0.1, 0.2, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4].flatMap((vectorWeight) =>
+  [1, 5, 10, 20, 40, 60, 100].map((k) => ({ vectorWeight, k })),
+)
 
 export function fuse(runs: ArmRuns[], fusion: Fusion, topK: number): (Ranked & { resourceId: string })[] {
   return runs.map((run) => ({

@@ -2,12 +2,12 @@
 // full-text arm (generated tsvector + GIN, websearch_to_tsquery, BM25 over the ts_rank_cd candidates)
 // works everywhere, pgvector or not; the vector arm needs pgvector (PGlite has
 // it; the test PostgreSQL server has not: VectorExtensionMissingError).
-import { EmbedderRequiredError, fuseByReciprocalRank, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
+import { DEFAULT_ARM_WEIGHTS, EmbedderRequiredError, fuseByReciprocalRank, Memory, type MemoryOptions, VectorExtensionMissingError } from '@threadline/engine'
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { hybridCandidates } from '../../../engine/src/memory/recall.ts'
 import { lexicalEmbedder } from '../seed/index.ts'
 import { describeEachDatabase } from '../testing/index.ts'
-import { hasPgvector, seedThread } from './fixtures.ts'
+import { baseTime, hasPgvector, minute, seedThread, storedMessage } from './fixtures.ts'
 
 const support = [
   'Hi, I ordered a blender last week and it arrived broken.', // 0
@@ -113,6 +113,33 @@ describeEachDatabase('hybrid recall', (getDb) => {
       expect(await ids('What pasta did I cook on 10.01.2024?')).toEqual(['hr-day-after-m0', 'hr-day-before-m0'])
     })
 
+    it('favours what the participant a question names wrote (content.metadata.speaker), over turns addressing them (text-rerank.ts)', async () => {
+      const turns = [
+        ['Kevin', 'Elise, your pasta photo made me hungry! Did you cook that pasta yourself, Elise?'],
+        ['Elise', 'Yes, I cooked a pasta with ham and peas.'],
+        ['Kevin', 'What are you doing this weekend?'],
+        ['Elise', 'Skiing with my sister.'],
+      ] as const
+      const messages = turns.map(([speaker, text], index) => {
+        const message = storedMessage({
+          id: `hr-chat-m${index}`,
+          threadId: 'hr-chat',
+          resourceId: 'hr-chat-user',
+          role: index % 2 === 0 ? 'user' : 'assistant',
+          text,
+          at: new Date(baseTime + index * minute),
+        })
+        return { ...message, content: { ...message.content, metadata: { speaker } } }
+      })
+      const seeding = new Memory({ storage: getDb().storage })
+      await seeding.createThread({ threadId: 'hr-chat', resourceId: 'hr-chat-user' })
+      await seeding.saveMessages({ messages })
+      const ids = async (query: string) => (await textMemory().recall({ threadId: 'hr-chat', vectorSearchString: query })).matches.map((m) => m.messageId)
+      // Kevin's turn holds more of the words (Elise twice, pasta twice, cook): first without a named participant
+      expect(await ids('What pasta did they cook?')).toEqual(['hr-chat-m0', 'hr-chat-m1'])
+      expect(await ids('What pasta did Elise cook?')).toEqual(['hr-chat-m1', 'hr-chat-m0'])
+    })
+
     it('works with no vector store at all, and a vector mode asked for without an embedder is EmbedderRequiredError', async () => {
       const memory = new Memory({ storage: getDb().storage, vector: null, options: { semanticRecall: true } })
       expect(memory.options.semanticRecall?.mode).toBe('text')
@@ -190,8 +217,8 @@ describeEachDatabase('hybrid recall', (getDb) => {
       expect(hybrid.mode).toBe('hybrid')
       expect(vector.matches.length).toBeGreaterThan(text.matches.length)
       const expected = fuseByReciprocalRank([
-        { weight: 1, matches: text.matches },
-        { weight: 1, matches: vector.matches },
+        { weight: DEFAULT_ARM_WEIGHTS.text, matches: text.matches },
+        { weight: DEFAULT_ARM_WEIGHTS.vector, matches: vector.matches },
       ]).slice(0, 4)
       expect(hybrid.matches).toEqual(expected)
       // found by both arms beats found by one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fuseByReciprocalRank, RRF_K } from './fusion.ts'
+import { DEFAULT_ARM_WEIGHTS, fuseByReciprocalRank, RRF_K } from './fusion.ts'
 
 const ranked = (...ids: string[]) => ids.map((messageId, index) => ({ messageId, threadId: 't', score: 100 - index }))
 
@@ -25,6 +25,16 @@ describe('fuseByReciprocalRank', () => {
       { weight: 2, matches: ranked('vector-top') },
     ])
     expect(weighted.map((m) => m.messageId)).toEqual(['vector-top', 'text-top'])
+  })
+
+  it('with the default weights the full-text arm leads: the vector arm reorders its matches where both agree, and a message only the vector arm found comes after them', () => {
+    const text = ranked(...Array.from({ length: 40 }, (_, index) => `t${index}`))
+    const fused = fuseByReciprocalRank([
+      { weight: DEFAULT_ARM_WEIGHTS.text, matches: text },
+      { weight: DEFAULT_ARM_WEIGHTS.vector, matches: ranked('vector-only', 't2') },
+    ])
+    expect(fused.slice(0, 4).map((m) => m.messageId)).toEqual(['t2', 't0', 't1', 't3'])
+    expect(fused.at(-1)?.messageId).toBe('vector-only')
   })
 
   it('breaks equal scores by the earlier arm, then by rank, and ignores the arms own scores', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { StoredMessage } from '../messages/types.ts'
-import { NAMED_DAY_BOOST, NEIGHBOUR_SHARE, namedDays, rerankTextMatches } from './text-rerank.ts'
+import { NAMED_DAY_BOOST, NAMED_SPEAKER_BOOST, NEIGHBOUR_SHARE, namedDays, namedSpeakers, rerankTextMatches } from './text-rerank.ts'
 
 const message = (id: string, threadId: string, createdAt: string): StoredMessage => ({
   id,
@@ -11,6 +11,10 @@ const message = (id: string, threadId: string, createdAt: string): StoredMessage
   createdAt: new Date(createdAt),
   content: { format: 2, parts: [{ type: 'text', text: id }] },
 })
+const spoken = (id: string, speaker: string, createdAt: string): StoredMessage => {
+  const base = message(id, 't', createdAt)
+  return { ...base, content: { ...base.content, metadata: { speaker } } }
+}
 const match = (messageId: string, score: number, threadId = 't') => ({ messageId, threadId, score })
 const oneThread = () => true
 
@@ -22,6 +26,16 @@ describe('namedDays', () => {
     expect(namedDays('before December 23rd, 2023')).toEqual([day('2023-12-23')])
     expect(namedDays('on 10.01.2024 (day first) or 2024-02-03')).toEqual([day('2024-01-10'), day('2024-02-03')])
     expect(namedDays('on 31.02.2024, in 2024, at 10.5 km')).toEqual([])
+  })
+})
+
+describe('namedSpeakers', () => {
+  const chat = [spoken('a', 'Fahim Khan', '2024-01-01T10:00:00Z'), spoken('b', 'elise', '2024-01-01T10:01:00Z'), message('c', 't', '2024-01-01T10:02:00Z')]
+
+  it('finds the speakers a question names by a word of their name, whatever its case or a possessive', () => {
+    expect(namedSpeakers("What are Elise's hobbies?", chat)).toEqual(new Set(['elise']))
+    expect(namedSpeakers('When did Khan and ELISE meet?', chat)).toEqual(new Set(['Fahim Khan', 'elise']))
+    expect(namedSpeakers('What did Elisa cook?', chat)).toEqual(new Set())
   })
 })
 
@@ -49,6 +63,18 @@ describe('rerankTextMatches', () => {
       ['d', 6 * NAMED_DAY_BOOST],
       ['a', 10],
     ])
+  })
+
+  it('boosts the matches written by a participant the query names; a message without a speaker never', () => {
+    // far apart in time, so no neighbour shares: only the boost moves them
+    const chat = [spoken('k', 'Kevin', '2024-01-01T10:00:00Z'), spoken('e', 'Elise', '2024-01-02T10:00:00Z'), message('x', 't', '2024-01-03T10:00:00Z')]
+    const matches = [match('k', 10), match('x', 6), match('e', 4)]
+    expect(rerankTextMatches('What pasta did Elise cook?', matches, chat, () => false).map((m) => [m.messageId, m.score])).toEqual([
+      ['e', 4 * NAMED_SPEAKER_BOOST],
+      ['k', 10],
+      ['x', 6],
+    ])
+    expect(rerankTextMatches('What pasta did they cook?', matches, chat, () => false).map((m) => m.messageId)).toEqual(['k', 'x', 'e'])
   })
 
   it('finds neighbours within one sequence: another thread between two turns is skipped', () => {

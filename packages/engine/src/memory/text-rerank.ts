@@ -10,6 +10,13 @@
 //   pasta"). 54.6 -> 55.6, generated +2.4. Lending to every neighbour, matches or
 //   not, scored 56.0, but then a search returns messages holding none of its
 //   words (even an excluded one), which recall shows as context anyway.
+// - a question naming a participant ("What are Elise's hobbies?") favours what
+//   that participant wrote: people are asked about what they said themselves,
+//   and the name is rarely in their own turns (only in the turns addressing
+//   them). A message's participant is `content.metadata.speaker`, where an app
+//   storing a conversation between people puts who wrote it; messages without
+//   one are never boosted. 55.6 -> 60.3, generated unchanged (no speakers);
+//   x1.5 / 2 / 3 / 4 / 6 scored 58.6 / 59.1 / 60.3 / 60.3 / 60.3.
 import type { StoredMessage } from '../messages/types.ts'
 import type { RankedMatch } from './fusion.ts'
 
@@ -17,6 +24,8 @@ import type { RankedMatch } from './fusion.ts'
 export const NAMED_DAY_BOOST = 2
 /** Days after a named day that still count as "about" it. */
 export const NAMED_DAY_FOLLOWING_DAYS = 2
+/** A match written by a participant the query names gets its score times this. */
+export const NAMED_SPEAKER_BOOST = 3
 /** The best matches whose neighbours share their score, and the share. */
 export const NEIGHBOUR_SOURCES = 5
 export const NEIGHBOUR_SHARE = 0.3
@@ -55,6 +64,23 @@ function isAboutNamedDay(createdAt: Date, days: Date[]): boolean {
   return days.some((day) => time >= day.getTime() && time < day.getTime() + (NAMED_DAY_FOLLOWING_DAYS + 1) * DAY_MS)
 }
 
+/** Who wrote `message` in a conversation between people: `content.metadata.speaker`, when the app stores one. */
+export function messageSpeaker(message: StoredMessage): string | undefined {
+  const speaker = message.content.metadata?.speaker
+  return typeof speaker === 'string' && speaker.trim() !== '' ? speaker : undefined
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+}
+
+/** The speakers of `messages` the query names by one of their names' words ('Fahim Khan' by "Fahim" or "Khan"; "Elise's" names 'elise'). */
+export function namedSpeakers(query: string, messages: StoredMessage[]): Set<string> {
+  const queryWords = new Set(words(query))
+  const speakers = new Set(messages.map(messageSpeaker).filter((speaker) => speaker !== undefined))
+  return new Set([...speakers].filter((speaker) => words(speaker).some((word) => queryWords.has(word))))
+}
+
 /** The closest message of `around` before (step -1) or after (1) index `from` in the same sequence: its neighbour there. */
 function nearest(
   around: StoredMessage[],
@@ -73,7 +99,7 @@ function nearest(
 
 /**
  * `matches` (best first) re-ranked: boosted when written on a day the query
- * names, then each of the best NEIGHBOUR_SOURCES lends NEIGHBOUR_SHARE of its
+ * names, and when written by a participant it names, then each of the best NEIGHBOUR_SOURCES lends NEIGHBOUR_SHARE of its
  * score to the messages just before and after it that are matches too (no
  * message joins the list).
  * `around` is the matches with one neighbour each side (listMessagesAround, in
@@ -87,12 +113,15 @@ export function rerankTextMatches(
   sameSequence: (a: StoredMessage, b: StoredMessage) => boolean,
 ): RankedMatch[] {
   const days = namedDays(query)
+  const speakers = namedSpeakers(query, around)
   const byId = new Map(around.map((message, index) => [message.id, { message, index }]))
   const scored = new Map<string, RankedMatch>()
   for (const match of matches) {
-    const createdAt = byId.get(match.messageId)?.message.createdAt
-    const boost = createdAt !== undefined && isAboutNamedDay(createdAt, days) ? NAMED_DAY_BOOST : 1
-    scored.set(match.messageId, { ...match, score: match.score * boost })
+    const message = byId.get(match.messageId)?.message
+    const dayBoost = message !== undefined && isAboutNamedDay(message.createdAt, days) ? NAMED_DAY_BOOST : 1
+    const speaker = message === undefined ? undefined : messageSpeaker(message)
+    const speakerBoost = speaker !== undefined && speakers.has(speaker) ? NAMED_SPEAKER_BOOST : 1
+    scored.set(match.messageId, { ...match, score: match.score * dayBoost * speakerBoost })
   }
   const sources = [...scored.values()].sort((a, b) => b.score - a.score).slice(0, NEIGHBOUR_SOURCES)
   for (const source of sources) {

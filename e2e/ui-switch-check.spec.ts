@@ -5,12 +5,13 @@ import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Playground, Switch check: a seeded thread checked against every provider
 // family (as stored, through each family's real AI SDK package against its
-// strict loopback dialect), one family's compiler diff, one compiled
-// continuation; and a 100,000-message thread checked on its newest window.
+// strict loopback dialect, and what its compiled prompt would drop), one
+// family's compiler diff, one compiled continuation; and a 100,000-message
+// thread checked on its newest window.
 
 const FAMILIES = ['openai-chat', 'openai-responses', 'anthropic', 'cerebras', 'groq', 'deepseek', 'xai', 'google', 'mistral', 'bedrock']
 
-test('switch check: per family verdict as stored, the compiler diff, and a compiled continuation', async ({ page }) => {
+test('switch check: per family verdict as stored and what compiling drops, the compiler diff, and a compiled continuation', async ({ page }) => {
   test.setTimeout(180_000)
   const browserErrors = collectBrowserErrors(page)
   await signIn(page, '/playground?tab=switch')
@@ -29,6 +30,13 @@ test('switch check: per family verdict as stored, the compiler diff, and a compi
   const mistral = page.locator('[data-testid="switch-family"][data-family="mistral"]')
   await expect(mistral).toHaveAttribute('data-as-is', 'refused')
   await expect(mistral).toContainText('profile-tool-call-id-format')
+  // the no-silent-drop check of each compiled prompt (the switch matrix's): every row says what compiling drops
+  const verdicts = page.getByTestId('switch-content')
+  expect(await verdicts.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-dropped')))).toEqual(FAMILIES.map(() => 'none'))
+  await expect(mistral.getByTestId('switch-content').getByText('Nothing dropped', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('switch-check-result')).toContainText(
+    `${FAMILIES.length} of ${FAMILIES.length} compiled prompts keep every stored text and every call with its result.`,
+  )
   const mistralDetail = page.locator('[data-testid="switch-family-detail"][data-family="mistral"]')
   await expect(mistralDetail.getByTestId('error-body')).toContainText(
     'Tool call id was functions.track_shipment:0 but must be a-z, A-Z, 0-9, with a length of 9.',

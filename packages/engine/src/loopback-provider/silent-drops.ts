@@ -21,18 +21,38 @@ export function expectedWireHistory(messages: readonly StoredMessage[]): Expecte
   return { texts, toolCalls: [...calls.values()] }
 }
 
-/** What the request lost, one line each; [] when everything arrived. */
-export function silentDrops(expected: ExpectedWireHistory, wire: WireHistory): string[] {
-  const drops = expected.texts.filter((text) => !wire.texts.some((sent) => sent.includes(text))).map((text) => `text dropped: ${JSON.stringify(text)}`)
+/** What a request lost of the expected history: the no-silent-drop check's findings. */
+export type LostContent = {
+  /** expected texts that no sent text holds */
+  texts: string[]
+  /** calls sent without their result */
+  unansweredCalls: { id: string; name: string }[]
+  /** per tool name, how many expected calls were not sent answered (dropped, or sent without a result) */
+  missingCalls: { name: string; count: number }[]
+}
+
+/** What `wire` lost of `expected`; every list empty when everything arrived. */
+export function lostContent(expected: ExpectedWireHistory, wire: WireHistory): LostContent {
+  const texts = expected.texts.filter((text) => !wire.texts.some((sent) => sent.includes(text)))
   const results = new Set(wire.toolResultIds)
-  for (const call of wire.toolCalls) if (!results.has(call.id)) drops.push(`call ${call.id} (${call.name}) sent without its result`)
+  const unansweredCalls = wire.toolCalls.filter((call) => !results.has(call.id))
   const answered = new Map<string, number>()
   for (const call of wire.toolCalls) if (results.has(call.id)) answered.set(call.name, (answered.get(call.name) ?? 0) + 1)
   const wanted = new Map<string, number>()
   for (const call of expected.toolCalls) wanted.set(call.name, (wanted.get(call.name) ?? 0) + 1)
-  for (const [name, count] of wanted) {
+  const missingCalls = [...wanted].flatMap(([name, count]) => {
     const missing = count - (answered.get(name) ?? 0)
-    if (missing > 0) drops.push(`${missing} call(s) of ${name} dropped (or sent without a result)`)
-  }
-  return drops
+    return missing > 0 ? [{ name, count: missing }] : []
+  })
+  return { texts, unansweredCalls, missingCalls }
+}
+
+/** What the request lost, one line each; [] when everything arrived. */
+export function silentDrops(expected: ExpectedWireHistory, wire: WireHistory): string[] {
+  const lost = lostContent(expected, wire)
+  return [
+    ...lost.texts.map((text) => `text dropped: ${JSON.stringify(text)}`),
+    ...lost.unansweredCalls.map((call) => `call ${call.id} (${call.name}) sent without its result`),
+    ...lost.missingCalls.map(({ name, count }) => `${count} call(s) of ${name} dropped (or sent without a result)`),
+  ]
 }

@@ -38,7 +38,7 @@ function useFamilyEntries<T>() {
   return { entries, start, clear: (family: string) => update(family, null), reset: () => setEntries({}) }
 }
 
-/** Switch check: for every provider family, is this thread accepted as stored, what would the compiler change, and does the compiled continuation go through. */
+/** Switch check: for every provider family, is this thread accepted as stored, what would the compiler change (and drop), and does the compiled continuation go through. */
 export function SwitchCheckTab({ initialThreadId }: { initialThreadId: string }) {
   const trpc = useTRPC()
   const [threadId, setThreadId] = useState(initialThreadId)
@@ -92,7 +92,7 @@ export function SwitchCheckTab({ initialThreadId }: { initialThreadId: string })
       {check.data && checked && (
         <Panel
           title="Provider families"
-          description={`${check.data.families.filter((row) => row.asIs.accepted).length} of ${check.data.families.length} accept the history as stored; the compiler makes the rest acceptable before the call. Nothing is saved.`}
+          description={`${check.data.families.filter((row) => row.asIs.accepted).length} of ${check.data.families.length} accept the history as stored; the compiler makes the rest acceptable before the call. ${check.data.families.filter((row) => row.compiledContent.dropped.length === 0).length} of ${check.data.families.length} compiled prompts keep every stored text and every call with its result. Nothing is saved.`}
           testId="switch-check-result"
         >
           <div className="space-y-3">

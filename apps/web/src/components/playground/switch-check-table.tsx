@@ -7,6 +7,7 @@ import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { Spinner } from '../ui/progress.tsx'
 import { AttemptBadge, AttemptBody } from './switch-check-attempt.tsx'
+import { ContentVerdict } from './switch-check-content.tsx'
 import { SwitchCheckDiff } from './switch-check-diff.tsx'
 
 type Row = RouterOutputs['playground']['switchCheck']['families']['families'][number]
@@ -21,7 +22,7 @@ export type FamilyDetail = {
 
 const headerCell = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500'
 
-/** Every provider family: the history as stored, the compiler's rules, and the actions. */
+/** Every provider family: the history as stored, the compiler's rules and what compiling drops, and the actions. */
 export function SwitchCheckTable({
   rows,
   detailOf,
@@ -79,6 +80,7 @@ export function SwitchCheckTable({
                         ))}
                       </ul>
                     )}
+                    <ContentVerdict check={row.compiledContent} />
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap justify-end gap-1.5">

@@ -3,18 +3,21 @@
 // histories): accepted, or the dialect's rejection with its verbatim body.
 import { APICallError, type LanguageModelV3, type LanguageModelV3FunctionTool, type LanguageModelV3Prompt } from '@ai-sdk/provider'
 import { reply, startFakeProvider, type FakeProviderServer } from '@threadline/engine/loopback-provider'
+import { z } from 'zod'
 
-export type SwitchCheckAttempt = {
-  accepted: boolean
+export const switchCheckAttemptSchema = z.object({
+  accepted: z.boolean(),
   /** the HTTP status the dialect answered with (null: the package refused before sending) */
-  status: number | null
+  status: z.number().int().nullable(),
   /** the dialect's error body, verbatim (null when accepted) */
-  errorBody: string | null
+  errorBody: z.string().nullable(),
   /** the package's error message when the request failed */
-  message: string | null
+  message: z.string().nullable(),
   /** the reply's text when accepted */
-  reply: string | null
-}
+  reply: z.string().nullable(),
+})
+
+export type SwitchCheckAttempt = z.infer<typeof switchCheckAttemptSchema>
 
 /** The tools a replayed history calls, declared as the app would (the providers read calls against declared tools). */
 function declaredTools(prompt: LanguageModelV3Prompt): LanguageModelV3FunctionTool[] {

@@ -2,8 +2,10 @@
 // a window of a stored thread, continued by one user turn, checked against
 // every provider family of the switch matrix. Per family: the first attempt
 // AS STORED (no compiler) through the family's real AI SDK package against its
-// strict loopback dialect; which compiler rules would change the prompt; on
-// demand, the full diff and the compiled continuation sent the same way.
+// strict loopback dialect; which compiler rules would change the prompt, and
+// whether the compiled prompt still holds every stored text and call with its
+// result (dropped-content.ts); on demand, the full diff and the compiled
+// continuation sent the same way.
 import {
   capabilityProfiles,
   InvalidInputError,
@@ -14,9 +16,11 @@ import {
   type StoredMessage,
 } from '@threadline/engine'
 import { switchFamilies, type SwitchFamily } from '@threadline/engine/loopback-provider'
+import { z } from 'zod'
 import { evaluatePrompt, ruleSet, type PromptEvaluation, type RuleSet } from '../evaluate.ts'
 import { diffPrompts } from '../prompt-diff.ts'
-import { sendOnce, startStrictLoopback, type SwitchCheckAttempt } from './continue-on-family.ts'
+import { sendOnce, startStrictLoopback, switchCheckAttemptSchema, type SwitchCheckAttempt } from './continue-on-family.ts'
+import { checkCompiledContent, contentCheckSchema } from './dropped-content.ts'
 
 export type SwitchCheckJob =
   { op: 'switchCheckTable'; messages: StoredMessage[] } | { op: 'switchCheckDiff' | 'switchCheckRun'; messages: StoredMessage[]; family: string }
@@ -27,16 +31,21 @@ export const SWITCH_CHECK_CONTINUATION = 'Please go on.'
 /** Profile detection reads only the model object's provider id: the diff sends nothing. */
 const NO_SERVER_BASE_URL = 'http://127.0.0.1:9/v1'
 
-export type SwitchCheckRow = {
-  family: string
+/** One family's row of the table (parsed where the worker's answer enters the router). */
+export const switchCheckRowSchema = z.object({
+  family: z.string(),
   /** the AI SDK package and model the check speaks through */
-  sdkPackage: string
-  modelId: string
+  sdkPackage: z.string(),
+  modelId: z.string(),
   /** the stored history sent as is, without the compiler */
-  asIs: SwitchCheckAttempt
+  asIs: switchCheckAttemptSchema,
   /** the compiler's rules that change the prompt for this family, and how many messages each touches */
-  rules: { name: string; changedMessages: number }[]
-}
+  rules: z.array(z.object({ name: z.string(), changedMessages: z.number().int() })),
+  /** the no-silent-drop check of the compiled prompt: what it lost, by rule */
+  compiledContent: contentCheckSchema,
+})
+
+export type SwitchCheckRow = z.infer<typeof switchCheckRowSchema>
 
 export type SwitchCheckRun = { family: string; compiled: SwitchCheckAttempt; rulesFired: string[] }
 
@@ -79,6 +88,7 @@ async function table(messages: StoredMessage[]): Promise<SwitchCheckRow[]> {
           const changes = diffPrompts(outcome.before, outcome.prompt)
           return [{ name: outcome.rule.name, changedMessages: changes.messages.length + changes.addedMessages.length + changes.removedMessages.length }]
         }),
+        compiledContent: checkCompiledContent(messages, prompt, rules),
       })
     }
     return rows

@@ -41,7 +41,7 @@ describeEachDatabase('playground.switchCheck', (getDb) => {
   }, 60_000)
   afterAll(() => services.playground.close())
 
-  it('shows, per family, the history refused as stored with the verbatim body, and the rules that would change it', async () => {
+  it('shows, per family, the history refused as stored with the verbatim body, the rules that would change it, and that compiling drops nothing', async () => {
     const { window, families } = await switchCheck().families({ threadId: THREAD })
     expect(window).toEqual({ checked: 2, total: 2 })
     expect(families.map((row) => row.family)).toEqual([
@@ -60,6 +60,8 @@ describeEachDatabase('playground.switchCheck', (getDb) => {
     expect(mistral).toMatchObject({ sdkPackage: '@ai-sdk/mistral', modelId: 'mistral-large-latest', asIs: { accepted: false, status: 400 } })
     expect(mistral?.asIs.errorBody).toContain(`Tool call id was ${OPENAI_CALL_ID} but must be a-z, A-Z, 0-9, with a length of 9.`)
     expect(mistral?.rules.map((rule) => rule.name)).toContain('profile-tool-call-id-format')
+    // the no-silent-drop check of the compiled prompt: Mistral's id rewrite keeps every text and the call with its result
+    expect(families.map((row) => row.compiledContent)).toEqual(families.map(() => ({ dropped: [], transformed: [] })))
     const openaiChat = families.find((row) => row.family === 'openai-chat')
     expect(openaiChat).toMatchObject({ asIs: { accepted: true, status: 200, errorBody: null, reply: 'Continued on openai-chat.' }, rules: [] })
   }, 60_000)

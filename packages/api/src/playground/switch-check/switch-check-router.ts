@@ -10,7 +10,7 @@ import { authedProcedure, router, type AuthedContext } from '../../trpc.ts'
 import { callerKey } from '../../auth/caller.ts'
 import type { PromptEvaluation } from '../evaluate.ts'
 import { newestThreadWindow, PLAYGROUND_WINDOW_DEFAULT_MESSAGES, PLAYGROUND_WINDOW_MAX_MESSAGES } from '../thread-window.ts'
-import type { SwitchCheckJob, SwitchCheckRow, SwitchCheckRun } from './switch-check-job.ts'
+import { switchCheckRowSchema, type SwitchCheckJob, type SwitchCheckRun } from './switch-check-job.ts'
 
 const switchCheckInput = z.strictObject({
   threadId: threadIdInput,
@@ -36,10 +36,14 @@ async function runJob(
 }
 
 export const switchCheckRouter = router({
-  /** Per family: the newest messages sent as stored (no compiler) to its strict loopback dialect, and the rules that would change them. */
+  /**
+   * Per family: the newest messages sent as stored (no compiler) to its strict
+   * loopback dialect, the rules that would change them, and what the compiled
+   * prompt would lose (nothing, or the texts and calls by rule).
+   */
   families: authedProcedure.input(switchCheckInput).mutation(async ({ ctx, input }) => {
     const { window, value } = await runJob(ctx, input, (messages) => ({ op: 'switchCheckTable', messages }))
-    return { window, families: value as SwitchCheckRow[] }
+    return { window, families: z.array(switchCheckRowSchema).parse(value) }
   }),
   /** One family's compiler run on the same messages: each rule's change, the prompt before and after. */
   diff: authedProcedure.input(familyInput).mutation(async ({ ctx, input }) => {

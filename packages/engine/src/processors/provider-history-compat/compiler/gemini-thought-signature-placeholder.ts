@@ -4,6 +4,7 @@ import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { isClientToolCall } from './client-tool-call.ts'
+import { messageWithContent } from './message-with-content.ts'
 
 export const GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER = 'gemini-thought-signature-placeholder'
 
@@ -29,6 +30,12 @@ function unsignedStepFirstCall(message: AssistantMessage): number {
   return first
 }
 
+/** `call` with Google's placeholder as its thought signature, its other provider options kept. */
+function withPlaceholder(call: LanguageModelV3ToolCallPart): LanguageModelV3ToolCallPart {
+  const options = call.providerOptions
+  return { ...call, providerOptions: { ...options, google: { ...options?.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } } }
+}
+
 // module-level, not inline: an inline arrow is a new closure on every call
 const needsPlaceholder = (profile: CapabilityProfile) => profile.thoughtSignatures === 'placeholder-on-foreign-calls'
 
@@ -48,19 +55,15 @@ export const geminiThoughtSignaturePlaceholder: CompatRule = {
     let next: PromptMessage[] | undefined
     for (let index = 0; index < prompt.length; index++) {
       const message = prompt[index]
-      if (message === undefined) continue
-      const first = message.role === 'assistant' ? unsignedStepFirstCall(message) : -1
-      if (message.role !== 'assistant' || first === -1) {
-        next?.push(message)
-        continue
-      }
-      next ??= prompt.slice(0, index)
-      const content = message.content.map((part, partIndex) => {
-        if (partIndex !== first) return part
-        const options = part.providerOptions ?? {}
-        return { ...part, providerOptions: { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } } }
-      })
-      next.push({ ...message, content })
+      if (message?.role !== 'assistant') continue
+      const first = unsignedStepFirstCall(message)
+      const call = first === -1 ? undefined : message.content[first]
+      if (call?.type !== 'tool-call') continue
+      // copies of the changed step only, no per-message closure (this runs on every call over the whole history)
+      const content = message.content.slice()
+      content[first] = withPlaceholder(call)
+      next ??= prompt.slice()
+      next[index] = messageWithContent(message, content)
     }
     return next
   },

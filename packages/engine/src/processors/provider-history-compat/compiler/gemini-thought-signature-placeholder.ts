@@ -1,4 +1,4 @@
-import type { LanguageModelV3ToolCallPart } from '@ai-sdk/provider'
+import type { LanguageModelV3ToolCallPart, SharedV3ProviderOptions } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
@@ -30,10 +30,22 @@ function unsignedStepFirstCall(message: AssistantMessage): number {
   return first
 }
 
-/** `call` with Google's placeholder as its thought signature, its other provider options kept. */
+/** The provider options of a call that had none: one frozen object shared by every such call. */
+const PLACEHOLDER_ONLY: SharedV3ProviderOptions = Object.freeze({ google: Object.freeze({ thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR }) })
+
+/**
+ * `call` with Google's placeholder as its thought signature, its other provider
+ * options kept. A literal of the call's fields, not `{ ...call, providerOptions }`:
+ * adding a key to a spread copy gave each copy its own property store.
+ */
 function withPlaceholder(call: LanguageModelV3ToolCallPart): LanguageModelV3ToolCallPart {
   const options = call.providerOptions
-  return { ...call, providerOptions: { ...options, google: { ...options?.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } } }
+  const providerOptions =
+    options === undefined ? PLACEHOLDER_ONLY : { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } }
+  const { toolCallId, toolName, input, providerExecuted } = call
+  return providerExecuted === undefined
+    ? { type: 'tool-call', toolCallId, toolName, input, providerOptions }
+    : { type: 'tool-call', toolCallId, toolName, input, providerExecuted, providerOptions }
 }
 
 // module-level, not inline: an inline arrow is a new closure on every call

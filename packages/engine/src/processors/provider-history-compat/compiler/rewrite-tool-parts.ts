@@ -1,6 +1,6 @@
 import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
-import type { NamePlan } from './collision-free-renames.ts'
+import { NamePlan } from './collision-free-renames.ts'
 import { messageWithContent } from './message-with-content.ts'
 
 type PromptMessage = LanguageModelPrompt[number]
@@ -44,7 +44,7 @@ export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField
  * other one undecided.
  */
 export function toolPartFieldPlan(prompt: LanguageModelPrompt, field: ToolField, isValid: (value: string) => boolean): NamePlan {
-  const plan: NamePlan = new Map()
+  const plan = new NamePlan()
   let previous: string | undefined
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]
@@ -56,8 +56,7 @@ export function toolPartFieldPlan(prompt: LanguageModelPrompt, field: ToolField,
       const value = fieldOf(part, field)
       if (value === previous) continue
       previous = value
-      // no `has` first: setting a value seen before sets what it already holds, in its first place
-      plan.set(value, isValid(value) ? value : undefined)
+      plan.add(value, isValid)
     }
   }
   return plan
@@ -84,7 +83,7 @@ export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolFiel
       // a result right after its call: the same value, looked up once
       if (value !== previous) {
         previous = value
-        renamed = plan.get(value)
+        renamed = plan.newName(value)
       }
       if (renamed === undefined || renamed === value) continue
       renamedContent ??= content.slice()

@@ -45,20 +45,10 @@ export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField
  */
 export function toolPartFieldPlan(prompt: LanguageModelPrompt, field: ToolField, isValid: (value: string) => boolean): NamePlan {
   const plan = new NamePlan()
-  let previous: string | undefined
-  for (let index = 0; index < prompt.length; index++) {
-    const message = prompt[index]
-    if (message?.role !== 'assistant' && message?.role !== 'tool') continue
-    const content = message.content
-    for (let partIndex = 0; partIndex < content.length; partIndex++) {
-      const part = content[partIndex]
-      if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
-      const value = fieldOf(part, field)
-      if (value === previous) continue
-      previous = value
-      plan.add(value, isValid)
-    }
-  }
+  everyToolPartField(prompt, field, (value) => {
+    plan.add(value, isValid)
+    return true
+  })
   return plan
 }
 

@@ -26,12 +26,12 @@ const openaiError = (
 
 // --- Anthropic -------------------------------------------------------------
 
+/** Anthropic's 400 for the `tool_use` block `blockIndex` of message `messageIndex` whose id has a character outside [a-zA-Z0-9_-]. */
+export const anthropicInvalidToolUseIdError = (messageIndex: number, blockIndex: number): FakeHttpErrorReply =>
+  anthropicError(400, 'invalid_request_error', `messages.${messageIndex}.content.${blockIndex}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'`)
+
 /** A tool-call ID from another provider (`functions.get_weather:0`): the built-in reactive rule's target. */
-export const anthropicInvalidToolUseId = anthropicError(
-  400,
-  'invalid_request_error',
-  "messages.1.content.1.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
-)
+export const anthropicInvalidToolUseId = anthropicInvalidToolUseIdError(1, 1)
 
 /** Anthropic's 400 for `tool_use` blocks of message `messageIndex` that the next message does not answer. */
 export const anthropicOrphanToolUseError = (messageIndex: number, toolUseIds: readonly string[]): FakeHttpErrorReply =>

@@ -89,6 +89,35 @@ describe('toPrompt', () => {
     })
   })
 
+  it('answers a call whose result is stored in a later message with that result, once: no synthetic result, no duplicate', () => {
+    const pending = { ...weatherCall, toolCallId: 'call_later', toolName: 'book_table', state: 'call' as const, result: undefined }
+    const stored = [
+      message('assistant', {
+        parts: [
+          { type: 'text', text: 'Booking' },
+          { type: 'tool-invocation', toolInvocation: pending },
+        ],
+      }),
+      message('user', { parts: [{ type: 'text', text: 'Done?' }] }),
+      message('assistant', {
+        parts: [
+          { type: 'tool-invocation', toolInvocation: { ...pending, state: 'result', result: { booked: true } } },
+          { type: 'text', text: 'Booked.' },
+        ],
+      }),
+    ]
+    const before = structuredClone(stored)
+    const call = { type: 'tool-call', toolCallId: 'call_later', toolName: 'book_table', input: { city: 'Paris' } }
+    const booked = { type: 'tool-result', toolCallId: 'call_later', toolName: 'book_table', output: { type: 'json', value: { booked: true } } }
+    expect(toPrompt(stored)).toEqual([
+      { role: 'assistant', content: [{ type: 'text', text: 'Booking' }, call] },
+      { role: 'tool', content: [booked] },
+      { role: 'user', content: [{ type: 'text', text: 'Done?' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Booked.' }] },
+    ])
+    expect(stored).toEqual(before)
+  })
+
   it('keeps a tool call that never got a result, answered by a synthetic cancelled result (the stored message untouched)', () => {
     const stored = message('assistant', {
       parts: [

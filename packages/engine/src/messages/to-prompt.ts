@@ -5,7 +5,11 @@
 //   result ('call' / 'partial-call': a cancelled turn, a clone or branch cut
 //   before its result) is kept, answered by a synthetic "cancelled" result: no
 //   provider accepts an unanswered call, and dropping it would hide from the
-//   model that the call was made. The stored message is not touched.
+//   model that the call was made. A call whose result a LATER message holds
+//   (a result the caller sent afterwards: a "tool link", as clone boundaries
+//   see it) goes out with that result instead, and the later copy is left
+//   out, so the result goes out once, right after its call. The stored
+//   message is not touched.
 // - Legacy `content.toolInvocations` are read when the parts hold none.
 // - Reasoning parts carry their `providerMetadata` as `providerOptions`, so
 //   @ai-sdk/anthropic replays signed thinking (signature / redactedData under
@@ -25,7 +29,8 @@ import type {
   JSONValue,
 } from '@ai-sdk/provider'
 import { cancelledToolResult } from '../processors/provider-history-compat/compiler/tool-pairing.ts'
-import { messageParts } from './tool-invocations.ts'
+import { findToolLinks } from '../memory/clone-boundary.ts'
+import { messageParts, messageStructure, storedToolInvocations, toolInvocationsOf } from './tool-invocations.ts'
 import type { FilePart, MessagePart, ProviderMetadata, ReasoningPart, StoredMessage, ToolInvocation } from './types.ts'
 
 type AssistantContentPart = LanguageModelV3TextPart | LanguageModelV3FilePart | LanguageModelV3ReasoningPart | LanguageModelV3ToolCallPart
@@ -38,11 +43,34 @@ export type ToPromptOptions = {
 export function toPrompt(messages: StoredMessage[], options: ToPromptOptions = {}): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = []
   if (options.instructions) prompt.push({ role: 'system', content: options.instructions })
-  for (const message of messages) prompt.push(...messageToPrompt(message))
+  const links = laterResults(messages)
+  for (const message of messages) prompt.push(...messageToPrompt(message, links))
   return prompt
 }
 
-function messageToPrompt(message: StoredMessage): LanguageModelV3Message[] {
+/** Calls stored without their result, each with the result a later message holds; `moved`: those later copies. */
+type LaterResults = { readonly resultOf: ReadonlyMap<ToolInvocation, ToolInvocation>; readonly moved: ReadonlySet<ToolInvocation> }
+
+/** The tool links (memory/clone-boundary.ts) of `messages` as stored invocations; undefined when every call holds its result. */
+function laterResults(messages: StoredMessage[]): LaterResults | undefined {
+  if (storedToolInvocations(messages).every((invocation) => invocation.state === 'result')) return undefined
+  const resultOf = new Map<ToolInvocation, ToolInvocation>()
+  const moved = new Set<ToolInvocation>()
+  for (const { toolCallId, callIndex, resultIndex } of findToolLinks(messages.map(messageStructure))) {
+    const invocationIn = (index: number, answered: boolean) => {
+      const message = messages[index]
+      return message && toolInvocationsOf(message).find((invocation) => invocation.toolCallId === toolCallId && (invocation.state === 'result') === answered)
+    }
+    const call = invocationIn(callIndex, false)
+    const result = invocationIn(resultIndex, true)
+    if (call === undefined || result === undefined) continue
+    resultOf.set(call, result)
+    moved.add(result)
+  }
+  return { resultOf, moved }
+}
+
+function messageToPrompt(message: StoredMessage, links: LaterResults | undefined): LanguageModelV3Message[] {
   const providerOptions = withProviderOptions(message.content.providerMetadata)
   const parts = partsOf(message)
   switch (message.role) {
@@ -59,7 +87,7 @@ function messageToPrompt(message: StoredMessage): LanguageModelV3Message[] {
       return content.length > 0 ? [{ role: 'user', content, ...providerOptions }] : []
     }
     case 'assistant':
-      return assistantToPrompt(parts, providerOptions)
+      return assistantToPrompt(parts, providerOptions, links)
   }
 }
 
@@ -76,7 +104,7 @@ function partsOf(message: StoredMessage): MessagePart[] {
  * into an assistant message, their results into the following `tool`
  * message, and whatever comes after starts a new assistant message.
  */
-function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOptionsField): LanguageModelV3Message[] {
+function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOptionsField, links: LaterResults | undefined): LanguageModelV3Message[] {
   const out: LanguageModelV3Message[] = []
   let content: AssistantContentPart[] = []
   let results: LanguageModelV3ToolResultPart[] = []
@@ -100,6 +128,8 @@ function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOption
         break
       case 'tool-invocation': {
         const invocation = part.toolInvocation
+        // went out with its call, earlier
+        if (links?.moved.has(invocation) === true) break
         content.push({
           type: 'tool-call',
           toolCallId: invocation.toolCallId,
@@ -107,7 +137,8 @@ function assistantToPrompt(parts: MessagePart[], providerOptions: ProviderOption
           input: invocation.args ?? {},
           ...withProviderOptions(part.providerMetadata),
         })
-        results.push(invocation.state === 'result' ? toolResultToPrompt(invocation) : cancelledToolResult(invocation))
+        const answer = invocation.state === 'result' ? invocation : links?.resultOf.get(invocation)
+        results.push(answer === undefined ? cancelledToolResult(invocation) : toolResultToPrompt(answer))
         break
       }
       case 'step-start':

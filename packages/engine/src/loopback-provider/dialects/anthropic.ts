@@ -1,8 +1,9 @@
 // Anthropic Messages API (POST /v1/messages), JSON and SSE. Strict: the first
-// message must be the user's, and every `tool_use` must be answered by a
-// `tool_result` in the next message (Anthropic's verbatim 400s).
+// message must be the user's, every `tool_use` id must match ^[a-zA-Z0-9_-]+$,
+// and every `tool_use` must be answered by a `tool_result` in the next message
+// (Anthropic's verbatim 400s).
 import type { FakeHttpErrorReply, FakeSuccessReply } from '../fake-replies.ts'
-import { anthropicFirstMessageNotUser, anthropicOrphanToolUseError } from '../provider-error-presets.ts'
+import { anthropicFirstMessageNotUser, anthropicInvalidToolUseIdError, anthropicOrphanToolUseError } from '../provider-error-presets.ts'
 import {
   DEFAULT_USAGE,
   isRecord,
@@ -55,7 +56,7 @@ export const anthropicDialect: Dialect = {
   rejectStrict(body) {
     const messages = messagesOf(body)
     if (messages[0] !== undefined && messages[0].role !== 'user') return anthropicFirstMessageNotUser
-    return orphanToolUse(messages)
+    return invalidToolUseId(messages) ?? orphanToolUse(messages)
   },
   readHistory(body): WireHistory {
     const blocks = messagesOf(body).flatMap((message) => blocksOf(message.content))
@@ -80,6 +81,17 @@ function blocksOf(content: unknown): Record<string, unknown>[] {
 function textOf(block: Record<string, unknown>): string[] {
   const text = block.type === 'text' ? stringOf(block.text) : undefined
   return text === undefined ? [] : [text]
+}
+
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/
+
+/** The 400 for the first `tool_use` whose id Anthropic's pattern refuses (another provider's, e.g. `functions.get_weather:0`). */
+function invalidToolUseId(messages: readonly Record<string, unknown>[]): FakeHttpErrorReply | undefined {
+  for (const [index, message] of messages.entries()) {
+    const blockIndex = blocksOf(message.content).findIndex((block) => block.type === 'tool_use' && !TOOL_USE_ID.test(stringOf(block.id) ?? ''))
+    if (blockIndex !== -1) return anthropicInvalidToolUseIdError(index, blockIndex)
+  }
+  return undefined
 }
 
 function orphanToolUse(messages: readonly Record<string, unknown>[]): FakeHttpErrorReply | undefined {

@@ -1,6 +1,7 @@
 import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
 import type { StoredMessage } from '../../messages/types.ts'
 import type { LanguageModelPrompt } from '../types.ts'
+import { messageWithContent } from './compiler/message-with-content.ts'
 
 type PromptMessage = LanguageModelPrompt[number]
 type AssistantContent = Extract<PromptMessage, { role: 'assistant' }>['content']
@@ -26,31 +27,43 @@ export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messa
  */
 export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip: ReasoningStripPredicate): LanguageModelPrompt | undefined {
   // Indexed loops and no per-message closure: this scan runs on every call and must allocate nothing.
+  // Copied at full length at the first change and compacted in place (`kept` messages so far): pushing onto a slice grew it by copying.
   let next: PromptMessage[] | undefined
+  let kept = 0
   for (let i = 0; i < prompt.length; i++) {
     const message = prompt[i]
     if (message === undefined) continue
-    const kept = message.role === 'assistant' ? keptContent(message.content, shouldStrip, i) : undefined
-    if (kept === undefined) {
-      next?.push(message)
+    const content = message.role === 'assistant' ? keptContent(message.content, shouldStrip, i) : undefined
+    if (content === undefined) {
+      if (next !== undefined) next[kept++] = message
       continue
     }
-    next ??= prompt.slice(0, i)
-    if (kept.length > 0) next.push({ ...message, content: kept } as PromptMessage)
+    if (next === undefined) {
+      next = prompt.slice()
+      kept = i
+    }
+    if (content.length > 0) next[kept++] = messageWithContent(message, content)
   }
+  if (next !== undefined) next.length = kept
   return next
 }
 
 /** Message `messageIndex`'s content without the stripped parts, or undefined when no part is stripped (no copy then). */
 function keptContent(content: AssistantContent, shouldStrip: ReasoningStripPredicate, messageIndex: number): AssistantContent | undefined {
+  // copied at full length at the first stripped part and compacted in place: a slice pushed onto grew to 17 slots
   let kept: AssistantContent | undefined
+  let count = 0
   for (let j = 0; j < content.length; j++) {
     const part = content[j]
     if (part === undefined) continue
-    const strip = part.type === 'reasoning' && shouldStrip(part, messageIndex, j)
-    if (strip) kept ??= content.slice(0, j)
-    else kept?.push(part)
+    if (part.type === 'reasoning' && shouldStrip(part, messageIndex, j)) {
+      if (kept === undefined) {
+        kept = content.slice()
+        count = j
+      }
+    } else if (kept !== undefined) kept[count++] = part
   }
+  if (kept !== undefined) kept.length = count
   return kept
 }
 

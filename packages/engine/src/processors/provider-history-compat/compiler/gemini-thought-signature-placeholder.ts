@@ -1,9 +1,10 @@
-import type { LanguageModelV3ToolCallPart } from '@ai-sdk/provider'
+import type { LanguageModelV3ToolCallPart, SharedV3ProviderOptions } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { isClientToolCall } from './client-tool-call.ts'
+import { messageWithContent } from './message-with-content.ts'
 
 export const GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER = 'gemini-thought-signature-placeholder'
 
@@ -29,6 +30,24 @@ function unsignedStepFirstCall(message: AssistantMessage): number {
   return first
 }
 
+/** The provider options of a call that had none: one frozen object shared by every such call. */
+const PLACEHOLDER_ONLY: SharedV3ProviderOptions = Object.freeze({ google: Object.freeze({ thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR }) })
+
+/**
+ * `call` with Google's placeholder as its thought signature, its other provider
+ * options kept. A literal of the call's fields, not `{ ...call, providerOptions }`:
+ * adding a key to a spread copy gave each copy its own property store.
+ */
+function withPlaceholder(call: LanguageModelV3ToolCallPart): LanguageModelV3ToolCallPart {
+  const options = call.providerOptions
+  const providerOptions =
+    options === undefined ? PLACEHOLDER_ONLY : { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } }
+  const { toolCallId, toolName, input, providerExecuted } = call
+  return providerExecuted === undefined
+    ? { type: 'tool-call', toolCallId, toolName, input, providerOptions }
+    : { type: 'tool-call', toolCallId, toolName, input, providerExecuted, providerOptions }
+}
+
 // module-level, not inline: an inline arrow is a new closure on every call
 const needsPlaceholder = (profile: CapabilityProfile) => profile.thoughtSignatures === 'placeholder-on-foreign-calls'
 
@@ -48,19 +67,15 @@ export const geminiThoughtSignaturePlaceholder: CompatRule = {
     let next: PromptMessage[] | undefined
     for (let index = 0; index < prompt.length; index++) {
       const message = prompt[index]
-      if (message === undefined) continue
-      const first = message.role === 'assistant' ? unsignedStepFirstCall(message) : -1
-      if (message.role !== 'assistant' || first === -1) {
-        next?.push(message)
-        continue
-      }
-      next ??= prompt.slice(0, index)
-      const content = message.content.map((part, partIndex) => {
-        if (partIndex !== first) return part
-        const options = part.providerOptions ?? {}
-        return { ...part, providerOptions: { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } } }
-      })
-      next.push({ ...message, content })
+      if (message?.role !== 'assistant') continue
+      const first = unsignedStepFirstCall(message)
+      const call = first === -1 ? undefined : message.content[first]
+      if (call?.type !== 'tool-call') continue
+      // copies of the changed step only, no per-message closure (this runs on every call over the whole history)
+      const content = message.content.slice()
+      content[first] = withPlaceholder(call)
+      next ??= prompt.slice()
+      next[index] = messageWithContent(message, content)
     }
     return next
   },

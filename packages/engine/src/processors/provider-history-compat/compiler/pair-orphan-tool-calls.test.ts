@@ -25,6 +25,18 @@ describe('pairOrphanToolCalls', () => {
     expect(pairOrphanToolCalls(prompt)).toEqual([user('q'), calls(call('a'), call('b')), { role: 'tool', content: [result('a'), cancelled('b')] }])
   })
 
+  it('moves a real result that comes later (not adjacent) up to its call: no synthetic result, no duplicate', () => {
+    const prompt = deepFreeze([user('book?'), calls(call('a')), user('done?'), results(result('a')), assistantText('booked')])
+    const next = pairOrphanToolCalls(prompt)
+    expect(next).toEqual([user('book?'), calls(call('a')), results(result('a')), user('done?'), assistantText('booked')])
+    expect(next && toolPairingIssue(next)).toBeUndefined()
+  })
+
+  it('takes a later result out of the tool message that holds it, the other results staying there', () => {
+    const prompt = deepFreeze([calls(call('a')), user('go on'), calls(call('b')), results(result('b'), result('a'))])
+    expect(pairOrphanToolCalls(prompt)).toEqual([calls(call('a')), results(result('a')), user('go on'), calls(call('b')), results(result('b'))])
+  })
+
   it('returns undefined, copying nothing, when every call is answered', () => {
     expect(pairOrphanToolCalls([user('q'), calls(call('a')), results(result('a')), assistantText('21')])).toBeUndefined()
   })

@@ -14,7 +14,8 @@ function isNative(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart
   const native = profile.reasoning.native
   const options = native === undefined ? undefined : part.providerOptions?.[native.key]
   if (options === undefined || native === undefined) return false
-  for (const field of native.fields) if (typeof options[field] === 'string') return true
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- runs for every reasoning part of every call
+  for (let index = 0; index < native.fields.length; index++) if (typeof options[native.fields[index] ?? ''] === 'string') return true
   return false
 }
 
@@ -46,5 +47,15 @@ export const profileStripReasoning: CompatRule = {
 
 /** A function of its own: the closure's captured `profiles` would cost the rule a context allocation on every call. */
 function withoutRefusedReasoning(prompt: LanguageModelPrompt, profiles: readonly CapabilityProfile[]): LanguageModelPrompt | undefined {
-  return stripAssistantReasoning(prompt, (part) => profiles.some((profile) => refuses(profile, part)))
+  return stripAssistantReasoning(prompt, (part) => someRefuses(profiles, part))
+}
+
+/** Whether one of `profiles` refuses `part`; a loop, not `profiles.some(…)`, whose arrow was a new closure for every reasoning part. */
+function someRefuses(profiles: readonly CapabilityProfile[], part: LanguageModelV3ReasoningPart): boolean {
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- runs for every reasoning part of every call
+  for (let index = 0; index < profiles.length; index++) {
+    const profile = profiles[index]
+    if (profile !== undefined && refuses(profile, part)) return true
+  }
+  return false
 }

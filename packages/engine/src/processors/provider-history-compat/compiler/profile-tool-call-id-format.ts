@@ -3,7 +3,7 @@ import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { alphanumericDigest, planRenames, sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renameToolPartField, toolPartFieldPlan } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
 
@@ -59,7 +59,8 @@ export const profileToolCallIdFormat: CompatRule = {
     const { profiles } = targetProfiles(model)
     const valid = toolCallIdValidator(profiles)
     if (valid === undefined || everyToolPartField(prompt, 'toolCallId', valid)) return undefined
-    const renames = planRenames(toolPartFieldValues(prompt, 'toolCallId'), valid, idProposer(repairedBeforeCall(profiles)))
-    return renameToolPartField(prompt, 'toolCallId', renames)
+    const plan = toolPartFieldPlan(prompt, 'toolCallId', valid)
+    planRenames(plan, valid, idProposer(repairedBeforeCall(profiles)))
+    return renameToolPartField(prompt, 'toolCallId', plan)
   },
 }

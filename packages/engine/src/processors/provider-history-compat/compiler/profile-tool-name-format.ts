@@ -3,7 +3,7 @@ import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { planRenames, sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, renameToolPartField, toolPartFieldValues } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renameToolPartField, toolPartFieldPlan } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
 
@@ -31,11 +31,12 @@ export const profileToolNameFormat: CompatRule = {
     const valid = toolNameValidator(profiles)
     if (everyToolPartField(prompt, 'toolName', valid)) return undefined
     const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
-    const renames = planRenames(toolPartFieldValues(prompt, 'toolName'), valid, (name, attempt) => {
+    const plan = toolPartFieldPlan(prompt, 'toolName', valid)
+    planRenames(plan, valid, (name, attempt) => {
       const sanitized = sanitizedName(name, attempt, maxLength, 'tool')
       // Gemini's names start with a letter or `_`
       return /^[a-zA-Z_]/.test(sanitized) ? sanitized : `_${sanitized}`.slice(0, maxLength)
     })
-    return renameToolPartField(prompt, 'toolName', renames)
+    return renameToolPartField(prompt, 'toolName', plan)
   },
 }

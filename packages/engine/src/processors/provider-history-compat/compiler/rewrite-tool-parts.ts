@@ -1,7 +1,16 @@
+import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
+import { NamePlan } from './collision-free-renames.ts'
+import { messageWithContent } from './message-with-content.ts'
 
 type PromptMessage = LanguageModelPrompt[number]
 type ToolField = 'toolCallId' | 'toolName'
+type ToolMessagePart = Extract<PromptMessage, { role: 'assistant' | 'tool' }>['content'][number]
+
+/** `part[field]` with literal keys: a keyed load shared by both fields was a slow polymorphic access in every rename. */
+function fieldOf(part: LanguageModelV3ToolCallPart | LanguageModelV3ToolResultPart, field: ToolField): string {
+  return field === 'toolCallId' ? part.toolCallId : part.toolName
+}
 
 // Indexed loops: these scans run on every call over the whole prompt (for…of's iterators cost 5x here, bench/compat.ts).
 /* eslint-disable @typescript-eslint/prefer-for-of */
@@ -20,7 +29,7 @@ export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField
     for (let partIndex = 0; partIndex < content.length; partIndex++) {
       const part = content[partIndex]
       if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
-      const value = part[field]
+      const value = fieldOf(part, field)
       if (value === previous) continue
       if (!test(value)) return false
       previous = value
@@ -29,34 +38,51 @@ export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField
   return true
 }
 
-/** Whether a message holds a tool part whose `field` is renamed. */
-function isRenamed(message: Extract<PromptMessage, { role: 'assistant' | 'tool' }>, field: ToolField, renames: ReadonlyMap<string, string>): boolean {
-  const content = message.content
-  for (let partIndex = 0; partIndex < content.length; partIndex++) {
-    const part = content[partIndex]
-    if ((part?.type === 'tool-call' || part?.type === 'tool-result') && renames.has(part[field])) return true
-  }
-  return false
-}
-
-/** The distinct values of `field` in tool-call and tool-result parts, in first-appearance order. */
-export function toolPartFieldValues(prompt: LanguageModelPrompt, field: ToolField): Set<string> {
-  const values = new Set<string>()
-  everyToolPartField(prompt, field, (value) => values.add(value) === values)
-  return values
-}
-
-/** The prompt with `field` renamed per `renames` in calls and results alike; only renamed messages are copied. */
-export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolField, renames: ReadonlyMap<string, string>): LanguageModelPrompt {
-  return prompt.map((message): PromptMessage => {
-    if ((message.role !== 'assistant' && message.role !== 'tool') || !isRenamed(message, field, renames)) return message
-    const content = message.content.map((part) => {
-      if (part.type !== 'tool-call' && part.type !== 'tool-result') return part
-      const renamed = renames.get(part[field])
-      if (renamed === undefined) return part
-      // literal keys: a computed key made every copy a slow dictionary-mode object
-      return field === 'toolCallId' ? { ...part, toolCallId: renamed } : { ...part, toolName: renamed }
-    })
-    return { ...message, content } as PromptMessage
+/**
+ * The plan (collision-free-renames.ts) of `field`'s values in tool-call and
+ * tool-result parts, in first-appearance order: each valid value kept, each
+ * other one undecided.
+ */
+export function toolPartFieldPlan(prompt: LanguageModelPrompt, field: ToolField, isValid: (value: string) => boolean): NamePlan {
+  const plan = new NamePlan()
+  everyToolPartField(prompt, field, (value) => {
+    plan.add(value, isValid)
+    return true
   })
+  return plan
+}
+
+/**
+ * The prompt with `field` renamed per `plan` in calls and results alike.
+ * Copied: the prompt array (once), and each message and part that changes;
+ * every other object is the input's own.
+ */
+export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolField, plan: NamePlan): LanguageModelPrompt {
+  let next: PromptMessage[] | undefined
+  let previous: string | undefined
+  let renamed: string | undefined
+  for (let index = 0; index < prompt.length; index++) {
+    const message = prompt[index]
+    if (message?.role !== 'assistant' && message?.role !== 'tool') continue
+    const content: readonly ToolMessagePart[] = message.content
+    let renamedContent: ToolMessagePart[] | undefined
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      const part = content[partIndex]
+      if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
+      const value = fieldOf(part, field)
+      // a result right after its call: the same value, looked up once
+      if (value !== previous) {
+        previous = value
+        renamed = plan.newName(value)
+      }
+      if (renamed === undefined || renamed === value) continue
+      renamedContent ??= content.slice()
+      // literal keys: a computed key made every copy a slow dictionary-mode object
+      renamedContent[partIndex] = field === 'toolCallId' ? { ...part, toolCallId: renamed } : { ...part, toolName: renamed }
+    }
+    if (renamedContent === undefined) continue
+    next ??= prompt.slice()
+    next[index] = messageWithContent<PromptMessage>(message, renamedContent as PromptMessage['content'])
+  }
+  return next ?? prompt
 }

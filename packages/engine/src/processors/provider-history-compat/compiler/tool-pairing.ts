@@ -11,7 +11,7 @@ import { MAY_BE_UNPAIRED, promptFacts } from './prompt-facts.ts'
 /* eslint-disable @typescript-eslint/prefer-for-of */
 
 /** Whether the assistant message at `index` holds the client call `toolCallId`. */
-function callsTool(prompt: LanguageModelPrompt, index: number, toolCallId: string): boolean {
+export function callsTool(prompt: LanguageModelPrompt, index: number, toolCallId: string): boolean {
   const message = prompt[index]
   if (message?.role !== 'assistant') return false
   const content = message.content

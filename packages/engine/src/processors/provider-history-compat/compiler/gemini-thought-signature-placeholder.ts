@@ -1,4 +1,4 @@
-import type { LanguageModelV3ToolCallPart, SharedV3ProviderOptions } from '@ai-sdk/provider'
+import type { LanguageModelV3ToolCallPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
 import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
@@ -30,9 +30,6 @@ function unsignedStepFirstCall(message: AssistantMessage): number {
   return first
 }
 
-/** The provider options of a call that had none: one frozen object shared by every such call. */
-const PLACEHOLDER_ONLY: SharedV3ProviderOptions = Object.freeze({ google: Object.freeze({ thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR }) })
-
 /**
  * `call` with Google's placeholder as its thought signature, its other provider
  * options kept. A literal of the call's fields, not `{ ...call, providerOptions }`:
@@ -41,7 +38,10 @@ const PLACEHOLDER_ONLY: SharedV3ProviderOptions = Object.freeze({ google: Object
 function withPlaceholder(call: LanguageModelV3ToolCallPart): LanguageModelV3ToolCallPart {
   const options = call.providerOptions
   const providerOptions =
-    options === undefined ? PLACEHOLDER_ONLY : { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } }
+    // a fresh object per call (one per step): a later custom rule may edit its copy
+    options === undefined
+      ? { google: { thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } }
+      : { ...options, google: { ...options.google, thoughtSignature: SKIP_THOUGHT_SIGNATURE_VALIDATOR } }
   const { toolCallId, toolName, input, providerExecuted } = call
   return providerExecuted === undefined
     ? { type: 'tool-call', toolCallId, toolName, input, providerOptions }

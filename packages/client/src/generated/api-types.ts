@@ -720,7 +720,20 @@ export type ThreadlineOutputs = {
     }
     retryDecision: RetryDecision
     switchCheck: {
-      families: { window: SwitchCheckWindow; families: Array<SwitchCheckRow> }
+      families: {
+        window: SwitchCheckWindow
+        families: Array<{
+          family: string
+          sdkPackage: string
+          modelId: string
+          asIs: { accepted: boolean; status: null | number; errorBody: null | string; message: null | string; reply: null | string }
+          rules: Array<{ name: string; changedMessages: number }>
+          compiledContent: {
+            dropped: Array<{ rule: null | string; texts: Array<string>; calls: Array<string> }>
+            transformed: Array<{ rule: string; reasoningParts: number }>
+          }
+        }>
+      }
       diff: {
         inputPrompt: LanguageModelV3Prompt
         finalPrompt: LanguageModelV3Prompt
@@ -729,7 +742,12 @@ export type ThreadlineOutputs = {
         reactive: Array<ReactiveRulePreview>
         window: SwitchCheckWindow
       }
-      run: { family: string; compiled: SwitchCheckAttempt; rulesFired: Array<string>; window: SwitchCheckWindow }
+      run: {
+        family: string
+        compiled: { accepted: boolean; status: null | number; errorBody: null | string; message: null | string; reply: null | string }
+        rulesFired: Array<string>
+        window: SwitchCheckWindow
+      }
     }
   }
   workbench: {
@@ -849,9 +867,9 @@ export type ThreadlineOutputs = {
       provider: string
       threadId: null | string
       resourceId: null | string
+      modelId: string
       stepNumber: number
       turnId: string
-      modelId: string
       responseMessageId: null | string
       parameters: CallParameters
       id: string
@@ -1023,8 +1041,8 @@ export type JSONArray = {
   toSorted: { (...args: never[]): unknown }
   toSpliced: { (...args: never[]): unknown }
   with: { (...args: never[]): unknown }
-  '__@iterator@251': { (...args: never[]): unknown }
-  '__@unscopables@253': {
+  '__@iterator@252': { (...args: never[]): unknown }
+  '__@unscopables@254': {
     [key: number]: undefined | boolean
     length?: undefined | boolean
     toString?: undefined | boolean
@@ -1065,8 +1083,8 @@ export type JSONArray = {
     toSorted?: undefined | boolean
     toSpliced?: undefined | boolean
     with?: undefined | boolean
-    '__@iterator@251'?: undefined | boolean
-    '__@unscopables@253'?: undefined | boolean
+    '__@iterator@252'?: undefined | boolean
+    '__@unscopables@254'?: undefined | boolean
   }
 }
 
@@ -1082,13 +1100,13 @@ export type LLMCallSummary = {
   resourceId: null | string
   startedAt: Date
   rules: Array<string>
+  modelId: string
   stepNumber: number
   usage: null | CallUsage
   retries: number
   latencyMs: number
   outcome: 'success' | 'failed' | 'aborted'
   turnId: string
-  modelId: string
   responseMessageId: null | string
   parameters: CallParameters
   finishReason: null | string
@@ -1162,8 +1180,8 @@ export type LanguageModelV3Prompt = {
   toSorted: { (...args: never[]): unknown }
   toSpliced: { (...args: never[]): unknown }
   with: { (...args: never[]): unknown }
-  '__@iterator@251': { (...args: never[]): unknown }
-  '__@unscopables@253': {
+  '__@iterator@252': { (...args: never[]): unknown }
+  '__@unscopables@254': {
     [key: number]: undefined | boolean
     length?: undefined | boolean
     toString?: undefined | boolean
@@ -1204,8 +1222,8 @@ export type LanguageModelV3Prompt = {
     toSorted?: undefined | boolean
     toSpliced?: undefined | boolean
     with?: undefined | boolean
-    '__@iterator@251'?: undefined | boolean
-    '__@unscopables@253'?: undefined | boolean
+    '__@iterator@252'?: undefined | boolean
+    '__@unscopables@254'?: undefined | boolean
   }
 }
 
@@ -1488,16 +1506,6 @@ export type StoredThread = {
   branch: null | ThreadBranchLink
   createdAt: Date
   updatedAt: Date
-}
-
-export type SwitchCheckAttempt = { accepted: boolean; status: null | number; errorBody: null | string; message: null | string; reply: null | string }
-
-export type SwitchCheckRow = {
-  family: string
-  sdkPackage: string
-  modelId: string
-  asIs: SwitchCheckAttempt
-  rules: Array<{ name: string; changedMessages: number }>
 }
 
 export type SwitchCheckWindow = { checked: number; total: number }

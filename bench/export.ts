@@ -94,6 +94,7 @@ async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
     const headers = { authorization: `Bearer ${TOKEN}` }
     gc()
     const before = process.memoryUsage().rss
+    const heapBefore = process.memoryUsage().heapUsed
     const exported = await peakRssDuring(async () => {
       const response = await fetch(`${server.url}/api/v1/threads/${ROOT}/export?branches=true`, { headers })
       if (response.status !== 200 || response.body === null) throw new Error(`export answered ${response.status}: ${await response.text()}`)
@@ -101,17 +102,28 @@ async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
     })
     const fileBytes = (await stat(file)).size
     gc()
+    const heapAfterExport = process.memoryUsage().heapUsed
     const beforeImport = process.memoryUsage().rss
     const imported = await peakRssDuring(async () => {
       const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
-      const init = { method: 'POST', headers: { ...headers, 'content-type': 'application/x-ndjson' }, body, duplex: 'half' } as RequestInit
+      // no redirect, no window: else fetch tees the body (to resend it) and the unread branch holds the whole file
+      const init = {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-ndjson' },
+        body,
+        duplex: 'half',
+        redirect: 'error',
+        window: null,
+      } as RequestInit
       const response = await fetch(`${server.url}/api/v1/threads/import?newThreadId=${ROOT}-copy`, init)
       const result = (await response.json()) as { status?: string; messages?: number }
       if (response.status !== 200 || result.messages !== total) throw new Error(`import answered ${response.status}: ${JSON.stringify(result)}`)
     })
+    gc()
+    const heapAfterImport = process.memoryUsage().heapUsed
     const copied = await db.prisma.message.count({ where: { threadId: { startsWith: `${ROOT}-` }, id: { contains: '~' } } })
     if (copied !== total) throw new Error(`the import wrote ${copied} messages, not ${total}`)
-    const row = (direction: string, run: { seconds: number; peakBytes: number }, rssBefore: number) => ({
+    const row = (direction: string, run: { seconds: number; peakBytes: number }, rssBefore: number, heapKept: number) => ({
       database: db.label,
       direction,
       messages: total,
@@ -121,8 +133,13 @@ async function benchOne(report: Report, db: BenchDatabase): Promise<void> {
       'RSS before MiB': mib(rssBefore),
       'peak RSS MiB': mib(run.peakBytes),
       'RSS growth MiB': mib(run.peakBytes - rssBefore),
+      // what the direction left reachable: the heap after a full collection, against before it
+      'heap kept MiB': mib(heapKept),
     })
-    report.table('export and import of a thread with 2 branches over REST', [row('export', exported, before), row('import', imported, beforeImport)])
+    report.table('export and import of a thread with 2 branches over REST', [
+      row('export', exported, before, heapAfterExport - heapBefore),
+      row('import', imported, beforeImport, heapAfterImport - heapAfterExport),
+    ])
   } finally {
     await rm(folder, { recursive: true, force: true })
     await server.close()

@@ -25,4 +25,9 @@ describe('wireTransformer', () => {
     const answer = { at: createdAt, ids: new Set(['a']) }
     expect(wireTransformer.deserialize(superjson.serialize(answer))).toEqual(answer)
   })
+
+  it('reads a request`s input in place, without copying it first (a save`s 100 messages)', () => {
+    const json = { messages: [{ id: 'm-1', content: { parts: [{ type: 'text', text: 'hi' }] } }] }
+    expect(wireTransformer.deserialize({ json })).toBe(json)
+  })
 })

@@ -29,4 +29,7 @@ function serialize(value: unknown): ReturnType<typeof superjson.serialize> {
   return serialized
 }
 
-export const wireTransformer = { serialize, deserialize: superjson.deserialize.bind(superjson) }
+/** Read in place: what it reads was parsed just now (a request's input, a stored answer's row) and nothing else holds it; superjson would deep-copy it first (~0.2 ms per 100-message save). */
+const deserialize: typeof superjson.deserialize = (payload) => superjson.deserialize(payload, { inPlace: true })
+
+export const wireTransformer = { serialize, deserialize }

@@ -1,9 +1,9 @@
 // tl.threads.export / tl.threads.import against a real server: an export
 // piped straight into an import (under a new id) streams both ways and gives
 // the same history; the same file again is `existing`; a bad line and another
-// tenant's thread are typed ThreadlineErrors.
+// tenant's thread are typed ThreadlineErrors; the body is streamed, never teed.
 import { startApiHarness, type ApiHarness } from '@threadline/api/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createThreadlineClient, type ThreadExportLine, type ThreadlineClient } from './index.ts'
 import { failureOf } from './test-kit.ts'
 
@@ -49,6 +49,17 @@ describe('tl.threads.export and tl.threads.import', () => {
     expect((await texts('ct-copy')).length).toBe(30)
     expect(await texts('ct-copy')).toEqual(await texts('ct'))
     expect(await tl.threads.import(lines, { newThreadId: 'ct-copy' })).toMatchObject({ status: 'existing' })
+  })
+
+  it('streams the import body as it is: fetch does not tee it (a tee`s unread branch would hold the whole file)', async () => {
+    const tee = vi.spyOn(ReadableStream.prototype, 'tee')
+    try {
+      const imported = await tl.threads.import(tl.threads.export('ct'), { newThreadId: 'ct-untee' })
+      expect(imported).toMatchObject({ status: 'imported', messages: 30 })
+      expect(tee).not.toHaveBeenCalled()
+    } finally {
+      tee.mockRestore()
+    }
   })
 
   it('fails as a typed ThreadlineError: a bad line (400 naming it), a thread of another tenant (404)', async () => {

@@ -105,10 +105,18 @@ export function threadTransfer(
     import: async (source, options = {}) => {
       const url = `${restBase}/threads/import${query({ newThreadId: options.newThreadId, resourceId: options.resourceId })}`
       const body = bodyOf(source)
-      // a streamed body needs `duplex: 'half'` (fetch's rule for a ReadableStream body)
-      const init = { method: 'POST', headers: { 'content-type': NDJSON }, body, signal: signalOf(options), duplex: 'half' } as RequestInit & {
-        headers: Record<string, string>
-      }
+      // a streamed body needs `duplex: 'half'` (fetch's rule for a ReadableStream body); without
+      // `redirect: 'error'` and `window: null`, fetch clones the request to be able to send it again
+      // after a redirect, and that clone tees the body: its unread branch holds the whole file
+      const init = {
+        method: 'POST',
+        headers: { 'content-type': NDJSON },
+        body,
+        signal: signalOf(options),
+        duplex: 'half',
+        redirect: 'error',
+        window: null,
+      } as RequestInit & { headers: Record<string, string> }
       const response = await request(url, init)
       return (await response.json()) as ThreadImportResult
     },

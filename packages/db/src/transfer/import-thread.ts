@@ -22,8 +22,16 @@ import {
   type WorkingMemoryLine,
 } from './export-format.ts'
 
-/** Messages per INSERT: one JSON value of ~1,000 lines. */
+/**
+ * Messages per INSERT, one JSON value of their lines: at most 1,000 lines and
+ * (unless one line is longer) 32 KiB of text. Prisma keeps the arguments of
+ * its last 100 debug calls, DEBUG set or not, and its client and its adapter
+ * each log every statement with its parameters: so whatever one statement
+ * carries, ~100 of them stay in memory. At 32 KiB that is a few MiB, whatever
+ * the file's size (at 1,000 lines, ~0.5 MB each, it held ~50 MB of a 100k file).
+ */
 const BATCH_ROWS = 1_000
+export const BATCH_CHARS = 32 * 1024
 const tenMinutes = 10 * 60 * 1000
 
 type Tx = Prisma.TransactionClient
@@ -121,10 +129,12 @@ async function writeBody(tx: Tx, lines: Lines, header: HeaderLine, ids: IdMappin
   if (!(await insertThread(tx, header.thread, ids, resourceId))) throw new ThreadAlreadyExistsError(ids.thread(ids.rootId), 'newThreadId')
   const threads = new Set([header.thread.id])
   let batch: string[] = []
+  let batchChars = 0
   let messages = 0
   const flush = async () => {
     await insertMessages(tx, batch, ids, resourceId)
     batch = []
+    batchChars = 0
   }
   const knownThread = (threadId: string, lineNumber: number) => {
     if (!threads.has(threadId)) throw lineError(lineNumber, `thread "${threadId}" is not declared before this line`, '.threadId')
@@ -137,8 +147,9 @@ async function writeBody(tx: Tx, lines: Lines, header: HeaderLine, ids: IdMappin
     if (line.type === 'message') {
       knownThread(line.threadId, lineNumber)
       batch.push(next.value)
+      batchChars += next.value.length
       messages++
-      if (batch.length >= BATCH_ROWS) await flush()
+      if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush()
       continue
     }
     await flush()

@@ -1,13 +1,14 @@
 // Export and import of a thread with its branches, working and observational
 // memory and a branch's override, on both databases: the round trip gives the
 // same lines, a second import of the file is `existing`, a new id gives a copy
-// beside the original, and a bad or cut-off file leaves nothing behind.
+// beside the original, a bad or cut-off file leaves nothing behind, and no
+// statement carries more than BATCH_CHARS of lines.
 import { InvalidInputError, ResourceOutOfScopeError, ThreadNotFoundError } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow, textOf } from '../storage/branch-test-helpers.ts'
 import { exportThreadLines } from './export-thread.ts'
-import { importThreadLines } from './import-thread.ts'
+import { BATCH_CHARS, importThreadLines } from './import-thread.ts'
 
 const resourceId = 'transfer-r'
 
@@ -20,6 +21,14 @@ async function collect(lines: AsyncIterable<string>): Promise<string[]> {
 
 async function* each(lines: readonly string[]): AsyncGenerator<string> {
   yield* lines
+}
+
+/** The longest string a statement's arguments carry (a tagged template's values, or a raw call's). */
+const longestString = (value: unknown): number => {
+  if (typeof value === 'string') return value.length
+  if (Array.isArray(value)) return Math.max(0, ...value.map(longestString))
+  if (value !== null && typeof value === 'object' && 'values' in value) return longestString(value.values)
+  return 0
 }
 
 /** The lines without the header's export time (the only field two exports of one thread differ in). */
@@ -95,6 +104,29 @@ describeEachDatabase('thread export and import', (getDb) => {
     const observed = await storage.getObservationalMemory({ scope: 'thread', threadId: id('copy') })
     expect(observed?.observedMessageIds).toEqual((await storage.listMessages({ threadId: id('copy') })).slice(0, 2).map((message) => message.id))
     expect(await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: id('copy') })).toMatchObject({ status: 'existing' })
+  })
+
+  it('writes messages in statements of at most BATCH_CHARS of lines (Prisma keeps its last 100 statements` parameters in memory)', async () => {
+    const { storage, prisma } = getDb()
+    const threadId = `${prefix()}-long`
+    await storage.createThread({ id: threadId, resourceId })
+    const text = 'a thousand characters '.repeat(46)
+    await storage.insertMessages(Array.from({ length: 100 }, (_, i) => textMessage({ id: `${threadId}-${i}`, threadId, resourceId, at: i * 1000, text })))
+    const exported = await collect(exportThreadLines(prisma, { threadId, resourceIds: [resourceId], branches: false }))
+    const carried: number[] = []
+    const observed = prisma.$extends({
+      query: {
+        $executeRaw: ({ args, query }) => {
+          carried.push(longestString(args))
+          return query(args)
+        },
+      },
+    }) as unknown as typeof prisma
+    const result = await importThreadLines(observed, each(exported), { resourceIds: [resourceId], newThreadId: `${threadId}-copy` })
+    expect(result).toMatchObject({ status: 'imported', messages: 100 })
+    const longestLine = Math.max(...exported.map((line) => line.length))
+    expect(Math.max(...carried)).toBeGreaterThan(longestLine)
+    expect(Math.max(...carried)).toBeLessThan(BATCH_CHARS + 2 * longestLine)
   })
 
   it('a bad line anywhere, a cut-off file or a newer version: refused naming the line, nothing written', async () => {

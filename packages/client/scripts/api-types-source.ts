@@ -151,6 +151,8 @@ class StructuralPrinter {
       const members: string[] = []
       for (const info of checker.getIndexInfosOfType(type)) members.push(`[key: ${checker.typeToString(info.keyType)}]: ${this.print(info.type)}`)
       for (const property of checker.getPropertiesOfType(type)) {
+        // a well-known symbol's member (Symbol.iterator) is named by a checker-internal id that changes with the program
+        if (property.getName().startsWith('__@')) continue
         const optional = property.getFlags() & ts.SymbolFlags.Optional ? '?' : ''
         const name = /^[A-Za-z_$][\w$]*$/.test(property.getName()) ? property.getName() : JSON.stringify(property.getName())
         members.push(`${name}${optional}: ${this.print(checker.getTypeOfSymbol(property))}`)

@@ -1041,51 +1041,6 @@ export type JSONArray = {
   toSorted: { (...args: never[]): unknown }
   toSpliced: { (...args: never[]): unknown }
   with: { (...args: never[]): unknown }
-  '__@iterator@252': { (...args: never[]): unknown }
-  '__@unscopables@254': {
-    [key: number]: undefined | boolean
-    length?: undefined | boolean
-    toString?: undefined | boolean
-    toLocaleString?: undefined | boolean
-    pop?: undefined | boolean
-    push?: undefined | boolean
-    concat?: undefined | boolean
-    join?: undefined | boolean
-    reverse?: undefined | boolean
-    shift?: undefined | boolean
-    slice?: undefined | boolean
-    sort?: undefined | boolean
-    splice?: undefined | boolean
-    unshift?: undefined | boolean
-    indexOf?: undefined | boolean
-    lastIndexOf?: undefined | boolean
-    every?: undefined | boolean
-    some?: undefined | boolean
-    forEach?: undefined | boolean
-    map?: undefined | boolean
-    filter?: undefined | boolean
-    reduce?: undefined | boolean
-    reduceRight?: undefined | boolean
-    find?: undefined | boolean
-    findIndex?: undefined | boolean
-    fill?: undefined | boolean
-    copyWithin?: undefined | boolean
-    entries?: undefined | boolean
-    keys?: undefined | boolean
-    values?: undefined | boolean
-    includes?: undefined | boolean
-    flatMap?: undefined | boolean
-    flat?: undefined | boolean
-    at?: undefined | boolean
-    findLast?: undefined | boolean
-    findLastIndex?: undefined | boolean
-    toReversed?: undefined | boolean
-    toSorted?: undefined | boolean
-    toSpliced?: undefined | boolean
-    with?: undefined | boolean
-    '__@iterator@252'?: undefined | boolean
-    '__@unscopables@254'?: undefined | boolean
-  }
 }
 
 export type JSONObject = { [key: string]: undefined | null | string | number | JSONObject | JSONArray | boolean }
@@ -1180,51 +1135,6 @@ export type LanguageModelV3Prompt = {
   toSorted: { (...args: never[]): unknown }
   toSpliced: { (...args: never[]): unknown }
   with: { (...args: never[]): unknown }
-  '__@iterator@252': { (...args: never[]): unknown }
-  '__@unscopables@254': {
-    [key: number]: undefined | boolean
-    length?: undefined | boolean
-    toString?: undefined | boolean
-    toLocaleString?: undefined | boolean
-    pop?: undefined | boolean
-    push?: undefined | boolean
-    concat?: undefined | boolean
-    join?: undefined | boolean
-    reverse?: undefined | boolean
-    shift?: undefined | boolean
-    slice?: undefined | boolean
-    sort?: undefined | boolean
-    splice?: undefined | boolean
-    unshift?: undefined | boolean
-    indexOf?: undefined | boolean
-    lastIndexOf?: undefined | boolean
-    every?: undefined | boolean
-    some?: undefined | boolean
-    forEach?: undefined | boolean
-    map?: undefined | boolean
-    filter?: undefined | boolean
-    reduce?: undefined | boolean
-    reduceRight?: undefined | boolean
-    find?: undefined | boolean
-    findIndex?: undefined | boolean
-    fill?: undefined | boolean
-    copyWithin?: undefined | boolean
-    entries?: undefined | boolean
-    keys?: undefined | boolean
-    values?: undefined | boolean
-    includes?: undefined | boolean
-    flatMap?: undefined | boolean
-    flat?: undefined | boolean
-    at?: undefined | boolean
-    findLast?: undefined | boolean
-    findLastIndex?: undefined | boolean
-    toReversed?: undefined | boolean
-    toSorted?: undefined | boolean
-    toSpliced?: undefined | boolean
-    with?: undefined | boolean
-    '__@iterator@252'?: undefined | boolean
-    '__@unscopables@254'?: undefined | boolean
-  }
 }
 
 export type LanguageModelV3ReasoningPart = { type: 'reasoning'; text: string; providerOptions?: undefined | SharedV3ProviderOptions }

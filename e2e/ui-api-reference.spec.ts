@@ -32,6 +32,17 @@ test('the API reference page lists every REST operation of the served OpenAPI do
   await save.getByText('Fields').click()
   await expect(save).toContainText('messageIds')
   await expect(page.getByTestId('openapi-link')).toHaveAttribute('href', '/api/openapi.json')
+  // the descriptions' `identifiers` are code, never literal backticks, and stay inside their card at 800 px
+  await expect(page.getByTestId('api-operation').filter({ hasText: '`' })).toHaveCount(0)
+  await expect(page.locator('#saveMessages').locator('code', { hasText: 'messages.save' })).toBeVisible()
+  await page.setViewportSize({ width: 800, height: 900 })
+  const codeOutsideItsCard = await page.getByTestId('api-operation').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const edge = card.getBoundingClientRect().right
+      return [...card.querySelectorAll('code')].filter((code) => code.getBoundingClientRect().right > edge).map((code) => code.textContent)
+    }),
+  )
+  expect(codeOutsideItsCard).toEqual([])
   await screenshots(page, 'api-reference')
   await page.locator('#listMessages').scrollIntoViewIfNeeded()
   await expect(page.locator('#listMessages')).toContainText('cursor')

@@ -86,6 +86,20 @@ test('the context-window view labels each section by how it was found and shows 
   const sent = view.getByTestId('sent-prompt')
   await expect(sent.getByRole('heading')).toHaveText('Prompt as sent (after the compat rules)')
   await expect(sent.getByTestId('sent-prompt-message').last()).toContainText('What caused the INC-2291 outage?')
+  // shown whole: a scroll box cut its last row in half in the screenshots
+  expect(
+    await sent
+      .getByRole('list')
+      .first()
+      .evaluate((list) => list.scrollHeight - list.clientHeight),
+  ).toBe(0)
+  // a recalled message's origin chip is cut with an ellipsis and names its thread whole in its title
+  const origin = view
+    .locator('[data-kind="recall"]')
+    .getByTitle(/^from initech-\S+: stored in that thread/)
+    .first()
+  await expect(origin).toBeVisible()
+  await expect(origin.locator('span')).toHaveCSS('text-overflow', 'ellipsis')
   await screenshots(page, 'context-window-after-rules')
   expect(browserErrors).toEqual([])
 })

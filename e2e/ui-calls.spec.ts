@@ -43,6 +43,27 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
   await expect(trace).toContainText('functions.track_shipment:0')
   await expect(trace).toContainText('functions_track_shipment_0')
   await repaired.scrollIntoViewIfNeeded()
+  // a wrapped JSON line goes on under its own indent, not at column 0 (the tracking number wraps at 800 px)
+  await page.setViewportSize({ width: 800, height: 900 })
+  const columns = await trace
+    .locator('pre', { hasText: 'trackingNumber' })
+    .first()
+    .evaluate((pre) => {
+      const leftOf = (needle: string) => {
+        const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf(needle) ?? -1
+          if (at === -1) continue
+          const range = document.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + 1)
+          return range.getBoundingClientRect().left
+        }
+        return Number.NaN
+      }
+      return { key: leftOf('"trackingNumber"'), value: leftOf('"1Z') }
+    })
+  expect(columns.value).toBeGreaterThan(columns.key)
   await screenshots(page, 'calls-timeline-repair', { fullPage: false })
 
   await saveRule(page, 'tool-id-sanitizer', toolIdSanitizerRuleSource)

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { acmeDeliveryStorm, initechIncident } from '@threadline/db/seed'
 import { mutate, screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
+import { wordSplittingElements } from './text-wrap.ts'
 
 // What a first-time operator tripped over (issue 18): the explorer, the fork
 // wizard, the thread page, the playground's verdicts, keyboard and theme,
@@ -241,6 +242,8 @@ test('playground: each verdict says why, naming the rule or matcher; stale resul
   await expect(page.locator('[data-testid="reactive-preview-rule"][data-rule="openai-responses-orphan-reasoning"]')).toHaveCount(0)
   await toolIdRule.getByRole('button', { name: 'Run the reactive path against this error' }).click()
   await expect(toolIdRule.getByTestId('error-result')).toContainText('ProviderHistoryCompat retries (fixed by anthropic-tool-id-format)')
+  // the error patterns, matched error texts and the diff wrap at spaces
+  expect(await wordSplittingElements(page)).toEqual([])
   await screenshots(page, 'first-run-prompt-reactive')
   expect(browserErrors).toEqual([])
 })

@@ -42,6 +42,19 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
   await expect(progress).toContainText(/msg\/s/)
   await expect(progress).toContainText(/ETA \d/)
   await expect(page.getByRole('progressbar', { name: 'Messages indexed' })).toBeVisible()
+  // at 800 px the chosen resource and the query's placeholder fit their fields (both were cut)
+  await page.setViewportSize({ width: 800, height: 900 })
+  for (const field of [page.getByLabel(/^Resource/), page.getByLabel('Query')]) {
+    const room = await field.evaluate((control: HTMLInputElement | HTMLSelectElement) => {
+      const style = getComputedStyle(control)
+      const text = control instanceof HTMLSelectElement ? (control.selectedOptions[0]?.text ?? '') : control.placeholder
+      const context = document.createElement('canvas').getContext('2d')
+      if (!context) return Number.NaN
+      context.font = style.font
+      return control.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - context.measureText(text).width
+    })
+    expect(room).toBeGreaterThanOrEqual(0)
+  }
   await shoot(page, 'index-all-progress')
   await expect(indexAll.getByRole('status')).toContainText(/Indexed [\d,]+ messages in .*: all of this resource is indexed/, { timeout: 90_000 })
 

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { acmeDeliveryStorm, globexCerebrasDigest } from '@threadline/db/seed'
 import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { wordSplittingElements } from './text-wrap.ts'
 
 /** Replaces a CodeMirror editor's whole text, as pasting does. */
 async function replaceCode(page: Page, editor: Locator, text: string): Promise<void> {
@@ -30,11 +31,28 @@ test('prompt rules: a Cerebras-bound thread loses its reasoning parts, shown in 
   await expect(removedReasoning.first()).toBeVisible()
   expect(await removedReasoning.count()).toBeGreaterThanOrEqual(2)
   await expect(diff.locator('[class*="-diff-added"]').filter({ hasText: 'reasoning' })).toHaveCount(0)
+  // the diff wraps its long strings at spaces ("r each" in the screenshots)
+  expect(await wordSplittingElements(page)).toEqual([])
   await screenshot(page, 'playground-prompt-rules')
 
   await page.setViewportSize({ width: 800, height: 900 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
   await screenshot(page, 'playground-800px')
+  // each line number beside its line (with wrapped lines the numbers drifted out of step at 800 px)
+  const drift = await page
+    .getByTestId('code-editor-javascript')
+    .first()
+    .evaluate((editor) => {
+      const lines = [...editor.querySelectorAll('.cm-line')]
+      return [...editor.querySelectorAll('.cm-lineNumbers .cm-gutterElement')]
+        .filter((number) => getComputedStyle(number).visibility !== 'hidden')
+        .map((number) => {
+          const line = lines[Number(number.textContent) - 1]
+          return line ? Math.abs(number.getBoundingClientRect().top - line.getBoundingClientRect().top) : Number.POSITIVE_INFINITY
+        })
+    })
+  expect(drift.length).toBeGreaterThan(10)
+  expect(Math.max(...drift)).toBeLessThan(1)
   expect(browserErrors).toEqual([])
 })
 

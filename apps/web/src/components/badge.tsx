@@ -13,10 +13,14 @@ const tones = {
 
 export type BadgeTone = keyof typeof tones
 
-export function Badge({ tone = 'slate', children, title }: { tone?: BadgeTone; children: ReactNode; title?: string }) {
+/** A short label on one line; `truncate` ends it with an ellipsis where its container is too narrow (give it a `title` then). */
+export function Badge({ tone = 'slate', children, title, truncate = false }: { tone?: BadgeTone; children: ReactNode; title?: string; truncate?: boolean }) {
   return (
-    <span title={title} className={`inline-flex items-center whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
-      {children}
+    <span
+      title={title}
+      className={`inline-flex items-center whitespace-nowrap rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${truncate ? 'max-w-full' : ''} ${tones[tone]}`}
+    >
+      {truncate ? <span className="truncate">{children}</span> : children}
     </span>
   )
 }

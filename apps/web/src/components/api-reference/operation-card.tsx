@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Badge, type BadgeTone } from '../badge.tsx'
 import { typeLabel, type ReferenceOperation } from './reference-model.ts'
 import { SchemaFields } from './schema-fields.tsx'
+import { TextWithCode } from './text-with-code.tsx'
 
 const methodTones: Record<string, BadgeTone> = { GET: 'sky', POST: 'emerald', PUT: 'amber', PATCH: 'violet', DELETE: 'red' }
 
@@ -21,12 +22,14 @@ export function OperationCard({ operation }: { operation: ReferenceOperation }) 
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2.5">
         <Badge tone={methodTones[operation.method] ?? 'slate'}>{operation.method}</Badge>
         <h3 className="min-w-0 font-mono text-sm font-semibold text-slate-900 [overflow-wrap:anywhere]">{operation.path}</h3>
-        <p className="w-full text-sm text-slate-600">{operation.summary}</p>
+        <p className="w-full text-sm text-slate-600">
+          <TextWithCode text={operation.summary} />
+        </p>
       </header>
       <div className="grid gap-4 px-4 py-3 lg:grid-cols-2">
         <div className="min-w-0 space-y-3">
           <p className="text-xs text-slate-500">
-            <span className="font-mono">{operation.operationId}</span> · {operation.description.replaceAll('`', '')}
+            <span className="font-mono">{operation.operationId}</span> · <TextWithCode text={operation.description} />
           </p>
           {operation.parameters.length > 0 && (
             <Section title="Parameters">
@@ -63,7 +66,7 @@ export function OperationCard({ operation }: { operation: ReferenceOperation }) 
             <ul className="space-y-0.5 text-xs text-slate-600">
               {operation.errors.map((error) => (
                 <li key={error.status}>
-                  <span className="font-mono font-medium text-slate-900">{error.status}</span> {error.description.replaceAll('`', '')}
+                  <span className="font-mono font-medium text-slate-900">{error.status}</span> <TextWithCode text={error.description} />
                 </li>
               ))}
             </ul>

@@ -50,19 +50,19 @@ function AuditRow({ event }: { event: AuditEvent }) {
           from {event.clientAddress}
         </span>
         {event.forwardedFor && (
-          <span className="break-all text-slate-400" title="X-Forwarded-For as the request claimed it (untrusted)">
+          <span className="text-slate-400 [overflow-wrap:anywhere]" title="X-Forwarded-For as the request claimed it (untrusted)">
             claims {event.forwardedFor}
           </span>
         )}
       </div>
       <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
         {event.threadId && (
-          <Link href={`/threads/${encodeURIComponent(event.threadId)}`} className="break-all text-indigo-700 hover:underline">
+          <Link href={`/threads/${encodeURIComponent(event.threadId)}`} className="text-indigo-700 hover:underline [overflow-wrap:anywhere]">
             Thread {event.threadId}
           </Link>
         )}
-        {event.resourceId && <span className="break-all">Resource {event.resourceId}</span>}
-        {event.targetId && <span className="break-all">Target {event.targetId}</span>}
+        {event.resourceId && <span className="[overflow-wrap:anywhere]">Resource {event.resourceId}</span>}
+        {event.targetId && <span className="[overflow-wrap:anywhere]">Target {event.targetId}</span>}
         {details && <span className="break-words [overflow-wrap:anywhere]">{details}</span>}
       </div>
     </li>

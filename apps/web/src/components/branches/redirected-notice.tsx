@@ -20,7 +20,7 @@ export function RedirectedNotice({ threadTitle }: { threadTitle: string }) {
   return (
     <Notice tone="info" title={`Branch “${redirect.title || 'Untitled branch'}” was promoted`} testId="redirected-notice">
       Its history now lives in “{threadTitle || 'Untitled thread'}” (promoted {formatDateTime(redirect.at)}). Links to its old id{' '}
-      <span className="font-mono text-xs break-all">{redirect.threadId}</span> lead here.
+      <span className="font-mono text-xs [overflow-wrap:anywhere]">{redirect.threadId}</span> lead here.
     </Notice>
   )
 }

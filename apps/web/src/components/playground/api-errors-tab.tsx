@@ -189,9 +189,9 @@ export function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) 
                   <tbody className="font-mono">
                     {changes.toolCallIdChanges.map((change) => (
                       <tr key={`${change.messageId}-${change.from}`} className="align-top">
-                        <td className="break-all py-0.5 pr-2 text-slate-500">{change.messageId}</td>
-                        <td className="break-all py-0.5 pr-2 text-red-700">{change.from}</td>
-                        <td className="break-all py-0.5 text-emerald-700">{change.to}</td>
+                        <td className="py-0.5 pr-2 text-slate-500 [overflow-wrap:anywhere]">{change.messageId}</td>
+                        <td className="py-0.5 pr-2 text-red-700 [overflow-wrap:anywhere]">{change.from}</td>
+                        <td className="py-0.5 text-emerald-700 [overflow-wrap:anywhere]">{change.to}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -29,7 +29,8 @@ export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unk
         // its table insists on 1000 px: let it take the panel's width and wrap instead
         styles={{
           diffContainer: { minWidth: 'unset' },
-          contentText: { fontFamily: 'var(--font-mono)', fontSize: 12, lineHeight: '18px' },
+          // it sets line-break:anywhere, which splits ordinary words: wrap at spaces, break only a token too long for the line
+          contentText: { fontFamily: 'var(--font-mono)', fontSize: 12, lineHeight: '18px', lineBreak: 'auto', overflowWrap: 'anywhere' },
           gutter: { minWidth: 32, padding: '0 6px' },
         }}
       />

@@ -35,13 +35,13 @@ export function ReactiveRuleList({ rules }: { rules: Report[] }) {
             {rule.pattern && (
               <p className="text-xs text-slate-600">
                 Pattern{' '}
-                <code className="break-all rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">
+                <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800 [overflow-wrap:anywhere]">
                   /{rule.pattern.source}/{rule.pattern.flags}
                 </code>
               </p>
             )}
             {rule.matchedText && (
-              <p className="break-all rounded-md bg-slate-50 px-2 py-1.5 font-mono text-xs leading-5 text-slate-600" data-testid="matched-text">
+              <p className="rounded-md bg-slate-50 px-2 py-1.5 font-mono text-xs leading-5 text-slate-600 [overflow-wrap:anywhere]" data-testid="matched-text">
                 {split ? (
                   <>
                     {split.before}

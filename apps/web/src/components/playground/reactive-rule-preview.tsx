@@ -75,7 +75,7 @@ function ReactiveRuleRow({ rule, model, thread }: { rule: Preview; model: string
       <p className="text-xs text-slate-600">
         Waits for an error matching{' '}
         {rule.errorPatterns.map((pattern, index) => (
-          <code key={index} className="mr-1 break-all rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800">
+          <code key={index} className="mr-1 rounded bg-slate-100 px-1 py-0.5 font-mono text-slate-800 [overflow-wrap:anywhere]">
             /{pattern.source}/{pattern.flags}
           </code>
         ))}

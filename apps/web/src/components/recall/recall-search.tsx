@@ -72,7 +72,11 @@ export function RecallSearch() {
         }
       />
       <Panel title="Search">
-        <form onSubmit={onSubmit} className="grid items-end gap-3 md:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1.4fr)_5rem_auto]">
+        {/* one row from lg; narrower, the thread or resource gets a row of its own so its name and the query's placeholder fit */}
+        <form
+          onSubmit={onSubmit}
+          className="grid items-end gap-3 md:grid-cols-[10rem_minmax(0,1fr)_5rem_auto] lg:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1.4fr)_5rem_auto]"
+        >
           <Field label="Search in">
             <select className={selectClass} value={scope} onChange={(event) => setScope(event.target.value as Scope)}>
               <option value="thread">one thread</option>
@@ -80,7 +84,7 @@ export function RecallSearch() {
             </select>
           </Field>
           {scope === 'thread' ? (
-            <Field label="Thread">
+            <Field label="Thread" className="md:col-span-3 lg:col-span-1">
               <select className={selectClass} value={draft.threadId} onChange={(event) => setDraft({ ...draft, threadId: event.target.value })}>
                 <option value="">Choose a thread…</option>
                 {threads.data?.items.map((thread) => (
@@ -91,7 +95,7 @@ export function RecallSearch() {
               </select>
             </Field>
           ) : (
-            <Field label="Resource">
+            <Field label="Resource" className="md:col-span-3 lg:col-span-1">
               <select className={selectClass} value={draft.resourceId} onChange={(event) => setDraft({ ...draft, resourceId: event.target.value })}>
                 <option value="">Choose a resource…</option>
                 {resources.data?.map((resource) => (
@@ -102,7 +106,7 @@ export function RecallSearch() {
               </select>
             </Field>
           )}
-          <Field label="Query">
+          <Field label="Query" className="md:col-span-2 lg:col-span-1">
             <input
               className={inputClass}
               type="search"

@@ -41,12 +41,12 @@ export function CloneResultBanner({ threadId }: { threadId: string }) {
           <tbody>
             {entries.map(([from, to]) => (
               <tr key={from} className="align-top">
-                <td className="break-all py-0.5 pr-3">
+                <td className="py-0.5 pr-3 [overflow-wrap:anywhere]">
                   <a className="hover:underline" href={threadMessageHref(result.sourceThreadId, from)}>
                     {from}
                   </a>
                 </td>
-                <td className="break-all py-0.5">
+                <td className="py-0.5 [overflow-wrap:anywhere]">
                   <a className="hover:underline" href={`#${messageAnchor(to)}`}>
                     {to}
                   </a>

@@ -19,7 +19,7 @@ export function ToolCard({ invocation, laterResult, legacy }: { invocation: Tool
           ⚙
         </span>
         <span className="font-semibold text-slate-800">{invocation.toolName}</span>
-        <span className="min-w-0 break-all font-mono text-slate-500">{invocation.toolCallId}</span>
+        <span className="min-w-0 font-mono text-slate-500 [overflow-wrap:anywhere]">{invocation.toolCallId}</span>
         {legacy && <Badge title="Stored in the legacy content.toolInvocations list">legacy</Badge>}
         <span className="ml-auto flex items-center gap-2">
           {laterResult && (
@@ -49,7 +49,7 @@ export function ToolResultReference({ pair, toolName }: { pair: SplitToolPair; t
         ↳
       </span>
       Result of <span className="font-semibold text-slate-800">{toolName}</span>
-      <span className="break-all font-mono text-slate-500">{pair.toolCallId}</span>
+      <span className="font-mono text-slate-500 [overflow-wrap:anywhere]">{pair.toolCallId}</span>
       <a href={`#${messageAnchor(pair.callMessageId)}`} className="ml-auto text-indigo-700 hover:underline">
         shown with its call in {pair.callMessageId} ↑
       </a>

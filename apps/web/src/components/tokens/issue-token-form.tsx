@@ -171,7 +171,7 @@ export function IssueTokenForm() {
           <p>Copy it now: it is stored hashed and will not be shown again.</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <code
-              className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-emerald-200"
+              className="min-w-0 flex-1 rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-emerald-200 [overflow-wrap:anywhere]"
               data-testid="token-secret"
             >
               {issued.token}

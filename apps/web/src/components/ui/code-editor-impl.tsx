@@ -31,8 +31,10 @@ export default function CodeEditorImpl({
 }) {
   // CodeMirror draws its own colours: it follows the system theme like the rest of the app
   const colorScheme = useColorScheme()
+  // no line wrapping: a long line scrolls sideways, so each line is one row and the gutter's numbers stay beside
+  // their lines (with wrapping they drifted at 800 px, the gutter keeping heights of an earlier layout)
   const extensions = useMemo(
-    () => [language === 'json' ? json() : javascript(), chrome, EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [language === 'json' ? json() : javascript(), chrome, EditorView.contentAttributes.of({ 'aria-label': label })],
     [language, label],
   )
   return (

@@ -135,11 +135,10 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
                       {message.snippet}
                     </span>
                     {message.threadId !== threadId && (
-                      <span
-                        className="max-w-40 shrink-0 truncate"
-                        title={`Stored in thread ${message.threadId} (an ancestor of a branch, or another thread of the resource)`}
-                      >
-                        <Badge>from {message.threadId}</Badge>
+                      <span className="flex max-w-40 shrink-0" data-testid="recall-origin">
+                        <Badge truncate title={`from ${message.threadId}: stored in that thread (an ancestor of a branch, or another thread of the resource)`}>
+                          from {message.threadId}
+                        </Badge>
                       </span>
                     )}
                     <span className="shrink-0 tabular-nums text-slate-500">{message.tokens}</span>

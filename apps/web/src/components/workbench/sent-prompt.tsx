@@ -19,7 +19,8 @@ export function SentPrompt({ view }: { view: View }) {
             : `Rewritten by ${view.rulesApplied.join(', ')}; each message a rule produced is marked.`}
         </p>
       </header>
-      <ol className="max-h-96 divide-y divide-slate-100 overflow-auto">
+      {/* shown whole, not in a scroll box: each line is already clamped to four rows, and a box cut its last row in half */}
+      <ol className="divide-y divide-slate-100" data-testid="sent-prompt-messages">
         {messages.map((message, index) => {
           const marks = view.promptMarks[index] ?? []
           return (

@@ -244,6 +244,10 @@ test('playground: each verdict says why, naming the rule or matcher; stale resul
   await expect(toolIdRule.getByTestId('error-result')).toContainText('ProviderHistoryCompat retries (fixed by anthropic-tool-id-format)')
   // the error patterns, matched error texts and the diff wrap at spaces
   expect(await wordSplittingElements(page)).toEqual([])
+  // the messages' diff takes the rule's whole width (beside the retry decision it had two thirds of it)
+  const diffWidth = (await toolIdRule.getByTestId('prompt-diff').boundingBox())?.width ?? 0
+  const ruleWidth = (await toolIdRule.boundingBox())?.width ?? Number.POSITIVE_INFINITY
+  expect(diffWidth / ruleWidth).toBeGreaterThan(0.9)
   await screenshots(page, 'first-run-prompt-reactive')
   expect(browserErrors).toEqual([])
 })

@@ -168,48 +168,44 @@ export function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) 
           </li>
         </ul>
       </Panel>
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Panel
-          title="Messages before and after the fix"
-          description={touched.size === 0 ? 'The messages are unchanged.' : `${touched.size} message(s) changed.`}
-        >
-          {touched.size === 0 ? (
-            <p className="text-sm text-slate-500">No fix changed the stored messages.</p>
-          ) : (
-            <div className="space-y-3">
-              {changes.toolCallIdChanges.length > 0 && (
-                <table className="w-full table-fixed text-left text-xs" data-testid="tool-id-changes">
-                  <thead className="text-slate-500">
-                    <tr>
-                      <th className="w-1/4 pb-1 font-medium">message</th>
-                      <th className="pb-1 font-medium">tool-call ID before</th>
-                      <th className="pb-1 font-medium">after</th>
+      {/* one below the other: beside the retry decision the side-by-side diff had a third of the width less, and wrapped every line */}
+      <Panel title="Messages before and after the fix" description={touched.size === 0 ? 'The messages are unchanged.' : `${touched.size} message(s) changed.`}>
+        {touched.size === 0 ? (
+          <p className="text-sm text-slate-500">No fix changed the stored messages.</p>
+        ) : (
+          <div className="space-y-3">
+            {changes.toolCallIdChanges.length > 0 && (
+              <table className="w-full table-fixed text-left text-xs" data-testid="tool-id-changes">
+                <thead className="text-slate-500">
+                  <tr>
+                    <th className="w-1/4 pb-1 font-medium">message</th>
+                    <th className="pb-1 font-medium">tool-call ID before</th>
+                    <th className="pb-1 font-medium">after</th>
+                  </tr>
+                </thead>
+                <tbody className="font-mono">
+                  {changes.toolCallIdChanges.map((change) => (
+                    <tr key={`${change.messageId}-${change.from}`} className="align-top">
+                      <td className="py-0.5 pr-2 text-slate-500 [overflow-wrap:anywhere]">{change.messageId}</td>
+                      <td className="py-0.5 pr-2 text-red-700 [overflow-wrap:anywhere]">{change.from}</td>
+                      <td className="py-0.5 text-emerald-700 [overflow-wrap:anywhere]">{change.to}</td>
                     </tr>
-                  </thead>
-                  <tbody className="font-mono">
-                    {changes.toolCallIdChanges.map((change) => (
-                      <tr key={`${change.messageId}-${change.from}`} className="align-top">
-                        <td className="py-0.5 pr-2 text-slate-500 [overflow-wrap:anywhere]">{change.messageId}</td>
-                        <td className="py-0.5 pr-2 text-red-700 [overflow-wrap:anywhere]">{change.from}</td>
-                        <td className="py-0.5 text-emerald-700 [overflow-wrap:anywhere]">{change.to}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              <JsonDiff
-                before={evaluation.before.filter((message) => touched.has(message.id))}
-                after={evaluation.after.filter((message) => touched.has(message.id))}
-                leftTitle="Stored messages"
-                rightTitle="After the fix"
-              />
-            </div>
-          )}
-        </Panel>
-        <Panel title="Retry decision" description="What StreamErrorRetryProcessor decides for the same error.">
-          <RetryDecisionView decision={evaluation.retryDecision} />
-        </Panel>
-      </div>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <JsonDiff
+              before={evaluation.before.filter((message) => touched.has(message.id))}
+              after={evaluation.after.filter((message) => touched.has(message.id))}
+              leftTitle="Stored messages"
+              rightTitle="After the fix"
+            />
+          </div>
+        )}
+      </Panel>
+      <Panel title="Retry decision" description="What StreamErrorRetryProcessor decides for the same error.">
+        <RetryDecisionView decision={evaluation.retryDecision} />
+      </Panel>
     </div>
   )
 }

@@ -178,6 +178,8 @@ test('thread page: unsaved working memory asks before leaving; OM groups are sec
 })
 
 test('playground: each verdict says why, naming the rule or matcher; stale results go; console output of a working rule', async ({ page }) => {
+  // twelve full-page screenshots of long playground pages: over a minute on a loaded machine
+  test.setTimeout(180_000)
   const browserErrors = collectBrowserErrors(page)
   await signIn(page, '/playground?tab=errors')
   await page.getByLabel('Error preset').selectOption('anthropicOverloaded')

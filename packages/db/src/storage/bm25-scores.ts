@@ -1,5 +1,5 @@
 // Okapi BM25 over the full-text arm's candidates (full-text.ts), in this
-// process: the candidates come from the database as one row of parallel arrays
+// process: the candidates come from the database as one row of parallel JSON arrays
 // (each message's vector length and its query lexemes in tsvector text), and
 // the scores are computed here. On PGlite (WebAssembly) expanding every
 // candidate into one row per matched word, grouping those by word and again by

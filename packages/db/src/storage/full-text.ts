@@ -24,7 +24,9 @@ const CANDIDATES = 2000
  * "phrases", -exclusions), and the same with plain words OR-ed. Recall searches
  * with the loose one: a question rarely repeats every word of the message it is
  * about. A query with an exclusion keeps the strict form (OR-ing it would match
- * nearly everything).
+ * nearly everything). MATERIALIZED: parsed once per execution; inlined, a
+ * prepared statement's generic plan (PGlite: session-statements.ts) parsed it
+ * 2-3 times per message walked (issue 32).
  */
 export function textQuerySql(query: string): Prisma.Sql {
   return Prisma.sql`tsq AS MATERIALIZED (
@@ -74,8 +76,9 @@ function scopeSizeSql(query: TextQuery): Prisma.Sql {
 }
 
 /**
- * The candidates of recall's full-text arm as ONE row of parallel arrays
- * (TextCandidates), newest first, ranked by bm25-scores.ts: ts_rank_cd alone
+ * The candidates of recall's full-text arm as ONE row of parallel JSON arrays
+ * (TextCandidates; JSON: one JSON.parse each, where PostgreSQL arrays of
+ * 1,000 items cost ~2 ms more to parse per query), newest first, ranked by bm25-scores.ts: ts_rank_cd alone
  * has no inverse document frequency, so a common word weighs as much as a rare
  * one (bench/recall-quality measured it 11 points of recall@10 below plain BM25).
  */
@@ -84,8 +87,8 @@ export function textCandidatesSql(query: TextQuery): Prisma.Sql {
   return Prisma.sql`
     WITH RECURSIVE ${inThread ? Prisma.sql`${effectiveLevelsSql(query.threadId ?? null)},` : Prisma.empty} ${textQuerySql(query.query)},
     terms AS MATERIALIZED (SELECT coalesce(array_agg(DISTINCT q.lexeme), '{}') AS lexemes FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q)
-    SELECT (${scopeSizeSql(query)}) AS "scopeSize", coalesce(array_agg(c.id), '{}') AS ids, coalesce(array_agg(c.thread_id), '{}') AS "threadIds",
-      coalesce(array_agg(c.dl), '{}') AS lengths, coalesce(array_agg(c.hits::text), '{}') AS hits
+    SELECT (${scopeSizeSql(query)}) AS "scopeSize", coalesce(json_agg(c.id), '[]') AS ids, coalesce(json_agg(c.thread_id), '[]') AS "threadIds",
+      coalesce(json_agg(c.dl), '[]') AS lengths, coalesce(json_agg(c.hits::text), '[]') AS hits
     -- the aggregates read the candidates in their order (newest first): BM25's ties go to the newer message
     FROM (${candidatesSql(query)}) c`
 }

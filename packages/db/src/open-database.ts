@@ -14,7 +14,7 @@ import { PrismaClient } from './generated/prisma/client.ts'
 import { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
 import { createLLMCallLog } from './calls/llm-call-log.ts'
-import { createIndexJobStore } from './indexing/index-job-store.ts'
+import { createIndexJobStore, oneSessionPacing } from './indexing/index-job-store.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
 import { createThreadTransfer } from './transfer/thread-transfer.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
@@ -27,9 +27,6 @@ export type DatabaseKind = 'pglite' | 'postgres'
  * of a thread's structure costs ~30-80 ms there (50k rows: ~3.4 s in one statement).
  */
 const PGLITE_PAGE_ROWS = 1_000
-
-/** PGlite is one session: an index job writes its vectors a few per transaction, requests between them (issue 32). */
-const PGLITE_VECTORS_PER_TRANSACTION = 10
 
 export type Database = {
   storage: MemoryStorage
@@ -200,7 +197,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     threadQueries: createThreadQueries(connection.prisma),
     threadTransfer: createThreadTransfer(connection.prisma),
     callLog: createLLMCallLog(connection.prisma),
-    indexJobs: createIndexJobStore(connection.prisma, connection.kind === 'pglite' ? { vectorsPerTransaction: PGLITE_VECTORS_PER_TRANSACTION } : {}),
+    indexJobs: createIndexJobStore(connection.prisma, connection.kind === 'pglite' ? oneSessionPacing : {}),
     kind: connection.kind,
     prisma: connection.prisma,
     close,

@@ -76,6 +76,16 @@ export type IndexJobStoreOptions = {
   vectorsPerTransaction?: number
 }
 
+/**
+ * On a database that is ONE session (PGlite): one vector per transaction. A
+ * vector's HNSW insert is the job's longest hold of the session (10-40 ms in
+ * WebAssembly); with 10 per transaction a save during a 10,000-message index
+ * job waited p50 401 ms against 77 ms idle (bench/indexing-starvation.ts,
+ * issue 32). A request queued meanwhile goes before the job's next transaction
+ * (the session's queue is first come, first served).
+ */
+export const oneSessionPacing: IndexJobStoreOptions = { vectorsPerTransaction: 1 }
+
 export function createIndexJobStore(prisma: PrismaClient, options: IndexJobStoreOptions = {}): IndexJobStore {
   const vectorSupport = createVectorSupport()
   const get = async (jobId: string) => {

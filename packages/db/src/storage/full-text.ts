@@ -3,25 +3,13 @@
 // PostgreSQL, no extension: the same on PGlite and on a server without pgvector.
 import type { TextMatch, TextQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
+import { rankByBm25, type TextCandidates } from './bm25-scores.ts'
 import type { StorageContext } from './context.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { withoutSorts } from './without-sorts.ts'
 
 /** The text search configuration of the generated column; queries must use the same one. */
 export const textSearchConfig = Prisma.raw(`'english'::regconfig`)
-
-/**
- * Okapi BM25's k1 (Lucene's 1.2) and a weaker length normalisation b = 0.3
- * (Lucene's is 0.75): chat messages are short, and with 0.75 a one-word reply
- * ("Pizza?") outranks the message that talks about the thing. Chosen on
- * REALTALK's tuning half (b 0.75 / 0.3 / 0.1, k1 1.2 / 2): recall@10 there
- * 51.1 -> 52.9, held-out 48.3 -> 48.6, generated held-out 79.5 -> 84.8
- * (docs/recall.md). b 0.1 tuned as well (53.0) but lost on the held-out half.
- */
-const BM25 = { k1: 1.2, b: 0.3 }
-
-/** A float8 literal: numeric arithmetic per matched word cost PGlite ~3 ms per 1,000 rows more than float8 (WebAssembly). */
-const float = (value: number): Prisma.Sql => Prisma.raw(`${value}::float8`)
 
 /**
  * Matches BM25 scores at most: the newest of the loose query's matches. Bounds
@@ -36,10 +24,12 @@ const CANDIDATES = 2000
  * "phrases", -exclusions), and the same with plain words OR-ed. Recall searches
  * with the loose one: a question rarely repeats every word of the message it is
  * about. A query with an exclusion keeps the strict form (OR-ing it would match
- * nearly everything).
+ * nearly everything). MATERIALIZED: parsed once per execution; inlined, a
+ * prepared statement's generic plan (PGlite: session-statements.ts) parsed it
+ * 2-3 times per message walked (issue 32).
  */
 export function textQuerySql(query: string): Prisma.Sql {
-  return Prisma.sql`tsq AS (
+  return Prisma.sql`tsq AS MATERIALIZED (
       SELECT strict, CASE WHEN strict::text LIKE '%!%' THEN strict ELSE replace(strict::text, ' & ', ' | ')::tsquery END AS loose
       FROM (SELECT websearch_to_tsquery(${textSearchConfig}, ${query}) AS strict) w
     )`
@@ -81,49 +71,37 @@ function candidatesSql(query: TextQuery): Prisma.Sql {
  */
 function scopeSizeSql(query: TextQuery): Prisma.Sql {
   return query.threadId === undefined
-    ? Prisma.sql`SELECT coalesce(sum(t.message_count), 0)::float8 AS n FROM threads t WHERE t.resource_id = ${query.resourceId ?? null}`
-    : Prisma.sql`SELECT coalesce(sum(t.message_count + t.inherited_message_count), 0)::float8 AS n FROM threads t WHERE t.id = ${query.threadId}`
+    ? Prisma.sql`SELECT coalesce(sum(t.message_count), 0)::float8 FROM threads t WHERE t.resource_id = ${query.resourceId ?? null}`
+    : Prisma.sql`SELECT coalesce(sum(t.message_count + t.inherited_message_count), 0)::float8 FROM threads t WHERE t.id = ${query.threadId}`
 }
 
 /**
- * Ranked by Okapi BM25 over the lexemes of the generated column: ts_rank_cd alone
+ * The candidates of recall's full-text arm as ONE row of parallel JSON arrays
+ * (TextCandidates; JSON: one JSON.parse each, where PostgreSQL arrays of
+ * 1,000 items cost ~2 ms more to parse per query), newest first, ranked by bm25-scores.ts: ts_rank_cd alone
  * has no inverse document frequency, so a common word weighs as much as a rare
  * one (bench/recall-quality measured it 11 points of recall@10 below plain BM25).
- * N is the scope's message count; document frequencies and the average length
- * are the candidates' (exact while the matches fit CANDIDATES). Ties: the newer message first.
  */
-export function textSearchSql(query: TextQuery): Prisma.Sql {
+export function textCandidatesSql(query: TextQuery): Prisma.Sql {
   const inThread = query.threadId !== undefined
-  const { k1, b } = BM25
   return Prisma.sql`
     WITH RECURSIVE ${inThread ? Prisma.sql`${effectiveLevelsSql(query.threadId ?? null)},` : Prisma.empty} ${textQuerySql(query.query)},
-    terms AS MATERIALIZED (SELECT coalesce(array_agg(DISTINCT q.lexeme), '{}') AS lexemes FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q),
-    candidates AS MATERIALIZED (${candidatesSql(query)}),
-    total AS (SELECT greatest(n, (SELECT count(*) FROM candidates)) AS n FROM (${scopeSizeSql(query)}) counted),
-    postings AS MATERIALIZED (
-      SELECT c.id, c.thread_id, c.created_at, c.dl, v.lexeme, coalesce(array_length(v.positions, 1), 1) AS tf
-      FROM candidates c CROSS JOIN LATERAL unnest(c.hits) v
-    ),
-    -- every message holding a query word is a match, so its document frequency is counted among the candidates
-    idf AS (
-      SELECT p.lexeme, ln(1 + (total.n - count(*)::float8 + 0.5) / (count(*)::float8 + 0.5)) AS w
-      FROM postings p CROSS JOIN total GROUP BY p.lexeme, total.n
-    ),
-    average AS (SELECT greatest(avg(dl), 1)::float8 AS dl FROM candidates)
-    SELECT p.id AS "messageId", p.thread_id AS "threadId",
-      sum(i.w * (p.tf * ${float(k1 + 1)}) / (p.tf + ${float(k1)} * (${float(1 - b)} + ${float(b)} * p.dl / average.dl))) AS score
-    FROM postings p CROSS JOIN average
-    JOIN idf i ON i.lexeme = p.lexeme
-    GROUP BY p.id, p.thread_id, p.created_at
-    ORDER BY score DESC, p.created_at DESC, p.id DESC
-    LIMIT ${query.topK}`
+    terms AS MATERIALIZED (SELECT coalesce(array_agg(DISTINCT q.lexeme), '{}') AS lexemes FROM unnest(to_tsvector(${textSearchConfig}, ${query.query})) q)
+    SELECT (${scopeSizeSql(query)}) AS "scopeSize", coalesce(json_agg(c.id), '[]') AS ids, coalesce(json_agg(c.thread_id), '[]') AS "threadIds",
+      coalesce(json_agg(c.dl), '[]') AS lengths, coalesce(json_agg(c.hits::text), '[]') AS hits
+    -- the aggregates read the candidates in their order (newest first): BM25's ties go to the newer message
+    FROM (${candidatesSql(query)}) c`
 }
 
 export async function searchText(ctx: StorageContext, query: TextQuery): Promise<TextMatch[]> {
-  const sql = textSearchSql(query)
+  const sql = textCandidatesSql(query)
   const { sessionStatements } = ctx
-  if (sessionStatements === undefined) return ctx.db.$queryRaw<TextMatch[]>(sql)
-  if (ctx.inTransaction) return sessionStatements.query<TextMatch>(ctx.db, sql)
-  // without sorts PGlite walks the newest messages instead of sorting every match of the thread (1.7 s for a common word on 10k messages)
-  return withoutSorts(ctx, (tx) => sessionStatements.query<TextMatch>(tx, sql))
+  const [candidates] =
+    sessionStatements === undefined
+      ? await ctx.db.$queryRaw<TextCandidates[]>(sql)
+      : ctx.inTransaction
+        ? await sessionStatements.query<TextCandidates>(ctx.db, sql)
+        : // without sorts PGlite walks the newest messages instead of sorting every match of the thread (1.7 s for a common word on 10k messages)
+          await withoutSorts(ctx, (tx) => sessionStatements.query<TextCandidates>(tx, sql))
+  return candidates === undefined ? [] : rankByBm25(candidates, query.topK)
 }

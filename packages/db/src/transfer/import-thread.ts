@@ -5,6 +5,7 @@
 // writes: when that thread already exists in the caller's scope and resource,
 // the import answers `existing` and writes nothing.
 import { createHash } from 'node:crypto'
+import { clearLogs } from '@prisma/debug'
 import { InvalidInputError, MessageAlreadyExistsError, parseInput, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
 import type { ThreadImportInput, ThreadImportResult } from '@threadline/engine/storage'
 import type { z } from 'zod'
@@ -25,10 +26,11 @@ import {
 /**
  * Messages per INSERT, one JSON value of their lines: at most 1,000 lines and
  * (unless one line is longer) 32 KiB of text. Prisma keeps the arguments of
- * its last 100 debug calls, DEBUG set or not, and its client and its adapter
- * each log every statement with its parameters: so whatever one statement
- * carries, ~100 of them stay in memory. At 32 KiB that is a few MiB, whatever
- * the file's size (at 1,000 lines, ~0.5 MB each, it held ~50 MB of a 100k file).
+ * its last 100 debug calls, DEBUG set or not: its client (several calls per
+ * statement, one of them the parameters as JSON text) and its driver adapter
+ * (one per statement; emptied after each batch, insertMessages). At 32 KiB
+ * that is a few MiB, whatever the file's size (at 1,000 lines, ~0.5 MB each,
+ * it held ~50 MB of a 100k file).
  */
 const BATCH_ROWS = 1_000
 export const BATCH_CHARS = 32 * 1024
@@ -88,6 +90,8 @@ async function insertMessages(tx: Tx, lines: readonly string[], ids: IdMapping, 
            ${resourceId}, x.role, x."messageType", x.content, x."createdAt", x.version
     FROM jsonb_to_recordset(${`[${lines.join(',')}]`}::jsonb)
       AS x(id text, "threadId" text, role text, "messageType" text, content jsonb, "createdAt" timestamptz, version int)`
+  // the driver adapter's copy of the statement (@prisma/debug's history, the module the adapter logs to) goes now, not 100 statements later
+  clearLogs()
 }
 
 async function insertOverride(tx: Tx, line: MessageOverrideLine, ids: IdMapping): Promise<void> {

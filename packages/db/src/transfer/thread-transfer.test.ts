@@ -1,8 +1,10 @@
 // Export and import of a thread with its branches, working and observational
 // memory and a branch's override, on both databases: the round trip gives the
 // same lines, a second import of the file is `existing`, a new id gives a copy
-// beside the original, a bad or cut-off file leaves nothing behind, and no
-// statement carries more than BATCH_CHARS of lines.
+// beside the original, a bad or cut-off file leaves nothing behind, no
+// statement carries more than BATCH_CHARS of lines, and Prisma's statement
+// history keeps none of them.
+import { clearLogs, getLogs } from '@prisma/debug'
 import { InvalidInputError, ResourceOutOfScopeError, ThreadNotFoundError } from '@threadline/engine'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
@@ -34,7 +36,7 @@ const longestString = (value: unknown): number => {
 /** The lines without the header's export time (the only field two exports of one thread differ in). */
 const comparable = (lines: readonly string[]) => lines.map((line, index) => (index === 0 ? line.replace(/"exportedAt":"[^"]+"/, '') : line))
 
-describeEachDatabase('thread export and import', (getDb) => {
+describeEachDatabase('thread export and import', (getDb, kind) => {
   let n = 0
   const prefix = () => `tx${++n}`
 
@@ -127,6 +129,22 @@ describeEachDatabase('thread export and import', (getDb) => {
     const longestLine = Math.max(...exported.map((line) => line.length))
     expect(Math.max(...carried)).toBeGreaterThan(longestLine)
     expect(Math.max(...carried)).toBeLessThan(BATCH_CHARS + 2 * longestLine)
+  })
+
+  // PGlite's adapter logs to an older @prisma/debug (its own history); its database lives in the process anyway
+  it.runIf(kind === 'postgres')('leaves none of its lines in Prisma`s statement history (kept there, they outlive young collections)', async () => {
+    const { storage, prisma } = getDb()
+    const threadId = `${prefix()}-history`
+    await storage.createThread({ id: threadId, resourceId })
+    await storage.insertMessages(
+      Array.from({ length: 30 }, (_, i) => textMessage({ id: `${threadId}-${i}`, threadId, resourceId, at: i * 1000, text: `marker-${i}` })),
+    )
+    const exported = await collect(exportThreadLines(prisma, { threadId, resourceIds: [resourceId], branches: false }))
+    // the seeding's statements carried the same text
+    clearLogs()
+    const result = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: `${threadId}-copy` })
+    expect(result).toMatchObject({ status: 'imported', messages: 30 })
+    expect(getLogs(Number.MAX_SAFE_INTEGER)).not.toContain('marker-29')
   })
 
   it('a bad line anywhere, a cut-off file or a newer version: refused naming the line, nothing written', async () => {

@@ -16,6 +16,8 @@ export class NamePlan {
   #slots = new Int32Array(64)
   readonly #names: string[] = []
   readonly #renamed: (string | undefined)[] = []
+  /** whether the name is a new name (taken), not a name of the prompt */
+  readonly #isNewName: boolean[] = []
 
   /** How many names the plan holds. */
   get size(): number {
@@ -23,7 +25,7 @@ export class NamePlan {
   }
 
   /** The index of `name`, or -1. */
-  #indexOf(name: string): number {
+  indexOf(name: string): number {
     const mask = this.#slots.length - 1
     for (let slot = fnv1a(name, 0x811c9dc5) & mask; ; slot = (slot + 1) & mask) {
       const entry = this.#slots[slot] ?? 0
@@ -32,10 +34,11 @@ export class NamePlan {
     }
   }
 
-  #insert(name: string, renamed: string | undefined): void {
+  #insert(name: string, renamed: string | undefined, isNewName: boolean): void {
     if (2 * (this.#names.length + 1) > this.#slots.length) this.#grow()
     this.#names.push(name)
     this.#renamed.push(renamed)
+    this.#isNewName.push(isNewName)
     this.#place(this.#names.length)
   }
 
@@ -54,17 +57,33 @@ export class NamePlan {
 
   /** Adds `name`, kept when `isValid` accepts it, else to be renamed; a name the plan holds already stays as it is. */
   add(name: string, isValid: (name: string) => boolean): void {
-    if (this.#indexOf(name) === -1) this.#insert(name, isValid(name) ? name : undefined)
+    if (this.indexOf(name) === -1) this.#insert(name, isValid(name) ? name : undefined, false)
+  }
+
+  /** Adds `name`, a name of the prompt the plan does not hold yet, with its new name decided (itself when kept). */
+  addDecided(name: string, newName: string): void {
+    this.#insert(name, newName, false)
+    if (newName !== name) this.#insert(newName, newName, true)
   }
 
   has(name: string): boolean {
-    return this.#indexOf(name) !== -1
+    return this.indexOf(name) !== -1
   }
 
   /** The name `name` goes out as (itself when kept), or undefined when the plan does not hold it. */
   newName(name: string): string | undefined {
-    const index = this.#indexOf(name)
+    const index = this.indexOf(name)
     return index === -1 ? undefined : this.#renamed[index]
+  }
+
+  /** The new name of the name at `index` (itself when kept), undefined while not decided. */
+  newNameAt(index: number): string | undefined {
+    return this.#renamed[index]
+  }
+
+  /** Whether the name at `index` is a new name given to another, not a name of the prompt. */
+  isNewNameAt(index: number): boolean {
+    return this.#isNewName[index] === true
   }
 
   /** The name at `index` (first-appearance order) when its new name is not decided yet, else undefined. */
@@ -75,7 +94,7 @@ export class NamePlan {
   /** Renames the name at `index` to `newName`, which is taken from then on. */
   rename(index: number, newName: string): void {
     this.#renamed[index] = newName
-    this.#insert(newName, newName)
+    this.#insert(newName, newName, true)
   }
 }
 
@@ -90,11 +109,36 @@ export function planRenames(plan: NamePlan, isValid: (name: string) => boolean, 
   // the new names added on the way are kept names, passed over
   for (let index = 0; index < plan.size; index++) {
     const name = plan.undecidedAt(index)
-    if (name === undefined) continue
-    let candidate = propose(name, 0)
-    for (let attempt = 1; !isValid(candidate) || plan.has(candidate); attempt++) candidate = propose(name, attempt)
-    plan.rename(index, candidate)
+    if (name !== undefined) plan.rename(index, freeCandidate(plan, name, isValid, propose))
   }
+}
+
+/** The first of `propose(name, 0)`, `propose(name, 1)`, ... that is valid and not taken in `plan`. */
+function freeCandidate(plan: NamePlan, name: string, isValid: (name: string) => boolean, propose: (name: string, attempt: number) => string): string {
+  let candidate = propose(name, 0)
+  for (let attempt = 1; !isValid(candidate) || plan.has(candidate); attempt++) candidate = propose(name, attempt)
+  return candidate
+}
+
+/**
+ * The new name of `name` decided at its first sight in a single pass over the
+ * prompt (kept when valid, else the first free candidate, as planRenames
+ * would choose it), or undefined when `name` is a name of the prompt equal to
+ * a new name given earlier in the pass: planRenames, which sees every name
+ * of the prompt before it gives any new one, must plan the prompt instead.
+ * Without such a name both choose the same new names, in the same order.
+ */
+export function newNameOnFirstSight(
+  plan: NamePlan,
+  name: string,
+  isValid: (name: string) => boolean,
+  propose: (name: string, attempt: number) => string,
+): string | undefined {
+  const index = plan.indexOf(name)
+  if (index !== -1) return plan.isNewNameAt(index) ? undefined : plan.newNameAt(index)
+  const newName = isValid(name) ? name : freeCandidate(plan, name, isValid, propose)
+  plan.addDecided(name, newName)
+  return newName
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'

@@ -7,83 +7,95 @@
  * The names of a prompt in first-appearance order, each kept, renamed, or not
  * decided yet (rejected), and the new names, which count as taken: the plan,
  * the set of taken names and the rename table in one. An open-addressing
- * table of indexes (one Int32Array) over two arrays, not a Map: renaming the
+ * table of entries (one Int32Array) over two arrays, not a Map: renaming the
  * 2,500 IDs of a 10,000-message prompt on every call, a Map's buckets and
  * their regrowth were a third of what the rename allocated (bench/compat.ts).
+ * A new name is an entry of the table only, pointing at the name it renames:
+ * stored as a name of its own, the arrays' regrowth was a third of the
+ * single-pass rename's allocations.
  */
 export class NamePlan {
-  /** 1 + the index of the name in `#names` (0: free), at the slot its hash gives, or the next free one */
+  /**
+   * At the slot a name's hash gives, or the next free one: 1 + the index of a
+   * name of the prompt in `#names`, or -(1 + the index of the name it renames)
+   * for a new name; 0 is free.
+   */
   #slots = new Int32Array(64)
+  /** how many slots are taken */
+  #entries = 0
   readonly #names: string[] = []
   readonly #renamed: (string | undefined)[] = []
-  /** whether the name is a new name (taken), not a name of the prompt */
-  readonly #isNewName: boolean[] = []
 
-  /** How many names the plan holds. */
+  /** How many names of the prompt the plan holds. */
   get size(): number {
     return this.#names.length
   }
 
-  /** The index of `name`, or -1. */
+  /** The index of `name`, a name of the prompt; NEW_NAME for a new name; -1 when the plan does not hold it. */
   indexOf(name: string): number {
     const mask = this.#slots.length - 1
     for (let slot = fnv1a(name, 0x811c9dc5) & mask; ; slot = (slot + 1) & mask) {
       const entry = this.#slots[slot] ?? 0
       if (entry === 0) return -1
-      if (this.#names[entry - 1] === name) return entry - 1
+      if (entry > 0 ? this.#names[entry - 1] === name : this.#renamed[-entry - 1] === name) return entry > 0 ? entry - 1 : NEW_NAME
     }
   }
 
-  #insert(name: string, renamed: string | undefined, isNewName: boolean): void {
-    if (2 * (this.#names.length + 1) > this.#slots.length) this.#grow()
+  #insert(name: string, renamed: string | undefined): void {
     this.#names.push(name)
     this.#renamed.push(renamed)
-    this.#isNewName.push(isNewName)
     this.#place(this.#names.length)
   }
 
-  /** Puts entry (1 + index) at its name's slot. */
+  /** Puts `entry` at the slot of its name, growing the table first when half of it would be taken. */
   #place(entry: number): void {
-    const mask = this.#slots.length - 1
-    let slot = fnv1a(this.#names[entry - 1] ?? '', 0x811c9dc5) & mask
-    while (this.#slots[slot] !== 0) slot = (slot + 1) & mask
-    this.#slots[slot] = entry
+    if (2 * (this.#entries + 1) > this.#slots.length) this.#grow()
+    this.#entries++
+    this.#placeIn(this.#slots, entry)
   }
 
+  #placeIn(slots: Int32Array, entry: number): void {
+    const mask = slots.length - 1
+    const name = (entry > 0 ? this.#names[entry - 1] : this.#renamed[-entry - 1]) ?? ''
+    let slot = fnv1a(name, 0x811c9dc5) & mask
+    while (slots[slot] !== 0) slot = (slot + 1) & mask
+    slots[slot] = entry
+  }
+
+  /** Four times larger: fewer regrowths, each a table to drop and a rehash of every entry. */
   #grow(): void {
-    this.#slots = new Int32Array(2 * this.#slots.length)
-    for (let entry = 1; entry <= this.#names.length; entry++) this.#place(entry)
+    const old = this.#slots
+    this.#slots = new Int32Array(4 * old.length)
+    for (let slot = 0; slot < old.length; slot++) {
+      const entry = old[slot] ?? 0
+      if (entry !== 0) this.#placeIn(this.#slots, entry)
+    }
   }
 
   /** Adds `name`, kept when `isValid` accepts it, else to be renamed; a name the plan holds already stays as it is. */
   add(name: string, isValid: (name: string) => boolean): void {
-    if (this.indexOf(name) === -1) this.#insert(name, isValid(name) ? name : undefined, false)
+    if (this.indexOf(name) === -1) this.#insert(name, isValid(name) ? name : undefined)
   }
 
-  /** Adds `name`, a name of the prompt the plan does not hold yet, with its new name decided (itself when kept). */
+  /** Adds `name`, a name of the prompt the plan does not hold yet, with its new name decided (itself when kept; taken from then on). */
   addDecided(name: string, newName: string): void {
-    this.#insert(name, newName, false)
-    if (newName !== name) this.#insert(newName, newName, true)
+    this.#insert(name, newName)
+    if (newName !== name) this.#place(-this.#names.length)
   }
 
   has(name: string): boolean {
     return this.indexOf(name) !== -1
   }
 
-  /** The name `name` goes out as (itself when kept), or undefined when the plan does not hold it. */
+  /** The name `name` goes out as (itself when kept), or undefined when it is not a name of the prompt the plan holds. */
   newName(name: string): string | undefined {
     const index = this.indexOf(name)
-    return index === -1 ? undefined : this.#renamed[index]
+    return index < 0 ? undefined : this.#renamed[index]
   }
 
   /** The new name of the name at `index` (itself when kept), undefined while not decided. */
   newNameAt(index: number): string | undefined {
     return this.#renamed[index]
-  }
-
-  /** Whether the name at `index` is a new name given to another, not a name of the prompt. */
-  isNewNameAt(index: number): boolean {
-    return this.#isNewName[index] === true
   }
 
   /** The name at `index` (first-appearance order) when its new name is not decided yet, else undefined. */
@@ -94,9 +106,12 @@ export class NamePlan {
   /** Renames the name at `index` to `newName`, which is taken from then on. */
   rename(index: number, newName: string): void {
     this.#renamed[index] = newName
-    this.#insert(newName, newName, true)
+    this.#place(-(index + 1))
   }
 }
+
+/** NamePlan.indexOf of a new name. */
+export const NEW_NAME = -2
 
 /**
  * Decides, in first-appearance order, the new name of each name of `plan`
@@ -106,7 +121,6 @@ export class NamePlan {
  * taken name is exactly one the plan holds.
  */
 export function planRenames(plan: NamePlan, isValid: (name: string) => boolean, propose: (name: string, attempt: number) => string): void {
-  // the new names added on the way are kept names, passed over
   for (let index = 0; index < plan.size; index++) {
     const name = plan.undecidedAt(index)
     if (name !== undefined) plan.rename(index, freeCandidate(plan, name, isValid, propose))
@@ -135,7 +149,8 @@ export function newNameOnFirstSight(
   propose: (name: string, attempt: number) => string,
 ): string | undefined {
   const index = plan.indexOf(name)
-  if (index !== -1) return plan.isNewNameAt(index) ? undefined : plan.newNameAt(index)
+  if (index === NEW_NAME) return undefined
+  if (index !== -1) return plan.newNameAt(index)
   const newName = isValid(name) ? name : freeCandidate(plan, name, isValid, propose)
   plan.addDecided(name, newName)
   return newName

@@ -66,10 +66,7 @@ export class NamePlan {
   #grow(): void {
     const old = this.#slots
     this.#slots = new Int32Array(4 * old.length)
-    for (let slot = 0; slot < old.length; slot++) {
-      const entry = old[slot] ?? 0
-      if (entry !== 0) this.#placeIn(this.#slots, entry)
-    }
+    for (const entry of old) if (entry !== 0) this.#placeIn(this.#slots, entry)
   }
 
   /** Adds `name`, kept when `isValid` accepts it, else to be renamed; a name the plan holds already stays as it is. */

@@ -1,9 +1,9 @@
 import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
-import { alphanumericDigest, planRenames, sanitizedName } from './collision-free-renames.ts'
+import { alphanumericDigest, sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, renameToolPartField, toolPartFieldPlan } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renamedToolPartField } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
 
@@ -59,8 +59,6 @@ export const profileToolCallIdFormat: CompatRule = {
     const { profiles } = targetProfiles(model)
     const valid = toolCallIdValidator(profiles)
     if (valid === undefined || everyToolPartField(prompt, 'toolCallId', valid)) return undefined
-    const plan = toolPartFieldPlan(prompt, 'toolCallId', valid)
-    planRenames(plan, valid, idProposer(repairedBeforeCall(profiles)))
-    return renameToolPartField(prompt, 'toolCallId', plan)
+    return renamedToolPartField(prompt, 'toolCallId', valid, idProposer(repairedBeforeCall(profiles)))
   },
 }

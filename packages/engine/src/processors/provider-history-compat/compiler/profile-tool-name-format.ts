@@ -1,9 +1,9 @@
 import type { CapabilityProfile } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
-import { planRenames, sanitizedName } from './collision-free-renames.ts'
+import { sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, renameToolPartField, toolPartFieldPlan } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renamedToolPartField } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
 
@@ -31,12 +31,10 @@ export const profileToolNameFormat: CompatRule = {
     const valid = toolNameValidator(profiles)
     if (everyToolPartField(prompt, 'toolName', valid)) return undefined
     const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
-    const plan = toolPartFieldPlan(prompt, 'toolName', valid)
-    planRenames(plan, valid, (name, attempt) => {
+    return renamedToolPartField(prompt, 'toolName', valid, (name, attempt) => {
       const sanitized = sanitizedName(name, attempt, maxLength, 'tool')
       // Gemini's names start with a letter or `_`
       return /^[a-zA-Z_]/.test(sanitized) ? sanitized : `_${sanitized}`.slice(0, maxLength)
     })
-    return renameToolPartField(prompt, 'toolName', plan)
   },
 }

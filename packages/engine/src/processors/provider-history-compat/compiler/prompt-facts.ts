@@ -78,11 +78,12 @@ export function promptFacts(prompt: LanguageModelPrompt, validToolCallId?: Forma
       const part = content[partIndex]
       if (part?.type === 'reasoning') facts |= HAS_REASONING
       if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
-      if (validToolName !== undefined && part.toolName !== previousName) {
+      // once a value is found invalid the fact is known: the rest are not tested (a format test per part was a tenth of the compiler when rules fire)
+      if (validToolName !== undefined && (facts & HAS_INVALID_TOOL_NAME) === 0 && part.toolName !== previousName) {
         if (!validToolName(part.toolName)) facts |= HAS_INVALID_TOOL_NAME
         previousName = part.toolName
       }
-      if (validToolCallId !== undefined && part.toolCallId !== previousId) {
+      if (validToolCallId !== undefined && (facts & HAS_INVALID_TOOL_CALL_ID) === 0 && part.toolCallId !== previousId) {
         if (!validToolCallId(part.toolCallId)) facts |= HAS_INVALID_TOOL_CALL_ID
         previousId = part.toolCallId
       }

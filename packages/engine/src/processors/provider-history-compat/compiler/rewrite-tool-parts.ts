@@ -1,6 +1,6 @@
 import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
-import { NamePlan } from './collision-free-renames.ts'
+import { NamePlan, newNameOnFirstSight, planRenames } from './collision-free-renames.ts'
 import { messageWithContent } from './message-with-content.ts'
 
 type PromptMessage = LanguageModelPrompt[number]
@@ -39,28 +39,45 @@ export function everyToolPartField(prompt: LanguageModelPrompt, field: ToolField
 }
 
 /**
- * The plan (collision-free-renames.ts) of `field`'s values in tool-call and
- * tool-result parts, in first-appearance order: each valid value kept, each
- * other one undecided.
+ * The prompt with `field`'s values of tool-call and tool-result parts that
+ * `isValid` rejects renamed (candidates from `propose`), calls and results
+ * alike, deterministic and collision-free (collision-free-renames.ts): in ONE
+ * pass that decides each value at its first sight and copies as it goes;
+ * when a valid value equals a new name given earlier in that pass, planned
+ * for the whole prompt first, then copied (the same names whenever both
+ * apply). Copied: the prompt array (once), and each message and part that
+ * changes; every other object is the input's own.
  */
-export function toolPartFieldPlan(prompt: LanguageModelPrompt, field: ToolField, isValid: (value: string) => boolean): NamePlan {
+export function renamedToolPartField(
+  prompt: LanguageModelPrompt,
+  field: ToolField,
+  isValid: (value: string) => boolean,
+  propose: (value: string, attempt: number) => string,
+): LanguageModelPrompt {
+  const sightPlan = new NamePlan()
+  const renamed = renameEach(prompt, field, (value) => newNameOnFirstSight(sightPlan, value, isValid, propose))
+  if (renamed !== undefined) return renamed
   const plan = new NamePlan()
   everyToolPartField(prompt, field, (value) => {
     plan.add(value, isValid)
     return true
   })
-  return plan
+  planRenames(plan, isValid, propose)
+  // the plan holds every value of the prompt: renameEach gives up on none
+  return renameEach(prompt, field, (value) => plan.newName(value)) ?? prompt
 }
 
 /**
- * The prompt with `field` renamed per `plan` in calls and results alike.
- * Copied: the prompt array (once), and each message and part that changes;
- * every other object is the input's own.
+ * The prompt with `field` as `newNameOf` renames it in calls and results
+ * alike, or undefined as soon as `newNameOf` gives up on a value (returns
+ * undefined). Each value is looked up once in a row (a result right after
+ * its call).
  */
-export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolField, plan: NamePlan): LanguageModelPrompt {
+function renameEach(prompt: LanguageModelPrompt, field: ToolField, newNameOf: (value: string) => string | undefined): LanguageModelPrompt | undefined {
   let next: PromptMessage[] | undefined
+  /** the last value looked up (none yet) and its new name */
   let previous: string | undefined
-  let renamed: string | undefined
+  let renamed = ''
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]
     if (message?.role !== 'assistant' && message?.role !== 'tool') continue
@@ -70,12 +87,13 @@ export function renameToolPartField(prompt: LanguageModelPrompt, field: ToolFiel
       const part = content[partIndex]
       if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
       const value = fieldOf(part, field)
-      // a result right after its call: the same value, looked up once
       if (value !== previous) {
+        const newName = newNameOf(value)
+        if (newName === undefined) return undefined
         previous = value
-        renamed = plan.newName(value)
+        renamed = newName
       }
-      if (renamed === undefined || renamed === value) continue
+      if (renamed === value) continue
       renamedContent ??= content.slice()
       // literal keys: a computed key made every copy a slow dictionary-mode object
       renamedContent[partIndex] = field === 'toolCallId' ? { ...part, toolCallId: renamed } : { ...part, toolName: renamed }

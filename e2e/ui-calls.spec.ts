@@ -4,6 +4,7 @@ import { toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { screenshots } from './branches.ts'
 import { saveFixture } from './save-fixture.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
+import { expectBelowTimelineToolbar } from './timeline.ts'
 
 // Issue 14: the demo seed records calls (a 429 waited out, a tool-ID repair,
 // a Cerebras strip, a failure) and a workbench turn records its own; the
@@ -42,7 +43,9 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
   await trace.getByText('Before / after').click()
   await expect(trace).toContainText('functions.track_shipment:0')
   await expect(trace).toContainText('functions_track_shipment_0')
-  await repaired.scrollIntoViewIfNeeded()
+  // its top just below the timeline toolbar (the page's scroll padding), not under it
+  await repaired.evaluate((strip) => strip.scrollIntoView({ block: 'start' }))
+  await expectBelowTimelineToolbar(page, repaired)
   await screenshots(page, 'calls-timeline-repair', { fullPage: false })
 
   await saveRule(page, 'tool-id-sanitizer', toolIdSanitizerRuleSource)

@@ -41,6 +41,8 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // no CSS transitions (apps/web/app/globals.css): a screenshot right after a theme switch is not taken mid-fade
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -20,6 +20,8 @@ export async function screenshots(page: Page, name: string, { fullPage = true }:
       // the lineage graph re-lays out on resize: let it settle
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
       if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
+      // the new colours in place: no colour still fading from the other scheme (buttons mid-fade read as low contrast)
+      expect(await page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length)).toBe(0)
       await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${colorScheme}.png`, fullPage })
     }
   }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
+import { screenshot } from './sign-in.ts'
 
 // The server runs over a freshly seeded database (playwright.config.ts), so
 // the expected rows come from the demo data itself.
@@ -111,7 +112,11 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   await expect(messages.first()).toContainText(textOf(cloneMessages[0]))
   await expect(page.getByTestId('reasoning').first()).toContainText('deepseek')
   await expect(page.getByTestId('tool-invocation').first()).toContainText('call_0_7c3b2a1e-5f4d-4e8a-9b1c-2d3e4f5a6b7c')
-  await page.screenshot({ path: `${screenshotDir}/thread-clone.png`, fullPage: true })
+  // the lineage card's sentence keeps its row (one line): its buttons wrap below it instead of squeezing it to a word a line
+  const lineageSentence = page.getByTestId('clone-panel').getByText('This thread is a clone.')
+  expect((await lineageSentence.boundingBox())?.height).toBeLessThan(20)
+  // from the top: the clone's thread page opens scrolled to its newest message
+  await screenshot(page, 'thread-clone')
 
   expect(browserErrors).toEqual([])
 })

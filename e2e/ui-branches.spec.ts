@@ -122,7 +122,9 @@ test('promote a branch: the confirmation says what moves, then the source contin
   await expect(dialog).toContainText(
     `its history becomes the 2 shared messages up to the branch point, then this branch's ${replacement.messages.length} messages`,
   )
-  await expect(dialog).toContainText(`The ${warranty.messages.length - 2} messages “${warranty.thread.title}” has after the branch point move to a new branch`)
+  await expect(dialog).toContainText(
+    `The ${warranty.messages.length - 2} messages that “${warranty.thread.title}” added after the branch point move to a new branch of it, “Branch of ${warranty.thread.title}”`,
+  )
   await screenshots(page, 'promote-dialog', { fullPage: false })
   await dialog.getByRole('button', { name: 'Promote' }).click()
 

@@ -4,6 +4,7 @@ import { toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { screenshots } from './branches.ts'
 import { saveFixture } from './save-fixture.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
+import { expectBelowTimelineToolbar } from './timeline.ts'
 
 // Issue 14: the demo seed records calls (a 429 waited out, a tool-ID repair,
 // a Cerebras strip, a failure) and a workbench turn records its own; the
@@ -64,6 +65,9 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
       return { key: leftOf('"trackingNumber"'), value: leftOf('"1Z') }
     })
   expect(columns.value).toBeGreaterThan(columns.key)
+  // its top just below the timeline toolbar (the page's scroll padding), not under it
+  await repaired.evaluate((strip) => strip.scrollIntoView({ block: 'start' }))
+  await expectBelowTimelineToolbar(page, repaired)
   await screenshots(page, 'calls-timeline-repair', { fullPage: false })
 
   await saveRule(page, 'tool-id-sanitizer', toolIdSanitizerRuleSource)

@@ -3,6 +3,7 @@ import { acmeDeliveryStorm, initechIncident } from '@threadline/db/seed'
 import { mutate, screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 import { wordSplittingElements } from './text-wrap.ts'
+import { expectBelowTimelineToolbar } from './timeline.ts'
 
 // What a first-time operator tripped over (issue 18): the explorer, the fork
 // wizard, the thread page, the playground's verdicts, keyboard and theme,
@@ -80,6 +81,8 @@ test('IDs are cut on one line with the full ID in a tooltip and a copy button', 
   const lineHeight = await header.getByTestId('copyable-id').evaluate((element) => element.getBoundingClientRect().height)
   expect(lineHeight).toBeLessThan(28)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
+  // the lineage card's sentence keeps its row (one line): its buttons wrap below it instead of squeezing it to a word a line
+  expect((await page.getByTestId('clone-panel').getByText('This thread is a clone.').boundingBox())?.height).toBeLessThan(20)
   await screenshots(page, 'first-run-thread-ids')
   expect(browserErrors).toEqual([])
 })
@@ -152,8 +155,13 @@ test('thread page: unsaved working memory asks before leaving; OM groups are sec
   const group = om.getByTestId('om-group').first()
   await expect(group).toContainText('Messages #1 to #4')
   await expect(group).toContainText('INC-2291')
+  // the observer's priority markers (🔴 🟡 🟢, no glyph in most fonts) are drawn as named dots
+  await expect(group).not.toContainText('🔴')
+  await expect(group.getByRole('img', { name: 'High priority' })).toHaveCount(1)
+  await expect(group.getByRole('img', { name: 'Medium priority' })).toHaveCount(1)
   await group.getByRole('link', { name: '#4' }).click()
   await expect(page).toHaveURL(new RegExp(`#m-${initechIncident.messages[3]!.id}$`))
+  await expectBelowTimelineToolbar(page, page.locator(`[data-message-id="${initechIncident.messages[3]!.id}"]`))
 
   const wm = page.getByTestId('working-memory-panel')
   await wm.getByRole('tab', { name: 'This thread' }).click()
@@ -266,6 +274,7 @@ test('keyboard: j/k move between messages, b and f act on the focused one, / sea
   await expect(messages.nth(2)).toBeFocused()
   await page.keyboard.press('k')
   await expect(messages.nth(1)).toBeFocused()
+  await expectBelowTimelineToolbar(page, messages.nth(1))
 
   await page.keyboard.press('?')
   const help = page.getByTestId('shortcuts-dialog')

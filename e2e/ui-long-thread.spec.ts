@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { longThreadMessageId } from '@threadline/db/fixtures'
 import { screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
+import { expectBelowTimelineToolbar } from './timeline.ts'
 
 // Threads far past the old 1,000-message cap, made by `pnpm fixture:long-thread`
 // before the server starts (playwright.config.ts): 1,200 and 100,000 messages,
@@ -31,7 +32,7 @@ for (const size of [1200, 100_000]) {
 
     // jump to the first message: loaded, in view, highlighted, named by the URL
     await page.getByTestId('timeline-toolbar').getByRole('button', { name: 'First', exact: true }).click()
-    await expect(card(page, threadId, 1)).toBeInViewport()
+    await expectBelowTimelineToolbar(page, card(page, threadId, 1))
     await expect(card(page, threadId, 1)).toHaveAttribute('data-highlighted', 'true')
     await expect(page).toHaveURL(new RegExp(`#m-${longThreadMessageId(threadId, 1)}$`))
     // scrolling up past a loaded page's start loads the one before (here: nothing before #1); "Load later" widens it
@@ -42,8 +43,14 @@ for (const size of [1200, 100_000]) {
     await page.getByRole('searchbox', { name: 'Find in this thread' }).fill('lt1099')
     await page.getByRole('searchbox', { name: 'Find in this thread' }).press('Enter')
     await page.getByRole('list', { name: 'Matches' }).getByRole('button').first().click()
-    await expect(card(page, threadId, 1099)).toBeInViewport()
+    await expect(page.getByTestId('find-status')).toHaveText(/^1 of 1/)
+    await expectBelowTimelineToolbar(page, card(page, threadId, 1099))
     await expect(card(page, threadId, 1099)).toHaveAttribute('data-highlighted', 'true')
+    await screenshots(page, `long-thread-${size}-find`, { fullPage: false })
+    // a jump by number lands below the toolbar too
+    await page.getByLabel('Go to #').fill('1000')
+    await page.getByLabel('Go to #').press('Enter')
+    await expectBelowTimelineToolbar(page, card(page, threadId, 1000))
 
     // a turn sent from the composer appears in place, after the newest message
     await page.getByTestId('timeline-toolbar').getByRole('button', { name: 'Latest', exact: true }).click()
@@ -62,7 +69,7 @@ for (const size of [1200, 100_000]) {
     await page.goto(`/recall?thread=${threadId}&q=lt1150`)
     await page.getByTestId('recall-open').first().click()
     await expect(page).toHaveURL(new RegExp(`${threadPath}#m-${longThreadMessageId(threadId, 1150)}$`))
-    await expect(card(page, threadId, 1150)).toBeInViewport()
+    await expectBelowTimelineToolbar(page, card(page, threadId, 1150))
     await expect(card(page, threadId, 1150)).toHaveAttribute('data-highlighted', 'true')
     await expect(card(page, threadId, 1150)).toContainText('#1150')
 

@@ -5,6 +5,7 @@ import Link from 'next/link'
 import { THREAD_DIFF_MAX_MESSAGES } from '@threadline/api/client'
 import { useTRPC } from '@/trpc/client.tsx'
 import { plural, type BranchSummary } from './fork-markers.ts'
+import { laterMessagesMoveSentence } from './promote-wording.ts'
 
 type PromoteSummaryProps = {
   threadId: string
@@ -43,7 +44,7 @@ export function PromoteSummary({ threadId, title, parentThreadId, parentTitle }:
   if (!diff.data || !siblings.data || !children.data) return <p className="text-slate-500">Counting the messages…</p>
 
   const parentName = `“${parentTitle || parentThreadId}”`
-  const newBranchTitle = parentTitle ? `Branch of ${parentTitle}` : 'an untitled branch'
+  const newBranchName = parentTitle ? `“Branch of ${parentTitle}”` : 'an untitled branch'
   // a sibling cut in the source's history past this branch's point reads messages that move: it follows them
   const later = new Set(diff.data.onlyInB.map((message) => message.id))
   const toNewBranch = siblings.data.filter((branch) => branch.id !== threadId && branch.branchPointMessageId !== null && later.has(branch.branchPointMessageId))
@@ -54,10 +55,7 @@ export function PromoteSummary({ threadId, title, parentThreadId, parentTitle }:
         {parentName} will continue along this branch: its history becomes the {plural(diff.data.commonMessageCount, 'shared message')} up to the branch point,
         then this branch&apos;s {plural(diff.data.onlyInACount, 'message')}.
       </p>
-      <p data-testid="promote-new-branch">
-        The {plural(diff.data.onlyInBCount, 'message')} {parentName} has after the branch point move to a new branch of it, “{newBranchTitle}”, with its working
-        and observational memory: nothing is lost.
-      </p>
+      <p data-testid="promote-new-branch">{laterMessagesMoveSentence(diff.data.onlyInBCount, parentName, newBranchName)}</p>
       {toNewBranch.length > 0 ? (
         <div>
           <p>

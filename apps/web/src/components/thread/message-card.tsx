@@ -79,7 +79,7 @@ export function MessageCard({
       data-inherited-from={inheritedFrom?.threadId}
       // j / k move the keyboard focus from message to message
       tabIndex={-1}
-      className={`scroll-mt-20 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 border shadow-sm transition-shadow ${inheritedFrom ? 'bg-slate-50' : 'bg-white'} ${
+      className={`rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 border shadow-sm transition-shadow ${inheritedFrom ? 'bg-slate-50' : 'bg-white'} ${
         highlighted ? 'border-amber-300 animate-[message-flash_2s_ease-out_forwards]' : 'border-slate-200'
       } ${mark ? 'border-l-4 border-l-teal-400' : ''}`}
     >

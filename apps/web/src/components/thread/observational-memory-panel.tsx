@@ -10,6 +10,7 @@ import { Loading } from '../ui/progress.tsx'
 import { Tabs } from '../ui/tabs.tsx'
 import { messageAnchor } from './anchors.ts'
 import { observationSegments } from './observation-groups.ts'
+import { observationLines, type ObservationPriority } from './observation-priority.ts'
 
 export type ObservationalMemory = RouterOutputs['memory']['observational']['get']
 export type OmScope = 'thread' | 'resource'
@@ -97,7 +98,33 @@ export function ObservationalMemoryPanel({
   )
 }
 
-const observationText = 'whitespace-pre-wrap text-xs leading-5 text-slate-700 [overflow-wrap:anywhere]'
+const priorityDot: Record<ObservationPriority, string> = { high: 'bg-red-500', medium: 'bg-amber-500', low: 'bg-emerald-500' }
+const priorityName: Record<ObservationPriority, string> = { high: 'High priority', medium: 'Medium priority', low: 'Low priority' }
+
+/** Observation lines, each priority marker drawn as a coloured dot (named for screen readers and on hover) instead of its emoji. */
+function ObservationText({ text }: { text: string }) {
+  return (
+    <div className="whitespace-pre-wrap text-xs leading-5 text-slate-700 [overflow-wrap:anywhere]">
+      {observationLines(text).map((line, index) =>
+        line.priority === null ? (
+          <p key={index} className="min-h-5">
+            {line.text}
+          </p>
+        ) : (
+          <p key={index} className="flex items-start gap-1.5" style={{ paddingLeft: `${line.indent.length}ch` }}>
+            <span
+              role="img"
+              aria-label={priorityName[line.priority]}
+              title={priorityName[line.priority]}
+              className={`mt-1.5 size-2 shrink-0 rounded-full ${priorityDot[line.priority]}`}
+            />
+            <span className="min-w-0">{line.text}</span>
+          </p>
+        ),
+      )}
+    </div>
+  )
+}
 
 /** A message of this thread as a link to it on the timeline; another thread's (resource scope) as its id. */
 function MessageRef({ id, positions }: { id: string; positions: ReadonlyMap<string, number> }) {
@@ -123,9 +150,7 @@ function Observations({ text, positions }: { text: string; positions: ReadonlyMa
     <div className="max-h-80 space-y-2 overflow-y-auto" data-testid="om-observations">
       {segments.map((segment, index) =>
         segment.kind === 'text' ? (
-          <p key={index} className={observationText}>
-            {segment.text}
-          </p>
+          <ObservationText key={index} text={segment.text} />
         ) : (
           <section key={index} className="rounded-md bg-slate-50 px-2 py-1.5" data-testid="om-group">
             <h3 className="mb-0.5 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
@@ -147,7 +172,7 @@ function Observations({ text, positions }: { text: string; positions: ReadonlyMa
                 'Observations'
               )}
             </h3>
-            <p className={observationText}>{segment.text}</p>
+            <ObservationText text={segment.text} />
           </section>
         ),
       )}

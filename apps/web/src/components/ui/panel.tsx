@@ -21,7 +21,8 @@ export function Panel({
   return (
     <section className={`min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm ${className}`} data-testid={testId}>
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2.5">
-        <div className="min-w-0 flex-1">
+        {/* takes the row; with less than 12rem beside the actions, the actions wrap under it instead of squeezing it */}
+        <div className="min-w-0 flex-[1_1_12rem]">
           <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
           {description && <p className="text-xs text-slate-500">{description}</p>}
         </div>

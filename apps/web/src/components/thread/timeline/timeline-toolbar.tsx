@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Button } from '../../ui/button.tsx'
 import { inputClass } from '../../ui/field.tsx'
 import { FindInThread } from './find-in-thread.tsx'
+import { useScrollPaddingBelow } from './use-scroll-padding-below.ts'
 
 /** The timeline's navigation: which messages are loaded, first / latest, jump to #N, find. */
 export function TimelineToolbar({
@@ -23,10 +24,13 @@ export function TimelineToolbar({
   onOpenMessage: (messageId: string) => void
 }) {
   const [position, setPosition] = useState('')
+  // messages scrolled to (jump, find, links, j / k) land below the toolbar, not under it
+  const toolbar = useScrollPaddingBelow<HTMLDivElement>()
   return (
     // sticks just below the site header (h-14 plus its 1 px border), which would otherwise cover its top row;
     // opaque, so the messages scrolling under it do not show through its text
     <div
+      ref={toolbar}
       className="sticky top-[calc(3.5rem+1px)] z-10 space-y-2 rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm"
       data-testid="timeline-toolbar"
     >

@@ -96,7 +96,8 @@ export function Timeline({
           ? messages.find((entry) => entry.message.id === focus.messageId)
           : messages.find((entry) => entry.position === focus.position)
     if (!target) return
-    document.getElementById(messageAnchor(target.message.id))?.scrollIntoView({ block: focus === 'end' ? 'end' : 'center' })
+    // the start: a message taller than the screen shows its top, just below the toolbar (the page's scroll padding)
+    document.getElementById(messageAnchor(target.message.id))?.scrollIntoView({ block: focus === 'end' ? 'end' : 'start' })
     if (focus !== 'end') {
       setHighlighted(target.message.id)
       window.history.replaceState(null, '', messageHash(target.message.id))

@@ -17,6 +17,10 @@ describe('forEachTerm', () => {
     ])
     expect(terms('')).toEqual([])
   })
+
+  it('stops at a lexeme left unclosed after a doubled quote, the lexemes before it read', () => {
+    expect(terms("'ok':1 'abc''")).toEqual([['ok', 1]])
+  })
 })
 
 describe('rankByBm25', () => {

@@ -41,7 +41,8 @@ export function forEachTerm(tsvectorText: string, onTerm: (lexeme: string, tf: n
     const start = tsvectorText.indexOf("'", at) + 1
     if (start === 0) return
     let end = tsvectorText.indexOf("'", start)
-    while (tsvectorText[end + 1] === "'") end = tsvectorText.indexOf("'", end + 2)
+    // an unclosed lexeme ends the scan (checked in the loop: index -1 would read the text's first quote again, forever)
+    while (end !== -1 && tsvectorText[end + 1] === "'") end = tsvectorText.indexOf("'", end + 2)
     if (end === -1) return
     const lexeme = tsvectorText.slice(start, end)
     const next = tsvectorText.indexOf(' ', end)

@@ -28,7 +28,7 @@ import {
  * (unless one line is longer) 32 KiB of text. Prisma keeps the arguments of
  * its last 100 debug calls, DEBUG set or not: its client (several calls per
  * statement, one of them the parameters as JSON text) and its driver adapter
- * (one per statement; emptied after each batch, insertMessages). At 32 KiB
+ * (one per statement; the PostgreSQL adapter's copy is emptied after each batch, insertMessages; PGlite's adapter logs to its own copy of @prisma/debug, which that does not reach). At 32 KiB
  * that is a few MiB, whatever the file's size (at 1,000 lines, ~0.5 MB each,
  * it held ~50 MB of a 100k file).
  */

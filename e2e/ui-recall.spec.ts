@@ -37,7 +37,7 @@ test('recall: search a seeded thread, no index hint in full-text mode, open the 
   // the match's real neighbours in its thread surround it
   await expect(results.first().getByTestId('recall-neighbour').first()).toBeVisible()
   // the narrow select ends its label in “…”: the whole label is its tooltip
-  const threadSelect = page.getByLabel('Thread', { exact: true })
+  const threadSelect = page.getByRole('combobox', { name: /^Thread/ })
   await expect(threadSelect).toHaveAttribute('title', `${initechRestoreDrill.thread.title} (${initechRestoreDrill.thread.resourceId})`)
   await expect(threadSelect).toHaveCSS('text-overflow', 'ellipsis')
   await screenshot(page, 'recall')

@@ -131,6 +131,8 @@ test('API errors: the pasted Anthropic tool-ID 400 matches the built-in rule, wh
   await expect(changes).toContainText('functions.track_shipment:0')
   await expect(changes).toContainText('functions_track_shipment_0')
   await expect(page.getByTestId('error-result')).toContainText('ProviderHistoryCompat retries (fixed by anthropic-tool-id-format)')
+  // the editor, no longer focused, shows where the pasted line begins
+  await expect(page.getByTestId('code-editor-json').first().locator('.cm-scroller')).toHaveJSProperty('scrollLeft', 0)
   await screenshot(page, 'playground-api-errors')
   expect(browserErrors).toEqual([])
 })
@@ -155,6 +157,8 @@ test('retry simulator: a 429 with Retry-After: 5 waits 5 s, then the budget is s
   await expect(attempts.nth(1)).toContainText(
     'the built-in matcher for Anthropic errors (type “rate_limit_error”) matched, but its budget is spent (1 of 1 retries)',
   )
+  // the editor, no longer focused, shows where the pasted line begins
+  await expect(page.getByTestId('code-editor-json').first().locator('.cm-scroller')).toHaveJSProperty('scrollLeft', 0)
   await screenshot(page, 'playground-retry')
   expect(browserErrors).toEqual([])
 })

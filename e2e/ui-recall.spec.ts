@@ -36,6 +36,10 @@ test('recall: search a seeded thread, no index hint in full-text mode, open the 
   expect(scores.map(Number)).toEqual([...scores.map(Number)].sort((a, b) => b - a))
   // the match's real neighbours in its thread surround it
   await expect(results.first().getByTestId('recall-neighbour').first()).toBeVisible()
+  // the narrow select ends its label in “…”: the whole label is its tooltip
+  const threadSelect = page.getByRole('combobox', { name: /^Thread/ })
+  await expect(threadSelect).toHaveAttribute('title', `${initechRestoreDrill.thread.title} (${initechRestoreDrill.thread.resourceId})`)
+  await expect(threadSelect).toHaveCSS('text-overflow', 'ellipsis')
   await screenshot(page, 'recall')
 
   const open = results.first().getByTestId('recall-open')

@@ -62,6 +62,8 @@ test('a token scoped to a typed-in resource (no threads yet) comes with a client
   await expect(snippet).toContainText("import { createThreadlineClient } from '@threadline/client'")
   await expect(snippet).toContainText(`THREADLINE_TOKEN='${token}'`)
   await expect(snippet).toContainText('resourceId: "new-customer-7"')
+  // the token wraps at the column's edge, never at its own hyphens (it would read as a minus)
+  await expect(snippet.getByTestId('snippet-token')).toHaveText([token])
   await screenshots(page, 'tokens-usage-client')
 
   await usage.getByRole('tab', { name: 'curl (REST)' }).click()

@@ -236,6 +236,9 @@ test('audit: deleting a rule records its name', async ({ page }) => {
     .filter({ hasText: `Target ${rule.id}` })
     .filter({ hasText: 'rule.delete' })
   await expect(row).toContainText(`name: ${name}`)
+  // the newest entry is also on the unfiltered page: wait until the filtered page replaced it, or the full-page
+  // capture measures the long unfiltered page and draws the short filtered one on it (2600 px blank below)
+  await expect(page.getByTestId('audit-row').filter({ hasNotText: 'rule.delete' })).toHaveCount(0)
   await screenshots(page, 'why-audit-rule-name')
   expect(browserErrors).toEqual([])
 })

@@ -31,3 +31,8 @@ export function formatRelative(date: Date, now: Date = new Date()): string {
   }
   return 'just now'
 }
+
+/** A thread as a <select> option names it: its title (or id) and its resource. */
+export function threadOptionLabel(thread: { id: string; title: string | null; resourceId: string }): string {
+  return `${thread.title || thread.id} (${thread.resourceId})`
+}

@@ -99,6 +99,27 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
     expect(everywhere.hits.map((hit) => hit.messageId).sort()).toEqual(['ms-1', 'ms-2', 'ms-4', 'ms-5'])
   })
 
+  it('marks with an ellipsis each side where the snippet cuts the text, and no side of a whole message', async () => {
+    const { storage, threadQueries } = getDb()
+    await storage.createThread({ id: 'ms-long', resourceId: 'ms-carol', title: 'Long' })
+    const filler = (word: string) => Array.from({ length: 30 }, (_, index) => `${word}${index}`).join(' ')
+    await storage.insertMessages([
+      textMessage({
+        id: 'ms-long-1',
+        threadId: 'ms-long',
+        resourceId: 'ms-carol',
+        at: at(1),
+        text: `${filler('before')} the refund arrived ${filler('after')}.`,
+      }),
+    ])
+    const text = (query: string, resourceIds: string[]) =>
+      threadQueries.searchMessages({ query, resourceIds, limit: 1, offset: 0 }).then(({ hits }) => hits[0]!.snippet.map((segment) => segment.text).join(''))
+    const cut = await text('refund', ['ms-carol'])
+    expect(cut).toMatch(/^… before\d+ .* after\d+ …$/)
+    expect(cut).toContain('the refund arrived')
+    expect(await text('kettle', ['ms-alice'])).toBe('My kettle is broken too')
+  })
+
   it('pages through the matches with the total, also past the end', async () => {
     const { threadQueries } = getDb()
     const query = { query: 'broken', resourceIds: ['ms-alice', 'ms-bob'] }

@@ -5,7 +5,14 @@
 // are marked with SNIPPET_MARK's control characters (plain text, never HTML).
 // A clone copies messages as they are (role, time, content) under new ids: the
 // matches are grouped by that, so a message and its copies make one hit.
-import { SNIPPET_MARK, snippetSegments, type MessageTextCopy, type MessageTextPage, type MessageTextQuery } from '@threadline/engine/storage'
+import {
+  SNIPPET_MARK,
+  snippetSegments,
+  type MessageTextCopy,
+  type SnippetSegment,
+  type MessageTextPage,
+  type MessageTextQuery,
+} from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import type { Db } from '../storage/context.ts'
 import { textSearchConfig } from '../storage/full-text.ts'
@@ -27,8 +34,16 @@ const documentTextSql = Prisma.sql`translate(coalesce((
       'strict $.** ? (@.type() == "string")') v
   ), ''), ${SNIPPET_MARK.start + SNIPPET_MARK.stop}, '')`
 
+/**
+ * The text's letters and digits only, without markup tags: ts_headline drops tags and may leave punctuation at a
+ * fragment's ends, so the fragments are compared with the message by their words alone.
+ */
+const lettersAndDigits = (text: Prisma.Sql) => Prisma.sql`regexp_replace(regexp_replace(${text}, '<[^>]*>', '', 'g'), '[^[:alnum:]]+', '', 'g')`
+
+const FRAGMENT_DELIMITER = ' … '
+
 /** Up to two fragments of about 10 to 24 words around the matches; ShortWord=0: a fragment may end on a short word ("My", "on"). */
-const headlineOptions = `StartSel=${SNIPPET_MARK.start}, StopSel=${SNIPPET_MARK.stop}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=0, FragmentDelimiter=" … "`
+const headlineOptions = `StartSel=${SNIPPET_MARK.start}, StopSel=${SNIPPET_MARK.stop}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=0, FragmentDelimiter="${FRAGMENT_DELIMITER}"`
 
 type HitRow = {
   total: number
@@ -40,6 +55,8 @@ type HitRow = {
   createdAt: Date
   score: number
   headline: string
+  cutBefore: boolean
+  cutAfter: boolean
   copies: MessageTextCopy[] | null
 }
 
@@ -63,20 +80,33 @@ export async function searchMessageText(db: Db, query: MessageTextQuery): Promis
     total AS (SELECT count(*)::int AS n FROM originals),
     page AS (SELECT * FROM originals ORDER BY score DESC, created_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.offset})
     SELECT total.n AS total, p.id AS "messageId", p.thread_id AS "threadId", p.title AS "threadTitle", p.resource_id AS "resourceId",
-      p.role, p.created_at AS "createdAt", p.score, p.headline, p.copies
+      p.role, p.created_at AS "createdAt", p.score, p.headline, p."cutBefore", p."cutAfter", p.copies
     FROM total LEFT JOIN (
       SELECT page.id, page.score, m.created_at, m.thread_id, m.resource_id, m.role, t.title,
-        ts_headline(${textSearchConfig}, ${documentTextSql}, q.tsq, ${headlineOptions}) AS headline,
+        hl.headline, NOT starts_with(words.text, words.first) AS "cutBefore", right(words.text, length(words.last)) <> words.last AS "cutAfter",
         (SELECT json_agg(json_build_object('messageId', c.id, 'threadId', c.thread_id, 'threadTitle', c.title) ORDER BY c.thread_created_at, c.id)
           FROM (SELECT h.id, h.thread_id, h.thread_created_at, ct.title FROM hits h JOIN threads ct ON ct.id = h.thread_id
                 WHERE h.copy_key = page.copy_key AND h.id <> page.id ORDER BY h.thread_created_at, h.id LIMIT ${MAX_LISTED_COPIES}) c) AS copies
-      FROM page JOIN messages m ON m.id = page.id JOIN threads t ON t.id = m.thread_id, q
+      FROM page JOIN messages m ON m.id = page.id JOIN threads t ON t.id = m.thread_id, q,
+        LATERAL (SELECT ${documentTextSql} AS text) doc,
+        LATERAL (SELECT ts_headline(${textSearchConfig}, doc.text, q.tsq, ${headlineOptions}) AS headline) hl,
+        -- the headline's first and last fragments: the message cut before the first unless it starts with it, after the last unless it ends with it
+        LATERAL (SELECT split_part(plain, ${FRAGMENT_DELIMITER}, 1) AS first, regexp_replace(plain, ${`^.*${FRAGMENT_DELIMITER}`}, '') AS last
+                 FROM translate(hl.headline, ${SNIPPET_MARK.start + SNIPPET_MARK.stop}, '') AS plain) frag,
+        LATERAL (SELECT ${lettersAndDigits(Prisma.sql`doc.text`)} AS text, ${lettersAndDigits(Prisma.sql`frag.first`)} AS first,
+                        ${lettersAndDigits(Prisma.sql`frag.last`)} AS last) words
     ) p ON true
     ORDER BY p.score DESC, p.created_at DESC, p.id DESC`
   return {
     total: rows[0]?.total ?? 0,
-    hits: rows.flatMap(({ total: _total, messageId, headline, copies, ...hit }) =>
-      messageId === null ? [] : [{ messageId, ...hit, snippet: snippetSegments(headline), copies: copies ?? [] }],
+    hits: rows.flatMap(({ total: _total, messageId, headline, cutBefore, cutAfter, copies, ...hit }) =>
+      messageId === null ? [] : [{ messageId, ...hit, snippet: markCuts(snippetSegments(headline), cutBefore, cutAfter), copies: copies ?? [] }],
     ),
   }
+}
+
+/** An ellipsis on each side where the snippet cuts the message's text, so a cut never reads as its start or end. */
+function markCuts(segments: SnippetSegment[], cutBefore: boolean, cutAfter: boolean): SnippetSegment[] {
+  if (segments.length === 0) return segments
+  return [...(cutBefore ? [{ text: '… ', match: false }] : []), ...segments, ...(cutAfter ? [{ text: ' …', match: false }] : [])]
 }

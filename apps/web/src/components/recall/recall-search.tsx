@@ -8,7 +8,7 @@ import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
 import { EmptyState } from '../empty-state.tsx'
 import { IndexAll } from '../indexing/index-all.tsx'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime, threadOptionLabel } from '../format.ts'
 import { threadMessageHref } from '../thread/anchors.ts'
 import { Button, ButtonLink } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
@@ -40,6 +40,7 @@ export function RecallSearch() {
   const [draft, setDraft] = useState({ threadId, resourceId, query, topK: String(topK) })
 
   const threads = useQuery(trpc.threads.list.queryOptions({ pageSize: 100 }))
+  const selectedThread = threads.data?.items.find((thread) => thread.id === draft.threadId)
   const resources = useQuery(trpc.resources.list.queryOptions())
   const target = resourceId ? { resourceId } : threadId ? { threadId } : null
   const search = useQuery(
@@ -85,11 +86,16 @@ export function RecallSearch() {
           </Field>
           {scope === 'thread' ? (
             <Field label="Thread" className="md:col-span-3 lg:col-span-1">
-              <select className={selectClass} value={draft.threadId} onChange={(event) => setDraft({ ...draft, threadId: event.target.value })}>
+              <select
+                className={selectClass}
+                value={draft.threadId}
+                onChange={(event) => setDraft({ ...draft, threadId: event.target.value })}
+                title={selectedThread ? threadOptionLabel(selectedThread) : undefined}
+              >
                 <option value="">Choose a thread…</option>
                 {threads.data?.items.map((thread) => (
                   <option key={thread.id} value={thread.id}>
-                    {thread.title || thread.id} ({thread.resourceId})
+                    {threadOptionLabel(thread)}
                   </option>
                 ))}
               </select>

@@ -1,7 +1,8 @@
 'use client'
 
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { CopyButton } from '../ui/copy-button.tsx'
+import { HangingLines } from '../ui/hanging-lines.tsx'
 import { Tabs } from '../ui/tabs.tsx'
 import { clientSnippet, curlSnippet, type SnippetInput } from './token-snippets.ts'
 
@@ -20,11 +21,8 @@ export function TokenUsage({ token, resourceIds, canWrite }: { token: string; re
   return (
     <div className="mt-3 min-w-0" data-testid="token-usage">
       <Tabs items={snippetTabs} selected={tab} onSelect={setTab} label="Usage snippet" size="sm" />
-      <pre
-        className="mt-2 whitespace-pre-wrap rounded bg-white px-2 py-1.5 font-mono text-xs leading-5 text-slate-800 ring-1 ring-emerald-200 [overflow-wrap:anywhere]"
-        data-testid="token-snippet"
-      >
-        {snippet}
+      <pre className="mt-2 rounded bg-white px-2 py-1.5 font-mono text-xs leading-5 text-slate-800 ring-1 ring-emerald-200" data-testid="token-snippet">
+        <HangingLines lines={snippet.split('\n')} renderLine={(line) => withUnhyphenatedToken(line, token)} />
       </pre>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <CopyButton text={snippet} label={tab === 'client' ? 'Copy client snippet' : 'Copy curl command'} />
@@ -34,4 +32,18 @@ export function TokenUsage({ token, resourceIds, canWrite }: { token: string; re
       </div>
     </div>
   )
+}
+
+/** The line with the token in a span that wraps at the edge, not at the token's own hyphens (a split there reads as a minus). */
+function withUnhyphenatedToken(line: string, token: string) {
+  return line.split(token).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && (
+        <span className="[line-break:anywhere]" data-testid="snippet-token">
+          {token}
+        </span>
+      )}
+      {part}
+    </Fragment>
+  ))
 }

@@ -14,6 +14,12 @@ const chrome = EditorView.theme({
   '.cm-gutters': { backgroundColor: 'var(--color-slate-50)', borderRight: '1px solid var(--color-slate-200)', color: 'var(--color-slate-400)' },
 })
 
+// a pasted one-line JSON body leaves the cursor, and so the view, at the line's end: once the editor loses focus,
+// scroll back so a reader sees where its lines begin
+const showLineStartsWhenIdle = EditorView.updateListener.of((update) => {
+  if (update.focusChanged && !update.view.hasFocus) update.view.scrollDOM.scrollLeft = 0
+})
+
 export default function CodeEditorImpl({
   value,
   onChange,
@@ -34,7 +40,7 @@ export default function CodeEditorImpl({
   // no line wrapping: a long line scrolls sideways, so each line is one row and the gutter's numbers stay beside
   // their lines (with wrapping they drifted at 800 px, the gutter keeping heights of an earlier layout)
   const extensions = useMemo(
-    () => [language === 'json' ? json() : javascript(), chrome, EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [language === 'json' ? json() : javascript(), chrome, showLineStartsWhenIdle, EditorView.contentAttributes.of({ 'aria-label': label })],
     [language, label],
   )
   return (

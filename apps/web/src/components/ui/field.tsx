@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 export const inputClass =
   'block h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-50 disabled:text-slate-500'
 
-export const selectClass = `${inputClass} pr-8`
+// truncate: a label too long for the control ends in “…” instead of being clipped mid-word
+export const selectClass = `${inputClass} truncate pr-8`
 
 export const textareaClass =
   'block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs leading-5 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20'

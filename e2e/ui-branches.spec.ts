@@ -165,6 +165,11 @@ test('the lineage of a thread with 25 forks: clones and branches grouped, readab
   await expect(graph.getByTestId('lineage-node')).toHaveCount(26)
   await expect(graph.locator('[data-testid="lineage-node"][data-fork-kind="branch"]')).toHaveCount(20)
   await expect(page.getByTestId('lineage-legend')).toContainText('Branch')
+  // in dark mode the canvas takes the app's navy background, not React Flow's neutral grey
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const frameColour = await graph.evaluate((frame) => getComputedStyle(frame).backgroundColor)
+  await expect(graph.locator('.react-flow')).toHaveCSS('background-color', frameColour)
+  await page.emulateMedia({ colorScheme: 'light' })
   await screenshots(page, 'lineage-25-children')
 
   await group.getByRole('button', { name: 'Collapse' }).click()

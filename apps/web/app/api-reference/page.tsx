@@ -7,6 +7,9 @@ import { PageHeader } from '@/components/ui/page-header.tsx'
 
 export const metadata: Metadata = { title: 'API reference · Threadline' }
 
+/** Inline code in the Basics card: short tokens (`Retry-After`, `Bearer tl_…`) stay on one line, never split at a hyphen or inside. */
+const basicsCode = 'whitespace-nowrap font-mono text-xs'
+
 const problemExample = {
   type: 'urn:threadline:error:BAD_REQUEST',
   title: 'Bad request',
@@ -36,19 +39,19 @@ export default function ApiReferencePage() {
         <div className="grid gap-4 text-sm text-slate-700 lg:grid-cols-2">
           <ul className="min-w-0 list-disc space-y-1 pl-5">
             <li>
-              Base path <code className="font-mono text-xs">/api/v1</code>; bodies and answers are JSON, dates ISO 8601 strings.
+              Base path <code className={basicsCode}>/api/v1</code>; bodies and answers are JSON, dates ISO 8601 strings.
             </li>
             <li>
               Authenticate with an API token from the{' '}
               <a href="/tokens" className="text-indigo-700 hover:underline">
                 API tokens
               </a>{' '}
-              page: <code className="font-mono text-xs [overflow-wrap:anywhere]">Authorization: Bearer tl_…</code>
+              page: <code className={basicsCode}>Authorization: Bearer tl_…</code>
             </li>
             <li>
-              Errors are RFC 9457 problem documents (<code className="font-mono text-xs">application/problem+json</code>) with the typed{' '}
-              <code className="font-mono text-xs">code</code>, one sentence in <code className="font-mono text-xs">detail</code> and the{' '}
-              <code className="font-mono text-xs">field</code> at fault. A 429 carries <code className="font-mono text-xs">Retry-After</code>.
+              Errors are RFC 9457 problem documents (<code className={basicsCode}>application/problem+json</code>) with the typed{' '}
+              <code className={basicsCode}>code</code>, one sentence in <code className={basicsCode}>detail</code> and the{' '}
+              <code className={basicsCode}>field</code> at fault. A 429 carries <code className={basicsCode}>Retry-After</code>.
             </li>
           </ul>
           <pre className="min-w-0 whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs leading-5 text-slate-700 ring-1 ring-slate-200 [overflow-wrap:anywhere]">

@@ -47,11 +47,12 @@ export function ForkOptions({
     <Panel title="Options" description="Every option of cloneThread; the preview updates as you type.">
       <div className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Title" hint={sourceTitle ? 'Empty: “Clone of …” the source title.' : 'Empty: no title.'}>
+          {/* the default title in full in the hint, which wraps: a placeholder that long was cut mid-word */}
+          <Field label="Title" hint={sourceTitle ? `Empty: “Clone of ${sourceTitle}”.` : 'Empty: no title.'}>
             <input
               className={inputClass}
               value={form.title}
-              placeholder={sourceTitle ? `Clone of ${sourceTitle}` : ''}
+              placeholder={sourceTitle ? 'Clone of the source title' : ''}
               onChange={(event) => set('title', event.target.value)}
             />
           </Field>

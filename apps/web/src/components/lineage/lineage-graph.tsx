@@ -2,7 +2,7 @@
 
 import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react'
 import { useRouter } from 'next/navigation'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState, type CSSProperties } from 'react'
 import { useElementWidth } from '../use-element-width.ts'
 import { GroupNode, ToggleGroupContext, type GroupFlowNode } from './group-node.tsx'
 import { defaultExpanded, layoutLineage, NODE_WIDTH, type EdgeKind, type Lineage } from './lineage-layout.ts'
@@ -17,6 +17,16 @@ const edgeStyle: Record<EdgeKind, { stroke: string; strokeWidth: number; strokeD
   clone: { stroke: 'var(--color-violet-400)', strokeWidth: 1.5, strokeDasharray: '6 4' },
   mixed: { stroke: 'var(--color-slate-400)', strokeWidth: 1.5, strokeDasharray: '2 3' },
 }
+
+// React Flow's own dark palette is neutral grey: its canvas and controls take the app's (navy in dark mode) instead
+const flowTheme = {
+  '--xy-background-color': 'var(--color-white)',
+  '--xy-controls-button-background-color': 'var(--color-white)',
+  '--xy-controls-button-background-color-hover': 'var(--color-slate-100)',
+  '--xy-controls-button-color': 'var(--color-slate-700)',
+  '--xy-controls-button-color-hover': 'var(--color-slate-900)',
+  '--xy-controls-button-border-color': 'var(--color-slate-200)',
+} as CSSProperties
 
 const MIN_HEIGHT = 320
 const MAX_HEIGHT = 2400
@@ -88,6 +98,7 @@ export function LineageGraph({ lineage }: { lineage: Lineage }) {
               fitViewOptions={{ padding: { top: '16px', right: '16px', bottom: '16px', left: '64px' }, maxZoom: 1 }}
               minZoom={0.2}
               colorMode="system"
+              style={flowTheme}
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={20} color="var(--color-slate-200)" />

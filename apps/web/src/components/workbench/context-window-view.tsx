@@ -14,6 +14,7 @@ import { Loading } from '../ui/progress.tsx'
 import { formatWindow, ModelSelect, ProviderHint } from './model-select.tsx'
 import { BackLink } from '../ui/back-link.tsx'
 import { SentPrompt } from './sent-prompt.tsx'
+import { ObservationText } from '../thread/observation-text.tsx'
 
 type View = RouterOutputs['workbench']['context']
 type Section = View['sections'][number]
@@ -122,7 +123,10 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
                 {section.text === null ? ` · ${section.messages.length} ${section.messages.length === 1 ? 'message' : 'messages'}` : ''}
               </span>
             </header>
-            {section.text !== null ? (
+            {section.kind === 'observational-memory' && section.text !== null ? (
+              // its priority emoji drawn as dots: without a colour emoji font they are empty boxes
+              <ObservationText text={section.text} className="max-h-48 overflow-auto px-4 py-2 font-mono" />
+            ) : section.text !== null ? (
               <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words px-4 py-2 font-mono text-xs leading-5 text-slate-700">{section.text}</pre>
             ) : section.messages.length === 0 ? (
               <p className="px-4 py-2 text-xs text-slate-500">{section.kind === 'recall' ? 'No message recalled beyond the last ones.' : 'None.'}</p>

@@ -51,6 +51,9 @@ test('switch check: per family verdict as stored and what compiling drops, the c
   const continuation = mistralDetail.getByTestId('switch-continuation')
   await expect(continuation).toHaveAttribute('data-accepted', 'true', { timeout: 30_000 })
   await expect(continuation).toContainText('Reply: “Continued on mistral.”')
+  // the no-silent-drop check, read from the request that reached the loopback server
+  await expect(continuation.getByTestId('switch-wire-content')).toHaveAttribute('data-dropped', 'none')
+  await expect(continuation.getByTestId('switch-wire-content')).toContainText('On the wire: every stored text and every call with its result arrived')
 
   await screenshots(page, 'switch-check')
   await page.setViewportSize({ width: 800, height: 900 })

@@ -6,6 +6,7 @@
 import { toolInvocationsOf } from '../messages/tool-invocations.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { WireHistory } from './dialects/shared.ts'
+import type { FakeProviderServer, RecordedRequest } from './fake-provider-server.ts'
 
 /** What must reach the wire: the texts, and one entry per tool call (by tool name). */
 export type ExpectedWireHistory = { texts: string[]; toolCalls: { name: string }[] }
@@ -55,4 +56,15 @@ export function silentDrops(expected: ExpectedWireHistory, wire: WireHistory): s
     ...lost.unansweredCalls.map((call) => `call ${call.id} (${call.name}) sent without its result`),
     ...lost.missingCalls.map(({ name, count }) => `${count} call(s) of ${name} dropped (or sent without a result)`),
   ]
+}
+
+/** What a recorded request lost of `expected`, one line each; one line naming `label` when the request is missing or its format unknown. */
+export function requestDrops(
+  server: Pick<FakeProviderServer, 'readHistory'>,
+  request: RecordedRequest | undefined,
+  expected: ExpectedWireHistory,
+  label: string,
+): string[] {
+  const wire = request && server.readHistory(request)
+  return wire ? silentDrops(expected, wire) : [`${label} could not be read`]
 }

@@ -22,3 +22,23 @@ export function ContentVerdict({ check }: { check: ContentCheck }) {
     </div>
   )
 }
+
+/** The same check on what reached the loopback server: the request the family's real AI SDK package sent. */
+export function WireVerdict({ drops }: { drops: string[] }) {
+  const nothingDropped = drops.length === 0
+  return (
+    <div className="space-y-0.5 text-xs" data-testid="switch-wire-content" data-dropped={nothingDropped ? 'none' : 'some'}>
+      <p
+        title="Read from the request the loopback server received, as the switch matrix reads it"
+        className={`font-medium ${nothingDropped ? 'text-emerald-700' : 'text-red-700'}`}
+      >
+        {nothingDropped ? 'On the wire: every stored text and every call with its result arrived' : `On the wire: ${drops.length} lost`}
+      </p>
+      {drops.map((line) => (
+        <p key={line} className="text-red-700 [overflow-wrap:anywhere]">
+          {line}
+        </p>
+      ))}
+    </div>
+  )
+}

@@ -7,7 +7,7 @@ import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { Spinner } from '../ui/progress.tsx'
 import { AttemptBadge, AttemptBody } from './switch-check-attempt.tsx'
-import { ContentVerdict } from './switch-check-content.tsx'
+import { ContentVerdict, WireVerdict } from './switch-check-content.tsx'
 import { SwitchCheckDiff } from './switch-check-diff.tsx'
 
 type Row = RouterOutputs['playground']['switchCheck']['families']['families'][number]
@@ -140,6 +140,7 @@ function ContinuationResult({ family, run }: { family: string; run: NonNullable<
         </span>
       </p>
       <AttemptBody attempt={run.data.compiled} />
+      {run.data.droppedOnWire !== null && <WireVerdict drops={run.data.droppedOnWire} />}
     </div>
   )
 }

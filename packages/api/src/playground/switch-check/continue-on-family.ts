@@ -29,9 +29,9 @@ function declaredTools(prompt: LanguageModelV3Prompt): LanguageModelV3FunctionTo
   return [...names].map((name) => ({ type: 'function', name, inputSchema: { type: 'object', additionalProperties: true } }))
 }
 
-/** A strict loopback server for one check: every accepted request gets "Continued on <family>." */
-export function startStrictLoopback(): Promise<FakeProviderServer> {
-  return startFakeProvider({ strict: true, keepRequests: 0, fallback: (request) => reply.text(`Continued on ${request.provider}.`) })
+/** A strict loopback server for one check: every accepted request gets "Continued on <family>."; it keeps the last `keepRequests` requests. */
+export function startStrictLoopback(keepRequests = 0): Promise<FakeProviderServer> {
+  return startFakeProvider({ strict: true, keepRequests, fallback: (request) => reply.text(`Continued on ${request.provider}.`) })
 }
 
 /** Sends `prompt` once (no retry: the first attempt is what is checked). */

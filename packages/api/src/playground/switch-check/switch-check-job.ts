@@ -5,7 +5,8 @@
 // strict loopback dialect; which compiler rules would change the prompt, and
 // whether the compiled prompt still holds every stored text and call with its
 // result (dropped-content.ts); on demand, the full diff and the compiled
-// continuation sent the same way.
+// continuation sent the same way, with the same check applied to what reached
+// the loopback server.
 import {
   capabilityProfiles,
   InvalidInputError,
@@ -15,7 +16,7 @@ import {
   type ProactiveVerdict,
   type StoredMessage,
 } from '@threadline/engine'
-import { switchFamilies, type SwitchFamily } from '@threadline/engine/loopback-provider'
+import { expectedWireHistory, requestDrops, switchFamilies, type SwitchFamily } from '@threadline/engine/loopback-provider'
 import { z } from 'zod'
 import { evaluatePrompt, ruleSet, type PromptEvaluation, type RuleSet } from '../evaluate.ts'
 import { diffPrompts } from '../prompt-diff.ts'
@@ -47,7 +48,13 @@ export const switchCheckRowSchema = z.object({
 
 export type SwitchCheckRow = z.infer<typeof switchCheckRowSchema>
 
-export type SwitchCheckRun = { family: string; compiled: SwitchCheckAttempt; rulesFired: string[] }
+export type SwitchCheckRun = {
+  family: string
+  compiled: SwitchCheckAttempt
+  rulesFired: string[]
+  /** what the accepted request lost of the stored history on the wire, one line each ([]: nothing); null when it was refused */
+  droppedOnWire: string[] | null
+}
 
 /** The prompt the next turn would send: the window, then the continuation. */
 function continuationPrompt(messages: StoredMessage[]): LanguageModelPrompt {
@@ -104,12 +111,14 @@ function diff(messages: StoredMessage[], name: string): PromptEvaluation {
 
 async function run(messages: StoredMessage[], name: string): Promise<SwitchCheckRun> {
   const family = familyNamed(name)
-  const server = await startStrictLoopback()
+  const server = await startStrictLoopback(1)
   try {
     const model = family.model(server.baseUrl(family.name))
     const verdict = compile(compilerRules(), continuationPrompt(messages), model)
     const rulesFired = verdict.rules.flatMap((outcome) => (outcome.status === 'changed' ? [outcome.rule.name] : []))
-    return { family: family.name, compiled: await sendOnce(model, verdict.prompt), rulesFired }
+    const compiled = await sendOnce(model, verdict.prompt)
+    const droppedOnWire = compiled.accepted ? requestDrops(server, server.requests.at(-1), expectedWireHistory(messages), 'the accepted request') : null
+    return { family: family.name, compiled, rulesFired, droppedOnWire }
   } finally {
     await server.close()
   }

@@ -6,7 +6,7 @@ import { APICallError, tool } from 'ai'
 import { z } from 'zod'
 import { Agent } from '../../agent/agent.ts'
 import type { FakeProviderServer } from '../../loopback-provider/fake-provider-server.ts'
-import { silentDrops } from '../../loopback-provider/silent-drops.ts'
+import { requestDrops } from '../../loopback-provider/silent-drops.ts'
 import type { AgentInputMessage, AgentResult } from '../../agent/types.ts'
 import type { MessagePart, StoredMessage } from '../../messages/types.ts'
 import { ProviderHistoryCompat } from './provider-history-compat.ts'
@@ -87,7 +87,5 @@ export async function providerErrorOf(turn: Promise<unknown>): Promise<APICallEr
 
 /** What request `index` dropped of `texts` and of the answered calls (by default one get_weather): the no-silent-drop check. */
 export function wireDrops(server: FakeProviderServer, index: number, texts: readonly string[], toolCalls = [{ name: 'get_weather' }]): string[] {
-  const request = server.requests[index]
-  const wire = request && server.readHistory(request)
-  return wire ? silentDrops({ texts: [...texts], toolCalls }, wire) : [`request ${index} could not be read`]
+  return requestDrops(server, server.requests[index], { texts: [...texts], toolCalls }, `request ${index}`)
 }

@@ -6,7 +6,7 @@
 // and each accepted request must pass the no-silent-drop check.
 import { Agent } from '../../agent/agent.ts'
 import { messageOf } from '../../errors/inspect.ts'
-import { expectedWireHistory, silentDrops } from '../../loopback-provider/silent-drops.ts'
+import { expectedWireHistory, requestDrops } from '../../loopback-provider/silent-drops.ts'
 import type { FakeProviderServer } from '../../loopback-provider/fake-provider-server.ts'
 import { reply } from '../../loopback-provider/fake-replies.ts'
 import type { Memory } from '../../memory/memory.ts'
@@ -99,13 +99,11 @@ async function continueHistory({ memory, server, target, processor, produced, ne
   const sent = () => server.requests.filter((request) => request.provider === target.name)
   try {
     const result = await agent.generate(CONTINUE, { memory: { thread: thread.id, resource: resourceId } })
-    const accepted = sent().at(-1)
-    const wire = accepted && server.readHistory(accepted)
     return {
       accepted: true,
       retries: result.retries,
       requests: sent().length,
-      drops: wire ? silentDrops(expected, wire) : ['the accepted request could not be read'],
+      drops: requestDrops(server, sent().at(-1), expected, 'the accepted request'),
     }
   } catch (error) {
     return { accepted: false, retries: 0, requests: sent().length, rejection: (messageOf(error) ?? String(error)).slice(0, 160), drops: [] }

@@ -29,17 +29,23 @@ test('continue a thread: the reply streams in, can be cancelled (nothing saved),
   const reply = composer.getByTestId('streaming-reply')
   await composer.getByTestId('streaming-reply').getByRole('button', { name: 'Cancel' }).click()
   await expect(reply).toHaveAttribute('data-status', 'cancelled')
+  // the cancelled message is back in the composer, not shown as sent
+  await expect(composer.getByRole('textbox')).toHaveValue('Start a long answer, then I cancel it.')
+  await expect(composer.getByTestId('sent-message')).toHaveCount(0)
   await page.reload()
   await expect(messages).toHaveCount(4)
 
   await composer.getByRole('textbox').fill('And the bull case?')
   await composer.getByRole('button', { name: 'Send' }).click()
   await expect(reply).toHaveAttribute('data-status', 'running')
+  // the message just sent stands above the streaming reply until the saved turn replaces both
+  await expect(composer.getByTestId('sent-message')).toContainText('And the bull case?')
   await screenshots(page, 'workbench-streaming', { fullPage: false })
   await expect(messages).toHaveCount(6, { timeout: 45_000 })
   await expect(messages.nth(4)).toContainText('And the bull case?')
   await expect(messages.nth(5)).toContainText('Scripted demo reply: you wrote "And the bull case?"')
   await expect(reply).toHaveCount(0)
+  await expect(composer.getByTestId('sent-message')).toHaveCount(0)
   await screenshots(page, 'workbench-continued')
   expect(browserErrors).toEqual([])
 })

@@ -8,7 +8,7 @@ import { textareaClass } from '../ui/field.tsx'
 import { ModelSelect, ProviderHint } from './model-select.tsx'
 import { RunParameters } from './run-parameters.tsx'
 import { useRunParameters } from './run-parameters-context.tsx'
-import { EnabledRulesActed, StreamingReply } from './streaming-reply.tsx'
+import { EnabledRulesActed, SentMessage, StreamingReply } from './streaming-reply.tsx'
 import { enabledRulesActed, useTurn } from './use-turn.ts'
 
 /** Refetches the thread views once a turn saved its messages (the timeline, branches, memory panels, the recall index's counts). */
@@ -35,6 +35,8 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const { drafts, setDrafts, parsed: parameters } = useRunParameters()
   // the message being sent: Cancel (or a failure) puts it back in the composer
   const sent = useRef('')
+  // ...and shown above the streaming reply until the saved turn replaces both
+  const [sentText, setSentText] = useState('')
   // the saved reply replaces the live one: the last turn's rules stay said here
   const [lastTurnRules, setLastTurnRules] = useState<string[] | null>(null)
   const turn = useTurn((state) => {
@@ -53,12 +55,14 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
     if (!text || !model || !parameters.ok) return
     const { value } = parameters
     sent.current = text
+    setSentText(text)
     setMessage('')
     setLastTurnRules(null)
     void turn.run((signal) => client.workbench.turn.mutate({ threadId, resourceId, model, message: text, ...value }, { signal }))
   }
   return (
     <section aria-label="Continue the thread" className="space-y-3" data-testid="composer">
+      {(running || turn.state.status === 'done') && <SentMessage text={sentText} saved={turn.state.status === 'done'} />}
       <StreamingReply state={turn.state} onCancel={turn.cancel} />
       {turn.state.status === 'idle' && lastTurnRules && (
         <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500" data-testid="last-turn-rules">

@@ -86,6 +86,19 @@ export function TurnStats({ state }: { state: TurnState }) {
   )
 }
 
+/** The user message of the running turn: the server saves it with the reply, so the timeline shows it only then. */
+export function SentMessage({ text, saved }: { text: string; saved: boolean }) {
+  return (
+    <article className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="sent-message" data-saved={saved}>
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
+        <Badge tone="slate">user</Badge>
+        <span>{saved ? 'saved' : 'sending · saved with the reply'}</span>
+      </header>
+      <p className="whitespace-pre-wrap px-4 py-3 text-sm leading-6 text-slate-800 [overflow-wrap:anywhere]">{text}</p>
+    </article>
+  )
+}
+
 /** The reply as it streams, what the processors did, and how the turn ended. */
 export function StreamingReply({ state, onCancel, showBranchLink = false }: { state: TurnState; onCancel: () => void; showBranchLink?: boolean }) {
   if (state.status === 'idle') return null

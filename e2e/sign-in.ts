@@ -27,9 +27,3 @@ export async function signIn(page: Page, next = '/'): Promise<void> {
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}${url.hash}` === next, { timeout: 45_000 })
   await expect(page.getByTestId('operator')).toContainText(demoOperator.name)
 }
-
-/** A full-page screenshot from the top (a sticky header drawn mid-page otherwise). */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true })
-}

@@ -1,11 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { demoBranches, demoClones, demoObservationalMemory, demoOperator, demoThreads } from '@threadline/db/seed'
-import { screenshot } from './sign-in.ts'
+import { screenshots } from './branches.ts'
 
 // The server runs over a freshly seeded database (playwright.config.ts), so
 // the expected rows come from the demo data itself.
-
-const screenshotDir = 'test-results/screenshots'
 
 /** The resource of a seeded branch: its root's (a branch stays in its source's resource). */
 function branchResource(sourceThreadId: string): string {
@@ -58,7 +56,7 @@ test('a visit without a session goes to the sign-in page, which refuses a wrong 
   await page.getByLabel('Password').fill('not-the-password')
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.locator('form').getByRole('alert')).toHaveText('Invalid email or password')
-  await page.screenshot({ path: `${screenshotDir}/sign-in-error.png`, fullPage: true })
+  await screenshots(page, 'sign-in-error')
   await page.getByLabel('Password').fill(demoOperator.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/threads\/acme-refund-4512$/)
@@ -83,7 +81,7 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   const incident = rows.filter({ has: page.getByText('initech-inc-2291', { exact: true }) })
   await expect(incident.getByTestId('provider-seen')).toHaveText(['anthropic', 'openai'])
   await expect(incident.getByTestId('has-observational-memory')).toBeVisible()
-  await page.screenshot({ path: `${screenshotDir}/threads-explorer.png`, fullPage: true })
+  await screenshots(page, 'threads-explorer')
 
   // Filter by resource: only that resource's threads (originals and clones) remain.
   const resource = 'globex-research'
@@ -116,7 +114,7 @@ test('the explorer lists the demo threads, filters them and opens one', async ({
   const lineageSentence = page.getByTestId('clone-panel').getByText('This thread is a clone.')
   expect((await lineageSentence.boundingBox())?.height).toBeLessThan(20)
   // from the top: the clone's thread page opens scrolled to its newest message
-  await screenshot(page, 'thread-clone')
+  await screenshots(page, 'thread-clone')
 
   expect(browserErrors).toEqual([])
 })
@@ -133,7 +131,7 @@ test('flag filters narrow the list, live in the URL, and clear with the other fi
   await expect(rows).toHaveCount(demoClones.length)
   for (const clone of demoClones) await expect(rows.filter({ hasText: clone.title })).toHaveCount(1)
   await expect(rows.filter({ hasText: 'Original' })).toHaveCount(0)
-  await page.screenshot({ path: `${screenshotDir}/threads-filter-clones.png`, fullPage: true })
+  await screenshots(page, 'threads-filter-clones')
 
   // kept in the URL: a reload shows the same list; adding "Has OM" keeps the clones whose
   // observational memory came along (thread scope) or whose resource has some (resource scope)
@@ -171,7 +169,7 @@ test('a search that matches nothing shows the empty state, and clearing brings t
   await page.getByLabel('Search titles').fill('no thread is called this')
   await expect(page.getByTestId('empty-state')).toContainText('No threads match')
   await expect(rows).toHaveCount(0)
-  await page.screenshot({ path: `${screenshotDir}/threads-empty.png`, fullPage: true })
+  await screenshots(page, 'threads-empty')
 
   await page.getByRole('button', { name: 'Clear filters' }).click()
   await expect(rows).toHaveCount(listedCount())

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { initechRestoreDrill, RESTORE_TOOL_CALL_ID } from '@threadline/db/seed'
 import { messageSnippet } from '@threadline/engine'
-import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // An operator forks the restore drill from its 4th message (the start of a
 // long-running tool whose result is stored in the 5th), sees the preview warn
@@ -32,7 +33,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(file).toContainText('image/svg+xml')
   await expect(file.getByRole('img')).toBeVisible()
   expect(await file.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(160)
-  await screenshot(page, 'thread-timeline')
+  await screenshots(page, 'thread-timeline')
 
   await messages.nth(3).getByRole('link', { name: 'Clone from here…' }).click()
   await expect(page).toHaveURL(new RegExp(`/threads/${source.thread.id}/fork\\?at=${source.messages[3]!.id}$`))
@@ -51,7 +52,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(preview.getByTestId('clone-warning').filter({ hasText: 'starts-with-assistant' })).toBeVisible()
   const copied = preview.locator('[data-testid="preview-message"][data-copied="true"]')
   await expect(copied).toHaveCount(3)
-  await screenshot(page, 'fork-wizard')
+  await screenshots(page, 'fork-wizard')
 
   await page.getByRole('button', { name: 'Create clone' }).click()
   await expect(page).toHaveURL(/\/threads\/[0-9a-f-]{36}$/)
@@ -68,7 +69,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(sourceLink).toHaveText(source.thread.title)
   // the fork point: the 4th message, the last one copied
   await expect(page.getByTestId('clone-fork-point')).toHaveText(source.messages[3]!.id)
-  await screenshot(page, 'clone-created')
+  await screenshots(page, 'clone-created')
 
   await page.getByTestId('clone-panel').getByRole('link', { name: 'Lineage graph' }).click()
   await expect(page.getByRole('heading', { name: 'Lineage', level: 1 })).toBeVisible()
@@ -78,7 +79,7 @@ test('fork from the 4th message with a limit: preview warning, create, ID map, l
   await expect(nodes.filter({ hasText: 'ancestor' })).toContainText(source.thread.title)
   // the fork point is marked on the edge: the message the clone was forked after
   await expect(page.getByTestId('lineage-graph')).toContainText(`forked after “${messageSnippet(source.messages[3]!, 60)}”`)
-  await screenshot(page, 'lineage')
+  await screenshots(page, 'lineage')
   await nodes.filter({ hasText: 'ancestor' }).click()
   await expect(page).toHaveURL(new RegExp(`/threads/${source.thread.id}$`))
   await expect(page.getByRole('heading', { name: source.thread.title, level: 1 })).toBeVisible()

@@ -1,21 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { initechIncident } from '@threadline/db/seed'
-import { collectBrowserErrors, screenshotDir, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Run by `pnpm e2e:indexing` (playwright.indexing.config.ts): the server has an
 // embedding model, and the demo data was seeded without one.
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 800]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme })
-      await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${colorScheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 test('Index all: a resource with progress, cancel, completion; a thread; the jobs view', async ({ page }) => {
   test.setTimeout(180_000)
@@ -55,7 +44,7 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
     })
     expect(room).toBeGreaterThanOrEqual(0)
   }
-  await shoot(page, 'index-all-progress')
+  await screenshots(page, 'index-all-progress')
   await expect(indexAll.getByRole('status')).toContainText(/Indexed [\d,]+ messages in .*: all of this resource is indexed/, { timeout: 90_000 })
 
   // recall over the indexed resource is hybrid now
@@ -83,7 +72,7 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
   await expect(rows.filter({ hasText: 'globex-research' }).first()).toContainText('cancelled')
   await expect(rows.filter({ hasText: initechIncident.thread.id }).first()).toContainText('done')
   await expect(rows.first()).toContainText('1 / 5')
-  await shoot(page, 'index-jobs')
+  await screenshots(page, 'index-jobs')
   await page.getByLabel('State').selectOption('cancelled')
   await expect(rows).toHaveCount(1)
   expect(browserErrors).toEqual([])

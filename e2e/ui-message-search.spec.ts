@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { acmeDeliveryStorm } from '@threadline/db/seed'
-import { collectBrowserErrors, screenshotDir, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 const trackingMessage = acmeDeliveryStorm.messages.find((message) => JSON.stringify(message.content).includes('Tracking number 1Z999AA'))!
 
@@ -23,16 +24,7 @@ test('explorer message search: highlighted snippets with thread titles, scoped b
   await expect(hit.getByTestId('message-hit-thread')).toHaveText(acmeDeliveryStorm.thread.title)
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible()
 
-  for (const width of [1440, 800]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.emulateMedia({ colorScheme })
-      await page.evaluate(() => window.scrollTo(0, 0))
-      await page.screenshot({ path: `${screenshotDir}/message-search-${width}-${colorScheme}.png`, fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshots(page, 'message-search')
 
   // the resource filter narrows the search: another resource has no tracking number
   await page.getByLabel('Resource').selectOption('globex-research')

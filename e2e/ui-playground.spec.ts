@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { acmeDeliveryStorm, globexCerebrasDigest } from '@threadline/db/seed'
-import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 import { wordSplittingElements } from './text-wrap.ts'
 
 /** Replaces a CodeMirror editor's whole text, as pasting does. */
@@ -33,11 +34,10 @@ test('prompt rules: a Cerebras-bound thread loses its reasoning parts, shown in 
   await expect(diff.locator('[class*="-diff-added"]').filter({ hasText: 'reasoning' })).toHaveCount(0)
   // the diff wraps its long strings at spaces ("r each" in the screenshots)
   expect(await wordSplittingElements(page)).toEqual([])
-  await screenshot(page, 'playground-prompt-rules')
+  await screenshots(page, 'playground-prompt-rules')
 
   await page.setViewportSize({ width: 800, height: 900 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
-  await screenshot(page, 'playground-800px')
   // each line number beside its line (with wrapped lines the numbers drifted out of step at 800 px)
   const drift = await page
     .getByTestId('code-editor-javascript')
@@ -72,7 +72,7 @@ test('custom rule: an error thrown in the sandbox is shown inline; a working rul
   await expect(inlineError).toContainText('Rule “explodes” threw')
   await expect(inlineError).toContainText('boom from my rule')
   await expect(page.locator('[data-testid="rule-report"][data-rule="explodes"]')).toHaveAttribute('data-status', 'failed')
-  await screenshot(page, 'playground-custom-rule-error')
+  await screenshots(page, 'playground-custom-rule-error')
 
   await replaceCode(
     page,
@@ -92,12 +92,12 @@ test('custom rule: an error thrown in the sandbox is shown inline; a working rul
   await expect(saved).toContainText('1 fixture')
   await saved.getByRole('button', { name: 'Run fixtures' }).click()
   await expect(saved).toContainText('Every fixture passed')
-  await screenshot(page, 'playground-saved-rule')
+  await screenshots(page, 'playground-saved-rule')
 
   // deleting asks first: cancel keeps the rule, confirming removes it
   await saved.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(saved).toContainText('Delete “drop-system-for-cerebras”?')
-  await screenshot(page, 'playground-delete-rule-confirm')
+  await screenshots(page, 'playground-delete-rule-confirm')
   await saved.getByRole('button', { name: 'Cancel' }).click()
   await expect(saved.getByRole('button', { name: 'Yes, delete' })).toHaveCount(0)
   await saved.getByRole('button', { name: 'Delete', exact: true }).click()
@@ -133,7 +133,7 @@ test('API errors: the pasted Anthropic tool-ID 400 matches the built-in rule, wh
   await expect(page.getByTestId('error-result')).toContainText('ProviderHistoryCompat retries (fixed by anthropic-tool-id-format)')
   // the editor, no longer focused, shows where the pasted line begins
   await expect(page.getByTestId('code-editor-json').first().locator('.cm-scroller')).toHaveJSProperty('scrollLeft', 0)
-  await screenshot(page, 'playground-api-errors')
+  await screenshots(page, 'playground-api-errors')
   expect(browserErrors).toEqual([])
 })
 
@@ -159,6 +159,6 @@ test('retry simulator: a 429 with Retry-After: 5 waits 5 s, then the budget is s
   )
   // the editor, no longer focused, shows where the pasted line begins
   await expect(page.getByTestId('code-editor-json').first().locator('.cm-scroller')).toHaveJSProperty('scrollLeft', 0)
-  await screenshot(page, 'playground-retry')
+  await screenshots(page, 'playground-retry')
   expect(browserErrors).toEqual([])
 })

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { acmeDeliveryStorm, initechRestoreDrill } from '@threadline/db/seed'
-import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 test('recall on a fresh start: full-text finds the demo tracking number message with no indexing, titles not ids', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
@@ -14,7 +15,7 @@ test('recall on a fresh start: full-text finds the demo tracking number message 
   await expect(results.first().getByTestId('recall-thread')).toHaveText(/Delivery dela/)
   await expect(results.first().getByTestId('recall-also-in')).toContainText('Also in a clone')
   await expect(page.getByTestId('recall-open').filter({ hasText: 'Tracking number 1Z999AA10123456784' })).toHaveCount(1)
-  await screenshot(page, 'recall-fresh-start')
+  await screenshots(page, 'recall-fresh-start')
   expect(browserErrors).toEqual([])
 })
 
@@ -40,7 +41,7 @@ test('recall: search a seeded thread, no index hint in full-text mode, open the 
   const threadSelect = page.getByRole('combobox', { name: /^Thread/ })
   await expect(threadSelect).toHaveAttribute('title', `${initechRestoreDrill.thread.title} (${initechRestoreDrill.thread.resourceId})`)
   await expect(threadSelect).toHaveCSS('text-overflow', 'ellipsis')
-  await screenshot(page, 'recall')
+  await screenshots(page, 'recall')
 
   const open = results.first().getByTestId('recall-open')
   const href = await open.getAttribute('href')
@@ -51,6 +52,6 @@ test('recall: search a seeded thread, no index hint in full-text mode, open the 
   const target = page.locator(`[data-message-id="${messageId}"]`)
   await expect(target).toHaveAttribute('data-highlighted', 'true')
   await expect(target).toBeInViewport()
-  await page.screenshot({ path: 'test-results/screenshots/recall-landing.png' })
+  await screenshots(page, 'recall-landing', { fullPage: false })
   expect(browserErrors).toEqual([])
 })

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { demoWorkingMemory, initechIncident } from '@threadline/db/seed'
-import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { screenshots } from './branches.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // The incident thread switched provider midway: OpenAI tool calls, then
 // Anthropic signed thinking; it has thread-scoped working memory and an OM
@@ -49,7 +50,7 @@ test('the timeline renders each part for what it is, with memory side panels', a
   await editor.fill(`${threadMemory}\n- Follow-up: alert on pool saturation`)
   await wm.getByRole('button', { name: 'Save' }).click()
   await expect(wm.getByRole('status')).toHaveText('Saved')
-  await screenshot(page, 'thread-memory-panels')
+  await screenshots(page, 'thread-memory-panels')
   await page.reload()
   await page.getByTestId('working-memory-panel').getByRole('tab', { name: 'This thread' }).click()
   await expect(page.getByLabel('Working memory (thread scope)')).toHaveValue(`${threadMemory}\n- Follow-up: alert on pool saturation`)
@@ -67,10 +68,8 @@ test('the thread page and the explorer stay usable at 800 px', async ({ page }) 
   await expect(page.getByTestId('om-panel')).toBeVisible()
   // nothing wider than the window
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
-  await screenshot(page, 'thread-800px')
   await page.getByRole('link', { name: 'Threads', exact: true }).click()
   await expect(page.getByTestId('thread-row').first()).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
-  await screenshot(page, 'explorer-800px')
   expect(browserErrors).toEqual([])
 })

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { screenshots } from './branches.ts'
-import { collectBrowserErrors, screenshot, signIn } from './sign-in.ts'
+import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 test('issue a scoped token (shown once), revoke it, then sign out', async ({ page }) => {
   const browserErrors = collectBrowserErrors(page)
@@ -9,7 +9,7 @@ test('issue a scoped token (shown once), revoke it, then sign out', async ({ pag
   // other specs (the audit page's) issue tokens on the same database: only this test's token is assumed absent
   await expect(page.getByRole('button', { name: 'Issue token' })).toBeVisible()
   await expect(page.getByTestId('token-row').filter({ hasText: 'support-bot staging' })).toHaveCount(0)
-  await screenshot(page, 'tokens-before')
+  await screenshots(page, 'tokens-before')
 
   await page.getByLabel('Name').fill('support-bot staging')
   await page.getByRole('checkbox', { name: 'acme-support' }).check()
@@ -21,20 +21,20 @@ test('issue a scoped token (shown once), revoke it, then sign out', async ({ pag
   await expect(row).toContainText('Active')
   await expect(row).toContainText('acme-support')
   await expect(row).toContainText('read only')
-  await screenshot(page, 'tokens-issued')
+  await screenshots(page, 'tokens-issued')
 
   await row.getByRole('button', { name: 'Revoke' }).click()
   await row.getByRole('button', { name: 'Yes, revoke' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Token “support-bot staging” revoked.' })).toBeVisible()
   await expect(row).toContainText('Revoked')
   await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0)
-  await screenshot(page, 'tokens-revoked')
+  await screenshots(page, 'tokens-revoked')
 
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/sign-in$/)
   await page.goto('/tokens')
   await expect(page).toHaveURL(/\/sign-in\?next=%2Ftokens$/)
-  await screenshot(page, 'sign-in')
+  await screenshots(page, 'sign-in')
   expect(browserErrors).toEqual([])
 })
 

@@ -5,7 +5,10 @@
 // characters together; texts past that get the engine's estimate (a token per
 // 4 bytes), as do texts a batch reaches after its time budget
 // (count-tokens-job.ts). The pool's own limits (per-caller runs, queue wait,
-// deadline) apply as to any playground run.
+// deadline) apply as to any playground run, except that a busy pool (no free
+// worker in time, or the caller's runs all taken, as when Compare models runs
+// several turns at once) gets the batch estimated: counting never fails a turn.
+import { TRPCError } from '@trpc/server'
 import { approximateTokens, type TokenCounter } from '@threadline/engine'
 import type { PlaygroundPool } from '../../playground/worker/playground-pool.ts'
 import type { Encoding } from '../model-catalog.ts'
@@ -35,8 +38,14 @@ export function bpeTokenCounter({ pool, callerKey, encoding }: BpeCounterOptions
       }
       const estimated = texts.slice(exact.length).map(approximateTokens)
       if (exact.length === 0) return estimated
-      const counted = (await pool.run(callerKey, { op: 'countTokens', encoding, texts: exact, budgetMs: COUNT_BUDGET_MS })) as CountTokensResult
-      return [...counted.counts, ...estimated]
+      const counted = await pool.run(callerKey, { op: 'countTokens', encoding, texts: exact, budgetMs: COUNT_BUDGET_MS }).then(
+        (result) => (result as CountTokensResult).counts,
+        (error: unknown) => {
+          if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') return exact.map(approximateTokens)
+          throw error
+        },
+      )
+      return [...counted, ...estimated]
     },
   }
 }

@@ -64,8 +64,9 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
       { text: 'tracking', match: true },
       { text: ' ', match: false },
       { text: 'number', match: true },
-      // fragments end at a word
+      // fragments end at a word; the message's own closing punctuation is put back where nothing is cut
       { text: ' of the broken blender parcel', match: false },
+      { text: '?', match: false },
     ])
   })
 
@@ -76,7 +77,7 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
     expect(hit!.snippet.filter((segment) => segment.match).map((segment) => segment.text)).toEqual(['quoted'])
     const text = hit!.snippet.map((segment) => segment.text).join('')
     // ts_headline's parser drops HTML tags; the UI renders the rest as text
-    expect(text).toBe('The tracking number is  42  odd & "quoted')
+    expect(text).toBe('The tracking number is  42  odd & "quoted"')
     expect(text.includes(SNIPPET_MARK.start) || text.includes(SNIPPET_MARK.stop)).toBe(false)
   })
 
@@ -99,7 +100,7 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
     expect(everywhere.hits.map((hit) => hit.messageId).sort()).toEqual(['ms-1', 'ms-2', 'ms-4', 'ms-5'])
   })
 
-  it('marks with an ellipsis each side where the snippet cuts the text, and no side of a whole message', async () => {
+  it("marks with an ellipsis each side where the snippet cuts the text, and keeps a whole message's own end punctuation", async () => {
     const { storage, threadQueries } = getDb()
     await storage.createThread({ id: 'ms-long', resourceId: 'ms-carol', title: 'Long' })
     const filler = (word: string) => Array.from({ length: 30 }, (_, index) => `${word}${index}`).join(' ')
@@ -117,7 +118,7 @@ describeEachDatabase('searchMessages (explorer message search)', (getDb) => {
     const cut = await text('refund', ['ms-carol'])
     expect(cut).toMatch(/^… before\d+ .* after\d+ …$/)
     expect(cut).toContain('the refund arrived')
-    expect(await text('kettle', ['ms-alice'])).toBe('My kettle is broken too')
+    expect(await text('kettle', ['ms-alice'])).toBe('My kettle is broken too.')
   })
 
   it('pages through the matches with the total, also past the end', async () => {

@@ -57,6 +57,9 @@ type HitRow = {
   headline: string
   cutBefore: boolean
   cutAfter: boolean
+  /** the message text's first and last few characters, for the punctuation ts_headline leaves off an uncut end */
+  textStart: string
+  textEnd: string
   copies: MessageTextCopy[] | null
 }
 
@@ -80,10 +83,11 @@ export async function searchMessageText(db: Db, query: MessageTextQuery): Promis
     total AS (SELECT count(*)::int AS n FROM originals),
     page AS (SELECT * FROM originals ORDER BY score DESC, created_at DESC, id DESC LIMIT ${query.limit} OFFSET ${query.offset})
     SELECT total.n AS total, p.id AS "messageId", p.thread_id AS "threadId", p.title AS "threadTitle", p.resource_id AS "resourceId",
-      p.role, p.created_at AS "createdAt", p.score, p.headline, p."cutBefore", p."cutAfter", p.copies
+      p.role, p.created_at AS "createdAt", p.score, p.headline, p."cutBefore", p."cutAfter", p."textStart", p."textEnd", p.copies
     FROM total LEFT JOIN (
       SELECT page.id, page.score, m.created_at, m.thread_id, m.resource_id, m.role, t.title,
         hl.headline, NOT starts_with(words.text, words.first) AS "cutBefore", right(words.text, length(words.last)) <> words.last AS "cutAfter",
+        left(ltrim(doc.text), 4) AS "textStart", right(rtrim(doc.text), 4) AS "textEnd",
         (SELECT json_agg(json_build_object('messageId', c.id, 'threadId', c.thread_id, 'threadTitle', c.title) ORDER BY c.thread_created_at, c.id)
           FROM (SELECT h.id, h.thread_id, h.thread_created_at, ct.title FROM hits h JOIN threads ct ON ct.id = h.thread_id
                 WHERE h.copy_key = page.copy_key AND h.id <> page.id ORDER BY h.thread_created_at, h.id LIMIT ${MAX_LISTED_COPIES}) c) AS copies
@@ -99,14 +103,29 @@ export async function searchMessageText(db: Db, query: MessageTextQuery): Promis
     ORDER BY p.score DESC, p.created_at DESC, p.id DESC`
   return {
     total: rows[0]?.total ?? 0,
-    hits: rows.flatMap(({ total: _total, messageId, headline, cutBefore, cutAfter, copies, ...hit }) =>
-      messageId === null ? [] : [{ messageId, ...hit, snippet: markCuts(snippetSegments(headline), cutBefore, cutAfter), copies: copies ?? [] }],
+    hits: rows.flatMap(({ total: _total, messageId, headline, cutBefore, cutAfter, textStart, textEnd, copies, ...hit }) =>
+      messageId === null
+        ? []
+        : [{ messageId, ...hit, snippet: markEnds(snippetSegments(headline), { cutBefore, cutAfter, textStart, textEnd }), copies: copies ?? [] }],
     ),
   }
 }
 
-/** An ellipsis on each side where the snippet cuts the message's text, so a cut never reads as its start or end. */
-function markCuts(segments: SnippetSegment[], cutBefore: boolean, cutAfter: boolean): SnippetSegment[] {
-  if (segments.length === 0) return segments
-  return [...(cutBefore ? [{ text: '… ', match: false }] : []), ...segments, ...(cutAfter ? [{ text: ' …', match: false }] : [])]
+const LEADING_PUNCTUATION = /^[([{"'“‘«¿¡]+/u
+const TRAILING_PUNCTUATION = /[.,;:!?…)\]}"'”’»]+$/u
+
+/**
+ * Each end of the snippet: an ellipsis where it cuts the message's text, so a cut never reads as its start or
+ * end; where it does not, the message's own opening or closing punctuation, which ts_headline leaves off
+ * ("What is going on?", not "What is going on").
+ */
+function markEnds(segments: SnippetSegment[], ends: { cutBefore: boolean; cutAfter: boolean; textStart: string; textEnd: string }): SnippetSegment[] {
+  const first = segments[0]
+  const last = segments.at(-1)
+  if (first === undefined || last === undefined) return segments
+  const opening = LEADING_PUNCTUATION.exec(ends.textStart)?.[0] ?? ''
+  const closing = TRAILING_PUNCTUATION.exec(ends.textEnd)?.[0] ?? ''
+  const before = ends.cutBefore ? '… ' : first.text.startsWith(opening) ? '' : opening
+  const after = ends.cutAfter ? ' …' : last.text.endsWith(closing) ? '' : closing
+  return [...(before === '' ? [] : [{ text: before, match: false }]), ...segments, ...(after === '' ? [] : [{ text: after, match: false }])]
 }

@@ -7,7 +7,7 @@ import { useTRPC } from '@/trpc/client.tsx'
 import { Button, ButtonLink } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { describeError } from '../ui/describe-error.ts'
-import { plural } from './fork-markers.ts'
+import { plural } from '../format.ts'
 import { PromoteSummary } from './promote-summary.tsx'
 
 type BranchActionsProps = {

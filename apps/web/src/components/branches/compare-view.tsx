@@ -14,7 +14,7 @@ import { threadMessageHref } from '../thread/anchors.ts'
 import { ComparePicker } from './compare-picker.tsx'
 import { CompareMessage } from './compare-message.tsx'
 import { compareLayout } from './compare-rows.ts'
-import { plural } from './fork-markers.ts'
+import { plural } from '../format.ts'
 import { diffWords } from './word-diff.ts'
 
 const SNIPPET_LENGTH = 600

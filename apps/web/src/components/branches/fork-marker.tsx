@@ -2,7 +2,8 @@
 
 import Link from 'next/link'
 import { threadMessageHref } from '../thread/anchors.ts'
-import { plural, type BranchSummary } from './fork-markers.ts'
+import { plural } from '../format.ts'
+import type { BranchSummary } from './fork-markers.ts'
 
 /** On a source's timeline, below the message branches were cut at: how many, and a link to each. */
 export function ForkedHereMarker({ branches }: { branches: BranchSummary[] }) {

@@ -11,8 +11,3 @@ export function branchesByMessage(branches: BranchSummary[]): Map<string, Branch
   }
   return byMessage
 }
-
-/** "1 message", "3 messages" (the plural adds an s) */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : noun.endsWith('h') ? 'es' : 's'}`
-}

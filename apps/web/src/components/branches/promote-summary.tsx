@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
 import { THREAD_DIFF_MAX_MESSAGES } from '@threadline/api/client'
 import { useTRPC } from '@/trpc/client.tsx'
-import { plural, type BranchSummary } from './fork-markers.ts'
+import { plural } from '../format.ts'
+import type { BranchSummary } from './fork-markers.ts'
 import { laterMessagesMoveSentence } from './promote-wording.ts'
 
 type PromoteSummaryProps = {

@@ -1,4 +1,4 @@
-import { plural } from './fork-markers.ts'
+import { plural } from '../format.ts'
 
 /**
  * The promote confirmation's sentence on the source's later messages: how many

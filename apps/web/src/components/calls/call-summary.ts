@@ -1,4 +1,5 @@
 import type { CallTraceEvent, LLMCallSummary } from '@threadline/engine'
+import { plural } from '../format.ts'
 
 // One line of prose for a turn's calls, e.g. "2 retries, waited 3.2 s
 // (Retry-After) · reasoning stripped for cerebras · 3 tool IDs rewritten after 400".
@@ -12,7 +13,6 @@ type Trace = Summary & {
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
 
 const delaySources: Record<string, string> = {
   'retry-after': 'Retry-After',

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../format.ts'
+import { formatDateTime, plural } from '../format.ts'
 import type { LineageNode } from './lineage-layout.ts'
 
 /**
@@ -18,6 +18,5 @@ export function forkLabel(node: Pick<LineageNode, 'forkKind' | 'forkedAt' | 'for
 export function forkCounts(children: Pick<LineageNode, 'forkKind'>[]): string {
   const branches = children.filter((child) => child.forkKind === 'branch').length
   const clones = children.length - branches
-  const plural = (count: number, word: string, words: string) => `${count} ${count === 1 ? word : words}`
-  return [branches > 0 ? plural(branches, 'branch', 'branches') : null, clones > 0 ? plural(clones, 'clone', 'clones') : null].filter(Boolean).join(' · ')
+  return [branches > 0 ? plural(branches, 'branch') : null, clones > 0 ? plural(clones, 'clone') : null].filter(Boolean).join(' · ')
 }

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Button } from '../ui/button.tsx'
-import { plural } from '../branches/fork-markers.ts'
+import { plural } from '../format.ts'
 import { describeError } from '../ui/describe-error.ts'
 
 export type ThreadBranch = Pick<RouterOutputs['branches']['list'][number], 'id' | 'title'>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type KeyboardEvent, type SubmitEvent } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
+import { plural } from '../format.ts'
 import { Button } from '../ui/button.tsx'
 import { CopyButton } from '../ui/copy-button.tsx'
 import { describeError } from '../ui/describe-error.ts'
@@ -107,7 +108,7 @@ export function IssueTokenForm() {
                   onChange={(event) => toggleResource(resource.id, event.target.checked)}
                 />
                 <span className="truncate font-mono text-xs">{resource.id}</span>
-                <span className="ml-auto text-xs text-slate-400">{resource.threadCount} threads</span>
+                <span className="ml-auto text-xs text-slate-400">{plural(resource.threadCount, 'thread')}</span>
               </label>
             ))}
             {typedOnly.map((id) => (

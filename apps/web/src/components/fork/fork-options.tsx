@@ -46,7 +46,8 @@ export function ForkOptions({
   return (
     <Panel title="Options" description="Every option of cloneThread; the preview updates as you type.">
       <div className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* each on its own row: beside the ID field, a title of a few words overflowed its half */}
+        <div className="space-y-4">
           {/* the default title in full in the hint, which wraps: a placeholder that long was cut mid-word */}
           <Field label="Title" hint={sourceTitle ? `Empty: “Clone of ${sourceTitle}”.` : 'Empty: no title.'}>
             <input

@@ -1,6 +1,6 @@
 import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
-import { NamePlan, newNameOnFirstSight, planRenames } from './collision-free-renames.ts'
+import { NamePlan, planRenames } from './collision-free-renames.ts'
 import { messageWithContent } from './message-with-content.ts'
 
 type PromptMessage = LanguageModelPrompt[number]
@@ -55,7 +55,7 @@ export function renamedToolPartField(
   propose: (value: string, attempt: number) => string,
 ): LanguageModelPrompt {
   const sightPlan = new NamePlan()
-  const renamed = renameEach(prompt, field, (value) => newNameOnFirstSight(sightPlan, value, isValid, propose))
+  const renamed = renameEach(prompt, field, (value) => sightPlan.decideOnFirstSight(value, isValid, propose))
   if (renamed !== undefined) return renamed
   const plan = new NamePlan()
   everyToolPartField(prompt, field, (value) => {

@@ -1,9 +1,9 @@
 import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
-import type { LanguageModelPrompt } from '../../types.ts'
 import type { CapabilityProfile, ProviderFamily } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import { stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
 import type { CompatRule } from '../types.ts'
+import type { ReasoningStripPredicate } from './rewrite-message-parts.ts'
 
 export const PROFILE_STRIP_REASONING = 'profile-strip-reasoning'
 
@@ -40,14 +40,20 @@ function stripsSomeReasoning(profile: CapabilityProfile): boolean {
 export const profileStripReasoning: CompatRule = {
   name: PROFILE_STRIP_REASONING,
   applyToPrompt({ prompt, model }) {
-    const { profiles } = targetProfiles(model)
-    return profiles.some(stripsSomeReasoning) ? withoutRefusedReasoning(prompt, profiles) : undefined
+    const refused = refusedReasoning(model)
+    return refused === undefined ? undefined : stripAssistantReasoning(prompt, refused)
   },
 }
 
-/** A function of its own: the closure's captured `profiles` would cost the rule a context allocation on every call. */
-function withoutRefusedReasoning(prompt: LanguageModelPrompt, profiles: readonly CapabilityProfile[]): LanguageModelPrompt | undefined {
-  return stripAssistantReasoning(prompt, (part) => someRefuses(profiles, part))
+/** The reasoning parts `model`'s profiles refuse, or undefined when they refuse none (then nothing is allocated). */
+export function refusedReasoning(model: unknown): ReasoningStripPredicate | undefined {
+  const { profiles } = targetProfiles(model)
+  return profiles.some(stripsSomeReasoning) ? refusedBy(profiles) : undefined
+}
+
+/** A function of its own: the closure's captured `profiles` would cost refusedReasoning a context allocation on every call. */
+function refusedBy(profiles: readonly CapabilityProfile[]): ReasoningStripPredicate {
+  return (part) => someRefuses(profiles, part)
 }
 
 /** Whether one of `profiles` refuses `part`; a loop, not `profiles.some(…)`, whose arrow was a new closure for every reasoning part. */

@@ -228,11 +228,30 @@ export function alphanumericDigest(text: string, length: number): string {
   return digest
 }
 
-const NOT_PORTABLE = /[^a-zA-Z0-9_-]/g
+/** Whether the UTF-16 code unit `code` is one of [a-zA-Z0-9_-]. */
+function isPortable(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 45
+}
+
+/**
+ * `value` with every UTF-16 code unit outside [a-zA-Z0-9_-] as `_` (as
+ * `replace(/[^a-zA-Z0-9_-]/g, '_')` would), built from the portable runs
+ * between them: the regular expression was a tenth of a Bedrock rename.
+ */
+function portable(value: string): string {
+  let result = ''
+  let runStart = 0
+  for (let index = 0; index < value.length; index++) {
+    if (isPortable(value.charCodeAt(index))) continue
+    result += `${value.slice(runStart, index)}_`
+    runStart = index + 1
+  }
+  return runStart === 0 ? value : result + value.slice(runStart)
+}
 
 /** `value` with every character outside [a-zA-Z0-9_-] as `_`, cut to `maxLength` with room for a `_n` suffix after the first attempt. */
 export function sanitizedName(value: string, attempt: number, maxLength: number, emptyBase: string): string {
-  const base = value.replace(NOT_PORTABLE, '_') || emptyBase
+  const base = portable(value) || emptyBase
   if (attempt === 0) return base.slice(0, maxLength)
   const suffix = `_${attempt + 1}`
   return `${base.slice(0, Math.max(1, maxLength - suffix.length))}${suffix}`

@@ -43,10 +43,15 @@ function strayResult(prompt: LanguageModelPrompt, from: number, toolCallId: stri
   return undefined
 }
 
-/** Whether a tool result of the prompt answers no call of the assistant message its tool messages follow (one scan). */
-function hasStrayResult(prompt: LanguageModelPrompt): boolean {
+/**
+ * Whether a tool result from message `from` on answers no call of the
+ * assistant message its tool messages follow (one scan of the rest of the
+ * prompt). From the first unanswered call on: a result before it can move to
+ * no call (strayResult looks after the call only).
+ */
+function hasStrayResult(prompt: LanguageModelPrompt, from: number): boolean {
   let answering = -1
-  for (let index = 0; index < prompt.length; index++) {
+  for (let index = from; index < prompt.length; index++) {
     const message = prompt[index]
     if (message?.role !== 'tool') {
       answering = message?.role === 'assistant' ? index : -1
@@ -77,8 +82,8 @@ function missingResults(prompt: LanguageModelPrompt, index: number, pairing: Pai
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const part = content[partIndex]
     if (part === undefined || !isClientToolCall(part) || answers(prompt, index + 1, part.toolCallId) !== 0) continue
-    // searched only when the prompt holds a stray result: many cancelled turns would otherwise each scan the rest of the prompt
-    pairing.strays ??= hasStrayResult(prompt)
+    // searched only when the prompt holds a stray result after the first unanswered call (this one): many cancelled turns would otherwise each scan the rest of the prompt
+    pairing.strays ??= hasStrayResult(prompt, index)
     const later = pairing.strays ? strayResult(prompt, index + 1, part.toolCallId, pairing.moved) : undefined
     if (later !== undefined) pairing.moved.add(later)
     ;(missing ??= []).push(later ?? cancelledToolResult(part))

@@ -19,9 +19,8 @@ function isNative(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart
   return false
 }
 
-/** Whether a profile refuses (or cannot use) this reasoning part. */
+/** Whether a profile that strips some reasoning (stripsSomeReasoning) refuses (or cannot use) this reasoning part. */
 function refuses(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart): boolean {
-  if (FAMILIES_WITH_OWN_RULE.has(profile.family)) return false
   if (profile.reasoning.own === 'strip') return true
   return profile.reasoning.foreign !== 'accepted' && !isNative(profile, part)
 }
@@ -45,15 +44,19 @@ export const profileStripReasoning: CompatRule = {
   },
 }
 
-/** The reasoning parts `model`'s profiles refuse, or undefined when they refuse none (then nothing is allocated). */
+const refusedByTarget = new WeakMap<readonly CapabilityProfile[], ReasoningStripPredicate | null>()
+
+/** The reasoning parts `model`'s profiles refuse, or undefined when they refuse none; remembered per target (nothing allocated per call). */
 export function refusedReasoning(model: unknown): ReasoningStripPredicate | undefined {
   const { profiles } = targetProfiles(model)
-  return profiles.some(stripsSomeReasoning) ? refusedBy(profiles) : undefined
-}
-
-/** A function of its own: the closure's captured `profiles` would cost refusedReasoning a context allocation on every call. */
-function refusedBy(profiles: readonly CapabilityProfile[]): ReasoningStripPredicate {
-  return (part) => someRefuses(profiles, part)
+  let refused = refusedByTarget.get(profiles)
+  if (refused === undefined) {
+    // only the profiles that strip something are asked, for every reasoning part of every call
+    const stripping = Object.freeze(profiles.filter(stripsSomeReasoning))
+    refused = stripping.length === 0 ? null : (part) => someRefuses(stripping, part)
+    refusedByTarget.set(profiles, refused)
+  }
+  return refused ?? undefined
 }
 
 /** Whether one of `profiles` refuses `part`; a loop, not `profiles.some(…)`, whose arrow was a new closure for every reasoning part. */

@@ -12,9 +12,6 @@ export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messa
 /** The new value of a tool-call ID or tool name (itself when kept), the same for a call and its result; undefined gives the pass up. */
 export type NewValueOf = (value: string) => string | undefined
 
-// Indexed loops, no closure per message or part: this pass runs on every call over the whole prompt (for…of's iterators cost 5x here, bench/compat.ts).
-/* eslint-disable @typescript-eslint/prefer-for-of */
-
 /**
  * The prompt with, in ONE pass: the assistant reasoning parts `dropsReasoning`
  * selects removed (an assistant message left with no part dropped, see

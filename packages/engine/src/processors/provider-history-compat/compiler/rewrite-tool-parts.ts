@@ -3,7 +3,6 @@ import type { LanguageModelPrompt } from '../../types.ts'
 import { NamePlan, planRenames } from './collision-free-renames.ts'
 import { rewriteMessageParts, type NewValueOf } from './rewrite-message-parts.ts'
 
-type PromptMessage = LanguageModelPrompt[number]
 type ToolField = 'toolCallId' | 'toolName'
 
 /** How a rule renames a field for one target: the values it keeps, and the candidates (attempt 0, 1, ...) for the others. */

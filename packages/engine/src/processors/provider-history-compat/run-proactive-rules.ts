@@ -144,6 +144,7 @@ function partRulesInOnePass(
       rules.slice(from, end).filter((rule) => mayChange(rule, facts)),
       prompt,
       model,
+      facts !== -1,
     )
   } catch {
     return undefined

@@ -93,7 +93,7 @@ describe('the part rules in one pass', () => {
     for (const model of models) {
       for (const prompt of histories) {
         const oneByOne = partRules.reduce((current, rule) => rule.applyToPrompt?.({ prompt: current, model }) ?? current, prompt)
-        const once = runPartRulesInOnePass(partRules, prompt, model)
+        const once = runPartRulesInOnePass(partRules, prompt, model, false)
         // undefined: a rename gave up its one pass (the compiler then runs the rules one by one)
         if (once === undefined) continue
         inOnePass++
@@ -118,7 +118,7 @@ describe('the part rules in one pass', () => {
 
   it('leave the prompt itself when nothing changes, and step aside for two rules of one kind', () => {
     const prompt = deepFreeze([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] satisfies LanguageModelPrompt)
-    expect(runPartRulesInOnePass([profileStripReasoning, profileToolCallIdFormat], prompt, 'mistral/mistral-large-latest')).toBe(prompt)
-    expect(runPartRulesInOnePass([profileToolCallIdFormat, profileToolCallIdFormat], prompt, 'mistral/mistral-large-latest')).toBeUndefined()
+    expect(runPartRulesInOnePass([profileStripReasoning, profileToolCallIdFormat], prompt, 'mistral/mistral-large-latest', false)).toBe(prompt)
+    expect(runPartRulesInOnePass([profileToolCallIdFormat, profileToolCallIdFormat], prompt, 'mistral/mistral-large-latest', false)).toBeUndefined()
   })
 })

@@ -11,7 +11,7 @@ import { profileStripReasoning, refusedReasoning } from './profile-strip-reasoni
 import { profileToolCallIdFormat, toolCallIdRename } from './profile-tool-call-id-format.ts'
 import { profileToolNameFormat, toolNameRename } from './profile-tool-name-format.ts'
 import { rewriteMessageParts, type NewValueOf, type ReasoningStripPredicate } from './rewrite-message-parts.ts'
-import { newValueOnFirstSight, type FieldRename } from './rewrite-tool-parts.ts'
+import { everyToolPartField, newValueOnFirstSight, type FieldRename } from './rewrite-tool-parts.ts'
 
 /** What a part rule does for one target: the reasoning it strips, or the field it renames and how. */
 type PartRule =
@@ -31,13 +31,21 @@ export function isPartRule(rule: CompatRule | undefined): boolean {
 
 /**
  * `rules` (part rules, at most one of each kind; the caller leaves out those
- * with nothing to do) on `prompt` in one pass: the prompt they would give
- * one after the other, byte for byte, each message copied once. The prompt
+ * with nothing to do) on `prompt` in one pass. `rejectsSome`: the prompt's
+ * facts (prompt-facts.ts) say it holds a value each rename rejects; otherwise
+ * a rename first checks its field, as the rule does. The result is the
+ * prompt they would give one after the other, byte for byte, each message
+ * copied once. The prompt
  * itself when nothing changes; undefined when the pass cannot stand for them
  * (a rename whose one pass gives up needs its plan of the whole prompt, or
  * two rules of one kind): then they run one by one.
  */
-export function runPartRulesInOnePass(rules: readonly CompatRule[], prompt: LanguageModelPrompt, model: unknown): LanguageModelPrompt | undefined {
+export function runPartRulesInOnePass(
+  rules: readonly CompatRule[],
+  prompt: LanguageModelPrompt,
+  model: unknown,
+  rejectsSome: boolean,
+): LanguageModelPrompt | undefined {
   let dropsReasoning: ReasoningStripPredicate | undefined
   let newIdOf: NewValueOf | undefined
   let newNameOf: NewValueOf | undefined
@@ -53,7 +61,9 @@ export function runPartRulesInOnePass(rules: readonly CompatRule[], prompt: Lang
       continue
     }
     const rename = partRule.rename(model)
-    const newValueOf = rename === undefined ? undefined : newValueOnFirstSight(rename.isValid, rename.propose)
+    // as the rule itself: a field whose values are all valid is not renamed (a scan is cheaper than deciding each value); known to hold a rejected value when `facts` said so
+    const renames = rename !== undefined && (rejectsSome || !everyToolPartField(prompt, partRule.field, rename.isValid))
+    const newValueOf = renames ? newValueOnFirstSight(rename.isValid, rename.propose) : undefined
     if (partRule.field === 'toolCallId') newIdOf = newValueOf
     else newNameOf = newValueOf
   }

@@ -2,7 +2,7 @@ import type { LanguageModelPrompt } from '../types.ts'
 import { builtInRuleFacts, targetPromptFacts } from './built-in-rules.ts'
 import { ToolPairingBrokenError } from './compiler/tool-pairing-error.ts'
 import { toolPairingIssue } from './compiler/tool-pairing.ts'
-import { isPartRule, runPartRulesInOnePass } from './compiler/part-rules-in-one-pass.ts'
+import { factHoldsInRun, isPartRule, runPartRulesInOnePass } from './compiler/part-rules-in-one-pass.ts'
 import type { CompatRule, ProactiveRuleArgs, ProactiveRuleOutcome } from './types.ts'
 import { warnRuleFailure } from './warn-rule-failure.ts'
 
@@ -116,9 +116,9 @@ export function runProactiveRules(
   return current
 }
 
-/** Whether `rule` may change a prompt with `facts` (-1: a prompt some rule changed, whose facts are not known). */
+/** Whether part rule `rule` of a run may change a prompt with `facts` (-1: a prompt some rule changed, whose facts are not known). */
 function mayChange(rule: CompatRule | undefined, facts: number): boolean {
-  const needs = rule === undefined || facts === -1 ? undefined : builtInRuleFacts.get(rule)
+  const needs = rule === undefined || facts === -1 || !factHoldsInRun(rule) ? undefined : builtInRuleFacts.get(rule)
   return needs === undefined || (facts & needs) !== 0
 }
 

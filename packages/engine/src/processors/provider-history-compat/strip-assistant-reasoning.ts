@@ -22,7 +22,7 @@ export type { ReasoningStripPredicate }
  */
 export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip: ReasoningStripPredicate): LanguageModelPrompt | undefined {
   // with no rename, the pass never gives up
-  const next = rewriteMessageParts(prompt, shouldStrip, undefined, undefined)
+  const next = rewriteMessageParts(prompt, shouldStrip, undefined, undefined, false)
   return next === prompt ? undefined : next
 }
 

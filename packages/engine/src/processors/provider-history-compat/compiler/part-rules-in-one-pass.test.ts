@@ -5,6 +5,8 @@ import { ProviderHistoryCompat } from '../provider-history-compat.ts'
 import { deepFreeze, mixedPrompt } from '../test-fixtures.ts'
 import { alphanumericDigest } from './collision-free-renames.ts'
 import { runPartRulesInOnePass } from './part-rules-in-one-pass.ts'
+import { geminiThoughtSignaturePlaceholder } from './gemini-thought-signature-placeholder.ts'
+import { mergeConsecutiveRoles } from './merge-consecutive-roles.ts'
 import { profileStripReasoning } from './profile-strip-reasoning.ts'
 import { profileToolCallIdFormat } from './profile-tool-call-id-format.ts'
 import { profileToolNameFormat } from './profile-tool-name-format.ts'
@@ -87,14 +89,14 @@ function randomHistory(seed: number, size: number): LanguageModelPrompt {
 const histories = [mixedPrompt(), ...Array.from({ length: 60 }, (_, seed) => randomHistory(seed, 5 + (seed % 30)))]
 
 describe('the part rules in one pass', () => {
-  it('give, byte for byte, the prompt the strip, ID and name rules give one after the other, for every family on random histories', () => {
-    const partRules = [profileStripReasoning, profileToolCallIdFormat, profileToolNameFormat]
+  it('give, byte for byte, the prompt the strip, ID rename, name rename, (idle) placeholder and role merge give one after the other, for every family on random histories', () => {
+    const partRules = [profileStripReasoning, profileToolCallIdFormat, profileToolNameFormat, geminiThoughtSignaturePlaceholder, mergeConsecutiveRoles]
     let inOnePass = 0
     for (const model of models) {
       for (const prompt of histories) {
         const oneByOne = partRules.reduce((current, rule) => rule.applyToPrompt?.({ prompt: current, model }) ?? current, prompt)
         const once = runPartRulesInOnePass(partRules, prompt, model, false)
-        // undefined: a rename gave up its one pass (the compiler then runs the rules one by one)
+        // undefined: a rename gave up its one pass, or the placeholder acts (Gemini's OpenAI-compatible endpoint): the compiler then runs the rules one by one
         if (once === undefined) continue
         inOnePass++
         expect(JSON.stringify(once)).toBe(JSON.stringify(oneByOne))

@@ -15,90 +15,147 @@ export type NewValueOf = (value: string) => string | undefined
 /**
  * The prompt with, in ONE pass: the assistant reasoning parts `dropsReasoning`
  * selects removed (an assistant message left with no part dropped, see
- * stripAssistantReasoning), and the `toolCallId` / `toolName` of every
+ * stripAssistantReasoning), the `toolCallId` / `toolName` of every
  * tool-call and tool-result part renamed by `newIdOf` / `newNameOf` (each
- * asked once per value in a row: a result right after its call). Any of the
- * three may be absent. Each message that changes is copied ONCE, whatever
- * changes in it, and each part once; every other object is the input's own.
- * Returns the prompt itself when nothing changed (nothing allocated), or
- * undefined as soon as `newIdOf` or `newNameOf` gives a value up.
+ * asked once per value in a row: a result right after its call), and, with
+ * `mergesRoles`, consecutive user, assistant or tool messages joined into one
+ * (parts in order, the first one's providerOptions kept). Any of them may be
+ * absent. Each message that changes is copied ONCE, whatever changes in it,
+ * and each part once; every other object is the input's own. Returns the
+ * prompt itself when nothing changed (nothing allocated), or undefined as
+ * soon as `newIdOf` or `newNameOf` gives a value up.
  */
 export function rewriteMessageParts(
   prompt: LanguageModelPrompt,
   dropsReasoning: ReasoningStripPredicate | undefined,
   newIdOf: NewValueOf | undefined,
   newNameOf: NewValueOf | undefined,
+  mergesRoles: boolean,
 ): LanguageModelPrompt | undefined {
-  const renames = newIdOf !== undefined || newNameOf !== undefined
+  const renames = newIdOf === undefined && newNameOf === undefined ? undefined : new ToolPartRenames(newIdOf, newNameOf)
   // copied at full length at the first change and compacted in place (`kept` messages so far): pushing onto a slice grew it by copying
   let next: PromptMessage[] | undefined
   let kept = 0
-  /** the last value of each field looked up (none yet) and its new value */
-  let previousId: string | undefined
-  let newId = ''
-  let previousName: string | undefined
-  let newName = ''
   for (let index = 0; index < prompt.length; index++) {
     const message = prompt[index]
     if (message === undefined) continue
     const role = message.role
-    if (role !== 'assistant' && (role !== 'tool' || !renames)) {
+    let out: PromptMessage | undefined = message
+    if (role === 'assistant' ? dropsReasoning !== undefined || renames !== undefined : role === 'tool' && renames !== undefined) {
+      const content = rewrittenContent(message.content as readonly ToolMessagePart[], index, role === 'assistant' ? dropsReasoning : undefined, renames)
+      if (content === undefined) return undefined
+      // only a stripped part shortens a message: one left empty goes
+      if (content !== message.content)
+        out = content.length > 0 || role !== 'assistant' ? messageWithContent<PromptMessage>(message, content as PromptMessage['content']) : undefined
+    }
+    if (mergesRoles && out !== undefined) {
+      const previous = next === undefined ? prompt[index - 1] : next[kept - 1]
+      if (previous !== undefined && continuesTurn(previous, out)) {
+        if (next === undefined) {
+          next = prompt.slice()
+          kept = index
+        }
+        next[kept - 1] = mergedTurn(previous, out)
+        continue
+      }
+    }
+    if (out === message) {
       if (next !== undefined) next[kept++] = message
       continue
     }
-    const content: readonly ToolMessagePart[] = message.content
-    // copied at full length at the first changed part and compacted in place (`count` parts so far)
-    let changed: ToolMessagePart[] | undefined
-    let count = 0
-    for (let partIndex = 0; partIndex < content.length; partIndex++) {
-      const part = content[partIndex]
-      if (part === undefined) continue
-      let out: ToolMessagePart | undefined = part
-      if (part.type === 'reasoning') {
-        if (dropsReasoning !== undefined && role === 'assistant' && dropsReasoning(part, index, partIndex)) out = undefined
-      } else if (renames && (part.type === 'tool-call' || part.type === 'tool-result')) {
-        const id = part.toolCallId
-        if (newIdOf !== undefined && id !== previousId) {
-          const renamed = newIdOf(id)
-          if (renamed === undefined) return undefined
-          previousId = id
-          newId = renamed
-        }
-        const name = part.toolName
-        if (newNameOf !== undefined && name !== previousName) {
-          const renamed = newNameOf(name)
-          if (renamed === undefined) return undefined
-          previousName = name
-          newName = renamed
-        }
-        out = renamedPart(part, newIdOf === undefined ? id : newId, newNameOf === undefined ? name : newName)
-      }
-      if (out !== part && changed === undefined) {
-        changed = content.slice()
-        count = partIndex
-      }
-      if (changed !== undefined && out !== undefined) changed[count++] = out
-    }
-    if (changed === undefined) {
-      if (next !== undefined) next[kept++] = message
-      continue
-    }
-    // setting an array's length is a runtime call, a tenth of a rename's pass when made for every message
-    if (count < changed.length) changed.length = count
     if (next === undefined) {
       next = prompt.slice()
       kept = index
     }
-    // only a stripped part shortens a message: one left empty goes
-    if (count > 0 || role !== 'assistant') next[kept++] = messageWithContent<PromptMessage>(message, changed as PromptMessage['content'])
+    if (out !== undefined) next[kept++] = out
   }
   if (next === undefined) return prompt
   next.length = kept
   return next
 }
 
+/**
+ * `content` (of message `messageIndex`) without the reasoning parts
+ * `dropsReasoning` selects and with its tool parts renamed: the same array
+ * when nothing changes, undefined when a rename gives up.
+ */
+function rewrittenContent(
+  content: readonly ToolMessagePart[],
+  messageIndex: number,
+  dropsReasoning: ReasoningStripPredicate | undefined,
+  renames: ToolPartRenames | undefined,
+): readonly ToolMessagePart[] | undefined {
+  // copied at full length at the first changed part and compacted in place (`count` parts so far)
+  let changed: ToolMessagePart[] | undefined
+  let count = 0
+  for (let partIndex = 0; partIndex < content.length; partIndex++) {
+    const part = content[partIndex]
+    if (part === undefined) continue
+    let out: ToolMessagePart | undefined = part
+    if (part.type === 'reasoning') {
+      if (dropsReasoning?.(part, messageIndex, partIndex) === true) out = undefined
+    } else if (renames !== undefined && (part.type === 'tool-call' || part.type === 'tool-result')) {
+      out = renames.renamed(part)
+      if (out === undefined) return undefined
+    }
+    if (out !== part && changed === undefined) {
+      changed = content.slice()
+      count = partIndex
+    }
+    if (changed !== undefined && out !== undefined) changed[count++] = out
+  }
+  if (changed === undefined) return content
+  // setting an array's length is a runtime call, a tenth of a rename's pass when made for every message
+  if (count < changed.length) changed.length = count
+  return changed
+}
+
+/** The renames of one pass: each field's last value looked up and its new value (a result right after its call is not looked up again). */
+class ToolPartRenames {
+  readonly #newIdOf: NewValueOf | undefined
+  readonly #newNameOf: NewValueOf | undefined
+  #previousId: string | undefined
+  #newId = ''
+  #previousName: string | undefined
+  #newName = ''
+
+  constructor(newIdOf: NewValueOf | undefined, newNameOf: NewValueOf | undefined) {
+    this.#newIdOf = newIdOf
+    this.#newNameOf = newNameOf
+  }
+
+  /** `part` with its new ID and name (the part itself when it keeps both), or undefined when a rename gives up. */
+  renamed(part: ToolPart): ToolPart | undefined {
+    const id = part.toolCallId
+    if (this.#newIdOf !== undefined && id !== this.#previousId) {
+      const renamed = this.#newIdOf(id)
+      if (renamed === undefined) return undefined
+      this.#previousId = id
+      this.#newId = renamed
+    }
+    const name = part.toolName
+    if (this.#newNameOf !== undefined && name !== this.#previousName) {
+      const renamed = this.#newNameOf(name)
+      if (renamed === undefined) return undefined
+      this.#previousName = name
+      this.#newName = renamed
+    }
+    return renamedPart(part, this.#newIdOf === undefined ? id : this.#newId, this.#newNameOf === undefined ? name : this.#newName)
+  }
+}
+
 /** `part` with `id` and `name` (the part itself when both are its own), copied with literal keys: a computed key made every copy a slow dictionary-mode object. */
 function renamedPart(part: ToolPart, id: string, name: string): ToolPart {
   if (id === part.toolCallId) return name === part.toolName ? part : { ...part, toolName: name }
   return name === part.toolName ? { ...part, toolCallId: id } : { ...part, toolCallId: id, toolName: name }
+}
+
+/** Whether `message` continues `previous`'s turn: two user, two assistant or two tool messages in a row. */
+function continuesTurn(previous: PromptMessage, message: PromptMessage): boolean {
+  return previous.role === message.role && message.role !== 'system'
+}
+
+/** Two messages of one role as one, parts in order (the first one's providerOptions kept). */
+function mergedTurn(first: PromptMessage, second: PromptMessage): PromptMessage {
+  return messageWithContent(first, [...(first.content as unknown[]), ...(second.content as unknown[])] as PromptMessage['content'])
 }

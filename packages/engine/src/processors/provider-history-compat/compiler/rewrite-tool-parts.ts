@@ -74,5 +74,7 @@ export function newValueOnFirstSight(isValid: (value: string) => boolean, propos
 }
 
 function renameField(prompt: LanguageModelPrompt, field: ToolField, newValueOf: NewValueOf): LanguageModelPrompt | undefined {
-  return field === 'toolCallId' ? rewriteMessageParts(prompt, undefined, newValueOf, undefined) : rewriteMessageParts(prompt, undefined, undefined, newValueOf)
+  return field === 'toolCallId'
+    ? rewriteMessageParts(prompt, undefined, newValueOf, undefined, false)
+    : rewriteMessageParts(prompt, undefined, undefined, newValueOf, false)
 }

@@ -2,7 +2,7 @@ import type { LanguageModelPrompt } from '../types.ts'
 import { builtInRuleFacts, targetPromptFacts } from './built-in-rules.ts'
 import { ToolPairingBrokenError } from './compiler/tool-pairing-error.ts'
 import { toolPairingIssue } from './compiler/tool-pairing.ts'
-import { factHoldsInRun, isPartRule, runPartRulesInOnePass } from './compiler/part-rules-in-one-pass.ts'
+import { isPartRule, mayActInRun, runPartRulesInOnePass } from './compiler/part-rules-in-one-pass.ts'
 import type { CompatRule, ProactiveRuleArgs, ProactiveRuleOutcome } from './types.ts'
 import { warnRuleFailure } from './warn-rule-failure.ts'
 
@@ -116,9 +116,12 @@ export function runProactiveRules(
   return current
 }
 
-/** Whether part rule `rule` of a run may change a prompt with `facts` (-1: a prompt some rule changed, whose facts are not known). */
-function mayChange(rule: CompatRule | undefined, facts: number): boolean {
-  const needs = rule === undefined || facts === -1 || !factHoldsInRun(rule) ? undefined : builtInRuleFacts.get(rule)
+/** Whether part rule `rule` of a run may change a prompt with `facts` (-1: a prompt some rule changed, whose facts are not known) for `model`. */
+function mayChange(rule: CompatRule | undefined, facts: number, model: unknown): boolean {
+  if (rule === undefined) return false
+  const acts = mayActInRun(rule, model)
+  if (acts !== undefined) return acts
+  const needs = facts === -1 ? undefined : builtInRuleFacts.get(rule)
   return needs === undefined || (facts & needs) !== 0
 }
 
@@ -137,11 +140,12 @@ function partRulesInOnePass(
   model: unknown,
 ): LanguageModelPrompt | undefined {
   let acting = 0
-  for (let index = from; index < end; index++) if (mayChange(rules[index], facts)) acting++
+  for (let index = from; index < end; index++) if (mayChange(rules[index], facts, model)) acting++
   if (acting < 2) return undefined
   try {
     return runPartRulesInOnePass(
-      rules.slice(from, end).filter((rule) => mayChange(rule, facts)),
+      // a rule the pass only runs over stays in: where it acts, the pass steps aside
+      rules.slice(from, end).filter((rule) => mayChange(rule, facts, model) || mayActInRun(rule, model) === false),
       prompt,
       model,
       facts !== -1,

@@ -41,13 +41,19 @@ export function isPartRule(rule: CompatRule | undefined): boolean {
 }
 
 /**
- * Whether the fact of part rule `rule` (built-in-rules.ts), found on the
- * input of a run, still decides it after the rules before it in the run:
- * for every one but the role merge, whose repeated roles the reasoning strip
- * can make (a reasoning-only message dropped between two user messages).
+ * Whether part rule `rule` may change a prompt for `model` within a run,
+ * when its fact (built-in-rules.ts) does not decide it: never for a rule the
+ * pass only runs over (it is kept in the run so that the pass steps aside
+ * where it acts); for the role merge, whether the target merges: its fact,
+ * found on the run's input, does not hold after the reasoning strip (a
+ * reasoning-only message dropped between two user messages). Undefined: the
+ * fact decides. Allocates nothing.
  */
-export function factHoldsInRun(rule: CompatRule | undefined): boolean {
-  return rule !== mergeConsecutiveRoles
+export function mayActInRun(rule: CompatRule, model: unknown): boolean | undefined {
+  const partRule = partRules.get(rule)
+  if (partRule === undefined) return undefined
+  if ('acts' in partRule) return false
+  return 'merges' in partRule ? partRule.merges(model) : undefined
 }
 
 /**

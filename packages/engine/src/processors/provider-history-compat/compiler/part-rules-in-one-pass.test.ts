@@ -30,15 +30,12 @@ const models: unknown[] = [
   ['mistral/mistral-large-latest', 'openai-chat/gpt-4o'],
 ]
 
-/** A seeded generator (mulberry32): the same histories on every run. */
+/** A seeded generator (a 32-bit linear congruential one): the same histories on every run. */
 function random(seed: number): () => number {
   let state = seed >>> 0
   return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 4294967296
   }
 }
 

@@ -32,7 +32,9 @@ export function rewriteMessageParts(
   newNameOf: NewValueOf | undefined,
   mergesRoles: boolean,
 ): LanguageModelPrompt | undefined {
-  const renames = newIdOf === undefined && newNameOf === undefined ? undefined : new ToolPartRenames(newIdOf, newNameOf)
+  const ids = newIdOf === undefined ? undefined : new FieldRenames(newIdOf)
+  const names = newNameOf === undefined ? undefined : new FieldRenames(newNameOf)
+  const renames = ids !== undefined || names !== undefined
   // copied at full length at the first change and compacted in place (`kept` messages so far): pushing onto a slice grew it by copying
   let next: PromptMessage[] | undefined
   let kept = 0
@@ -41,8 +43,8 @@ export function rewriteMessageParts(
     if (message === undefined) continue
     const role = message.role
     let out: PromptMessage | undefined = message
-    if (role === 'assistant' ? dropsReasoning !== undefined || renames !== undefined : role === 'tool' && renames !== undefined) {
-      const content = rewrittenContent(message.content as readonly ToolMessagePart[], index, role === 'assistant' ? dropsReasoning : undefined, renames)
+    if (role === 'assistant' ? dropsReasoning !== undefined || renames : role === 'tool' && renames) {
+      const content = rewrittenContent(message.content as readonly ToolMessagePart[], index, role === 'assistant' ? dropsReasoning : undefined, ids, names)
       if (content === undefined) return undefined
       // only a stripped part shortens a message: one left empty goes
       if (content !== message.content)
@@ -83,7 +85,8 @@ function rewrittenContent(
   content: readonly ToolMessagePart[],
   messageIndex: number,
   dropsReasoning: ReasoningStripPredicate | undefined,
-  renames: ToolPartRenames | undefined,
+  ids: FieldRenames | undefined,
+  names: FieldRenames | undefined,
 ): readonly ToolMessagePart[] | undefined {
   // copied at full length at the first changed part and compacted in place (`count` parts so far)
   let changed: ToolMessagePart[] | undefined
@@ -94,9 +97,11 @@ function rewrittenContent(
     let out: ToolMessagePart | undefined = part
     if (part.type === 'reasoning') {
       if (dropsReasoning?.(part, messageIndex, partIndex) === true) out = undefined
-    } else if (renames !== undefined && (part.type === 'tool-call' || part.type === 'tool-result')) {
-      out = renames.renamed(part)
-      if (out === undefined) return undefined
+    } else if ((ids !== undefined || names !== undefined) && (part.type === 'tool-call' || part.type === 'tool-result')) {
+      const id = ids === undefined ? part.toolCallId : ids.of(part.toolCallId)
+      const name = names === undefined ? part.toolName : names.of(part.toolName)
+      if (id === undefined || name === undefined) return undefined
+      out = renamedPart(part, id, name)
     }
     if (out !== part && changed === undefined) {
       changed = content.slice()
@@ -110,37 +115,25 @@ function rewrittenContent(
   return changed
 }
 
-/** The renames of one pass: each field's last value looked up and its new value (a result right after its call is not looked up again). */
-class ToolPartRenames {
-  readonly #newIdOf: NewValueOf | undefined
-  readonly #newNameOf: NewValueOf | undefined
-  #previousId: string | undefined
-  #newId = ''
-  #previousName: string | undefined
-  #newName = ''
+/** One field's renames in a pass: the last value looked up and its new value (a result right after its call is not looked up again). */
+class FieldRenames {
+  readonly #newValueOf: NewValueOf
+  #previous: string | undefined
+  #newValue = ''
 
-  constructor(newIdOf: NewValueOf | undefined, newNameOf: NewValueOf | undefined) {
-    this.#newIdOf = newIdOf
-    this.#newNameOf = newNameOf
+  constructor(newValueOf: NewValueOf) {
+    this.#newValueOf = newValueOf
   }
 
-  /** `part` with its new ID and name (the part itself when it keeps both), or undefined when a rename gives up. */
-  renamed(part: ToolPart): ToolPart | undefined {
-    const id = part.toolCallId
-    if (this.#newIdOf !== undefined && id !== this.#previousId) {
-      const renamed = this.#newIdOf(id)
+  /** The new value of `value` (itself when kept), undefined when the rename gives up. */
+  of(value: string): string | undefined {
+    if (value !== this.#previous) {
+      const renamed = this.#newValueOf(value)
       if (renamed === undefined) return undefined
-      this.#previousId = id
-      this.#newId = renamed
+      this.#previous = value
+      this.#newValue = renamed
     }
-    const name = part.toolName
-    if (this.#newNameOf !== undefined && name !== this.#previousName) {
-      const renamed = this.#newNameOf(name)
-      if (renamed === undefined) return undefined
-      this.#previousName = name
-      this.#newName = renamed
-    }
-    return renamedPart(part, this.#newIdOf === undefined ? id : this.#newId, this.#newNameOf === undefined ? name : this.#newName)
+    return this.#newValue
   }
 }
 

@@ -22,4 +22,11 @@ describe('allocatedBytesPerCall (child process, no collection mid-sample)', () =
   it('counts 0 bytes for the compiler on a history every target accepts, for every target family', async () => {
     expect(await allocatedBytesPerCall(compilerCall, 'everyFamilyIdleCall', { size: 1_000 }, 200)).toBe(0)
   }, 120_000)
+
+  it('counts, for one orphan call in 10,000 messages, little more than one copy of the prompt array for its pairing (it regrew a copy by pushing)', async () => {
+    const pairing = await allocatedBytesPerCall(compilerCall, 'orphanPairingCall', { size: 10_000 }, 20)
+    const copy = await allocatedBytesPerCall(compilerCall, 'promptCopyCall', { size: 10_000 }, 20)
+    expect(copy).toBeGreaterThan(40_000)
+    expect(pairing).toBeLessThan(1.2 * (copy ?? 0))
+  }, 120_000)
 })

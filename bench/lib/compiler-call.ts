@@ -48,3 +48,16 @@ export function everyFamilyIdleCall({ size }: { size: number }): () => void {
     for (let index = 0; index < calls.length; index++) calls[index]?.()
   }
 }
+
+/** Orphan pairing alone (the compiler's first rule) on the "rules fire" history: one cancelled turn at its end. */
+export function orphanPairingCall({ size }: { size: number }): () => ReturnType<ProviderHistoryCompat['processLLMRequest']> {
+  const compat = new ProviderHistoryCompat({ builtInRules: ['pair-orphan-tool-calls'] })
+  const args: ProcessLLMRequestArgs = { prompt: storedElsewhere(size), model: familyModels.mistral as string, stepNumber: 0, retryCount: 0, state: {} }
+  return () => compat.processLLMRequest(args)
+}
+
+/** A copy of the same prompt array: the least a rule that changes one message of it allocates. */
+export function promptCopyCall({ size }: { size: number }): () => unknown {
+  const prompt = storedElsewhere(size)
+  return () => prompt.slice()
+}

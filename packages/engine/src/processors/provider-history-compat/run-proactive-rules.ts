@@ -2,6 +2,7 @@ import type { LanguageModelPrompt } from '../types.ts'
 import { builtInRuleFacts, targetPromptFacts } from './built-in-rules.ts'
 import { ToolPairingBrokenError } from './compiler/tool-pairing-error.ts'
 import { toolPairingIssue } from './compiler/tool-pairing.ts'
+import { isPartRule, mayActInRun, runPartRulesInOnePass } from './compiler/part-rules-in-one-pass.ts'
 import type { CompatRule, ProactiveRuleArgs, ProactiveRuleOutcome } from './types.ts'
 import { warnRuleFailure } from './warn-rule-failure.ts'
 
@@ -27,6 +28,11 @@ import { warnRuleFailure } from './warn-rule-failure.ts'
  * built without `onRule`. While the prompt is unchanged, a built-in rule
  * whose fact (built-in-rules.ts) the prompt lacks is skipped unread: one scan
  * of the prompt decides them all.
+ *
+ * Without `onRule` (nobody asks for each rule's own effect), consecutive
+ * built-in rules that change parts inside messages run as one pass that
+ * copies each message once (compiler/part-rules-in-one-pass.ts), when two or
+ * more of them may act; the same prompt as one by one.
  */
 export function runProactiveRules(
   rules: readonly CompatRule[],
@@ -40,13 +46,31 @@ export function runProactiveRules(
   let paired: boolean | undefined
   /** the input prompt's facts (compiler/prompt-facts.ts); -1 until a built-in rule needs them */
   let facts = -1
-  // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for…of allocated its iterator here on every call (bench/compat.ts counted it)
+  /** the rules before it do not run in one pass (a run of part rules was tried up to there) */
+  let onePassFrom = 0
+  // an indexed loop: for…of allocated its iterator here on every call (bench/compat.ts counted it), and a one-pass run moves the index on
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index]
     if (rule === undefined) continue
     if (rule.applyToPrompt === undefined) {
       onRule?.({ rule, status: 'not-proactive' })
       continue
+    }
+    if (onRule === undefined && index >= onePassFrom && isPartRule(rule)) {
+      let end = index + 1
+      while (isPartRule(rules[end])) end++
+      onePassFrom = end
+      if (facts === -1 && current === prompt) facts = targetPromptFacts(prompt, model)
+      const next = partRulesInOnePass(rules, index, end, current, current === prompt ? facts : -1, model)
+      if (next !== undefined) {
+        if (next !== current) {
+          paired = undefined
+          current = next
+          ruleArgs = { prompt: next, model }
+        }
+        index = end - 1
+        continue
+      }
     }
     const needs = current === prompt ? builtInRuleFacts.get(rule) : undefined
     if (needs !== undefined) {
@@ -90,4 +114,43 @@ export function runProactiveRules(
     ruleArgs = { prompt: next, model }
   }
   return current
+}
+
+/** Whether part rule `rule` of a run may change a prompt with `facts` (-1: a prompt some rule changed, whose facts are not known) for `model`. */
+function mayChange(rule: CompatRule | undefined, facts: number, model: unknown): boolean {
+  if (rule === undefined) return false
+  const acts = mayActInRun(rule, model)
+  if (acts !== undefined) return acts
+  const needs = facts === -1 ? undefined : builtInRuleFacts.get(rule)
+  return needs === undefined || (facts & needs) !== 0
+}
+
+/**
+ * The part rules `rules[from..end)` on `prompt` in one pass, or undefined
+ * when they run one by one: fewer than two may act (nothing is allocated
+ * then), or the pass cannot stand for them. A rule that throws is left to the
+ * one-by-one run, which reports it.
+ */
+function partRulesInOnePass(
+  rules: readonly CompatRule[],
+  from: number,
+  end: number,
+  prompt: LanguageModelPrompt,
+  facts: number,
+  model: unknown,
+): LanguageModelPrompt | undefined {
+  let acting = 0
+  for (let index = from; index < end; index++) if (mayChange(rules[index], facts, model)) acting++
+  if (acting < 2) return undefined
+  try {
+    return runPartRulesInOnePass(
+      // a rule the pass only runs over stays in: where it acts, the pass steps aside
+      rules.slice(from, end).filter((rule) => mayChange(rule, facts, model) || mayActInRun(rule, model) === false),
+      prompt,
+      model,
+      facts !== -1,
+    )
+  } catch {
+    return undefined
+  }
 }

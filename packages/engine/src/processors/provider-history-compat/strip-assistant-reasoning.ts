@@ -1,20 +1,15 @@
-import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
 import type { StoredMessage } from '../../messages/types.ts'
 import type { LanguageModelPrompt } from '../types.ts'
-import { messageWithContent } from './compiler/message-with-content.ts'
+import { rewriteMessageParts, type ReasoningStripPredicate } from './compiler/rewrite-message-parts.ts'
 
-type PromptMessage = LanguageModelPrompt[number]
-type AssistantContent = Extract<PromptMessage, { role: 'assistant' }>['content']
-
-/** Selects the reasoning parts to strip; `messageIndex` / `partIndex` locate the part in the input prompt. */
-export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messageIndex: number, partIndex: number) => boolean
+export type { ReasoningStripPredicate }
 
 /**
  * Removes the assistant `reasoning` parts that `shouldStrip` selects; returns a
  * new prompt, or undefined when nothing was removed. Built for long prompts:
  * one allocation-free scan when nothing matches; otherwise only the prompt
  * array and the touched messages are copied (untouched messages keep their
- * identity) and the input is never mutated.
+ * identity) and the input is never mutated (compiler/rewrite-message-parts.ts).
  *
  * An assistant message left with no parts is DROPPED rather than kept empty:
  * Anthropic rejects empty content on non-final assistant messages, and some
@@ -26,45 +21,9 @@ export type ReasoningStripPredicate = (part: LanguageModelV3ReasoningPart, messa
  * answer text or tool call, so nothing the model needs is lost.
  */
 export function stripAssistantReasoning(prompt: LanguageModelPrompt, shouldStrip: ReasoningStripPredicate): LanguageModelPrompt | undefined {
-  // Indexed loops and no per-message closure: this scan runs on every call and must allocate nothing.
-  // Copied at full length at the first change and compacted in place (`kept` messages so far): pushing onto a slice grew it by copying.
-  let next: PromptMessage[] | undefined
-  let kept = 0
-  for (let i = 0; i < prompt.length; i++) {
-    const message = prompt[i]
-    if (message === undefined) continue
-    const content = message.role === 'assistant' ? keptContent(message.content, shouldStrip, i) : undefined
-    if (content === undefined) {
-      if (next !== undefined) next[kept++] = message
-      continue
-    }
-    if (next === undefined) {
-      next = prompt.slice()
-      kept = i
-    }
-    if (content.length > 0) next[kept++] = messageWithContent(message, content)
-  }
-  if (next !== undefined) next.length = kept
-  return next
-}
-
-/** Message `messageIndex`'s content without the stripped parts, or undefined when no part is stripped (no copy then). */
-function keptContent(content: AssistantContent, shouldStrip: ReasoningStripPredicate, messageIndex: number): AssistantContent | undefined {
-  // copied at full length at the first stripped part and compacted in place: a slice pushed onto grew to 17 slots
-  let kept: AssistantContent | undefined
-  let count = 0
-  for (let j = 0; j < content.length; j++) {
-    const part = content[j]
-    if (part === undefined) continue
-    if (part.type === 'reasoning' && shouldStrip(part, messageIndex, j)) {
-      if (kept === undefined) {
-        kept = content.slice()
-        count = j
-      }
-    } else if (kept !== undefined) kept[count++] = part
-  }
-  if (kept !== undefined) kept.length = count
-  return kept
+  // with no rename, the pass never gives up
+  const next = rewriteMessageParts(prompt, shouldStrip, undefined, undefined, false)
+  return next === prompt ? undefined : next
 }
 
 /** Selects every part: a target that takes no reasoning at all (Cerebras before the call, Groq after its 400). */

@@ -2,6 +2,7 @@
 // SOURCE family, is continued on every TARGET family through the target's real
 // AI SDK package against the loopback server in strict mode. Per cell, twice:
 // - first attempt, ProviderHistoryCompat as an app adds it: accepted at once?
+//   (its prompt checked against explain()'s, checked-against-explain.ts)
 // - reactive only (its proactive rules off): accepted within one retry?
 // and each accepted request must pass the no-silent-drop check.
 import { Agent } from '../../agent/agent.ts'
@@ -14,6 +15,7 @@ import { ProviderHistoryCompat } from '../../processors/provider-history-compat/
 import { reactiveOnly } from '../../processors/provider-history-compat/reactive-only.ts'
 import type { Processor } from '../../processors/types.ts'
 import { canonicalHistories, switchTools, type CanonicalHistory } from './canonical-histories.ts'
+import { checkedAgainstExplain } from './checked-against-explain.ts'
 import { switchFamilies, type SwitchFamily } from './switch-families.ts'
 
 /** One continuation of a history on a target. */
@@ -62,7 +64,7 @@ export async function runSwitchMatrix(options: SwitchMatrixOptions): Promise<Swi
       for (const target of families) {
         const continueOn = (processor: Processor) => continueHistory({ memory, server, target, processor, produced, newThreadId, resourceId })
         const compat = new ProviderHistoryCompat()
-        const firstAttempt = await continueOn(compat)
+        const firstAttempt = await continueOn(checkedAgainstExplain(compat))
         const afterRepair = await continueOn(reactiveOnly(compat))
         cells.push({ source: source.name, target: target.name, history: history.name, firstAttempt, afterRepair })
       }

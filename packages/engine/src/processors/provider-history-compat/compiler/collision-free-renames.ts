@@ -25,6 +25,15 @@ export class NamePlan {
   #entries = 0
   readonly #names: string[] = []
   readonly #renamed: (string | undefined)[] = []
+  /**
+   * Each name's and each new name's hash, kept: a regrowth places the entries
+   * by them without hashing a string again (rehashing was a tenth of a
+   * 2,500-ID rename), and a name is hashed once for its lookup and its entry.
+   */
+  readonly #nameHashes: number[] = []
+  readonly #renamedHashes: number[] = []
+  /** the hash of the candidate freeCandidate returned last, for the entry that takes it */
+  #candidateHash = 0
 
   /** How many names of the prompt the plan holds. */
   get size(): number {
@@ -33,51 +42,57 @@ export class NamePlan {
 
   /** The index of `name`, a name of the prompt; NEW_NAME for a new name; -1 when the plan does not hold it. */
   indexOf(name: string): number {
+    return this.#find(name, slotHash(name))
+  }
+
+  #find(name: string, hash: number): number {
     const mask = this.#slots.length - 1
-    for (let slot = fnv1a(name, 0x811c9dc5) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.#slots[slot] ?? 0
       if (entry === 0) return -1
       if (entry > 0 ? this.#names[entry - 1] === name : this.#renamed[-entry - 1] === name) return entry > 0 ? entry - 1 : NEW_NAME
     }
   }
 
-  #insert(name: string, renamed: string | undefined): void {
+  #insert(name: string, hash: number, renamed: string | undefined): void {
     this.#names.push(name)
+    this.#nameHashes.push(hash)
     this.#renamed.push(renamed)
-    this.#place(this.#names.length)
+    this.#renamedHashes.push(0)
+    this.#place(this.#names.length, hash)
   }
 
-  /** Puts `entry` at the slot of its name, growing the table first when half of it would be taken. */
-  #place(entry: number): void {
+  /** Puts `entry` at the slot of its name's `hash`, growing the table first when half of it would be taken. */
+  #place(entry: number, hash: number): void {
     if (2 * (this.#entries + 1) > this.#slots.length) this.#grow()
     this.#entries++
-    this.#placeIn(this.#slots, entry)
+    placeIn(this.#slots, entry, hash)
   }
 
-  #placeIn(slots: Int32Array, entry: number): void {
-    const mask = slots.length - 1
-    const name = (entry > 0 ? this.#names[entry - 1] : this.#renamed[-entry - 1]) ?? ''
-    let slot = fnv1a(name, 0x811c9dc5) & mask
-    while (slots[slot] !== 0) slot = (slot + 1) & mask
-    slots[slot] = entry
-  }
-
-  /** Four times larger: fewer regrowths, each a table to drop and a rehash of every entry. */
+  /** Four times larger: fewer regrowths, each a table to drop and every entry placed again. */
   #grow(): void {
     const old = this.#slots
     this.#slots = new Int32Array(4 * old.length)
-    for (const entry of old) if (entry !== 0) this.#placeIn(this.#slots, entry)
+    for (const entry of old) if (entry !== 0) placeIn(this.#slots, entry, (entry > 0 ? this.#nameHashes[entry - 1] : this.#renamedHashes[-entry - 1]) ?? 0)
   }
 
   /** Adds `name`, kept when `isValid` accepts it, else to be renamed; a name the plan holds already stays as it is. */
   add(name: string, isValid: (name: string) => boolean): void {
-    if (this.indexOf(name) === -1) this.#insert(name, isValid(name) ? name : undefined)
+    const hash = slotHash(name)
+    if (this.#find(name, hash) === -1) this.#insert(name, hash, isValid(name) ? name : undefined)
   }
 
   /** Adds `name`, a name of the prompt the plan does not hold yet, with its new name decided (itself when kept; taken from then on). */
   addDecided(name: string, newName: string): void {
-    this.#insert(name, newName)
-    if (newName !== name) this.#place(-this.#names.length)
+    this.#addDecided(name, slotHash(name), newName, newName === name ? 0 : slotHash(newName))
+  }
+
+  #addDecided(name: string, hash: number, newName: string, newHash: number): void {
+    this.#insert(name, hash, newName)
+    if (newName === name) return
+    const index = this.#names.length - 1
+    this.#renamedHashes[index] = newHash
+    this.#place(-(index + 1), newHash)
   }
 
   has(name: string): boolean {
@@ -102,9 +117,58 @@ export class NamePlan {
 
   /** Renames the name at `index` to `newName`, which is taken from then on. */
   rename(index: number, newName: string): void {
+    const hash = slotHash(newName)
     this.#renamed[index] = newName
-    this.#place(-(index + 1))
+    this.#renamedHashes[index] = hash
+    this.#place(-(index + 1), hash)
   }
+
+  /**
+   * The new name of `name` decided at its first sight in a single pass over
+   * the prompt (kept when valid, else the first free candidate, as
+   * planRenames would choose it), added and taken; or undefined when `name`
+   * is a name of the prompt equal to a new name given earlier in the pass:
+   * planRenames, which sees every name of the prompt before it gives any new
+   * one, must plan the prompt instead. Without such a name both choose the
+   * same new names, in the same order. Each name and candidate is hashed once.
+   */
+  decideOnFirstSight(name: string, isValid: (name: string) => boolean, propose: (name: string, attempt: number) => string): string | undefined {
+    const hash = slotHash(name)
+    const index = this.#find(name, hash)
+    if (index === NEW_NAME) return undefined
+    if (index !== -1) return this.#renamed[index]
+    const newName = isValid(name) ? name : this.freeCandidate(name, isValid, propose)
+    this.#addDecided(name, hash, newName, newName === name ? 0 : this.#candidateHash)
+    return newName
+  }
+
+  /**
+   * The first of `propose(name, 0)`, `propose(name, 1)`, ... that is valid and
+   * not taken (a name of the prompt or an earlier new name).
+   */
+  freeCandidate(name: string, isValid: (name: string) => boolean, propose: (name: string, attempt: number) => string): string {
+    let candidate = propose(name, 0)
+    let hash = slotHash(candidate)
+    for (let attempt = 1; !isValid(candidate) || this.#find(candidate, hash) !== -1; attempt++) {
+      candidate = propose(name, attempt)
+      hash = slotHash(candidate)
+    }
+    this.#candidateHash = hash
+    return candidate
+  }
+}
+
+/** Puts `entry` at the first free slot of `slots` from `hash`. */
+function placeIn(slots: Int32Array, entry: number, hash: number): void {
+  const mask = slots.length - 1
+  let slot = hash & mask
+  while (slots[slot] !== 0) slot = (slot + 1) & mask
+  slots[slot] = entry
+}
+
+/** A name's hash for the table, 30 bits: a small integer, kept unboxed in the hash arrays. */
+function slotHash(name: string): number {
+  return fnv1a(name, 0x811c9dc5) & 0x3fffffff
 }
 
 /** NamePlan.indexOf of a new name. */
@@ -120,40 +184,16 @@ export const NEW_NAME = -2
 export function planRenames(plan: NamePlan, isValid: (name: string) => boolean, propose: (name: string, attempt: number) => string): void {
   for (let index = 0; index < plan.size; index++) {
     const name = plan.undecidedAt(index)
-    if (name !== undefined) plan.rename(index, freeCandidate(plan, name, isValid, propose))
+    if (name !== undefined) plan.rename(index, plan.freeCandidate(name, isValid, propose))
   }
 }
 
-/** The first of `propose(name, 0)`, `propose(name, 1)`, ... that is valid and not taken in `plan`. */
-function freeCandidate(plan: NamePlan, name: string, isValid: (name: string) => boolean, propose: (name: string, attempt: number) => string): string {
-  let candidate = propose(name, 0)
-  for (let attempt = 1; !isValid(candidate) || plan.has(candidate); attempt++) candidate = propose(name, attempt)
-  return candidate
-}
-
-/**
- * The new name of `name` decided at its first sight in a single pass over the
- * prompt (kept when valid, else the first free candidate, as planRenames
- * would choose it), or undefined when `name` is a name of the prompt equal to
- * a new name given earlier in the pass: planRenames, which sees every name
- * of the prompt before it gives any new one, must plan the prompt instead.
- * Without such a name both choose the same new names, in the same order.
- */
-export function newNameOnFirstSight(
-  plan: NamePlan,
-  name: string,
-  isValid: (name: string) => boolean,
-  propose: (name: string, attempt: number) => string,
-): string | undefined {
-  const index = plan.indexOf(name)
-  if (index === NEW_NAME) return undefined
-  if (index !== -1) return plan.newNameAt(index)
-  const newName = isValid(name) ? name : freeCandidate(plan, name, isValid, propose)
-  plan.addDecided(name, newName)
-  return newName
-}
-
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** The character code of base-62 digit `digit` (0-61). */
+function base62Code(digit: number): number {
+  return BASE62.charCodeAt(digit)
+}
 
 /** FNV-1a (32 bit) of `text`, from `seed`. */
 function fnv1a(text: string, seed: number): number {
@@ -169,21 +209,49 @@ function fnv1a(text: string, seed: number): number {
 export function alphanumericDigest(text: string, length: number): string {
   let digest = ''
   for (let round = 0; digest.length < length; round++) {
-    let hash = fnv1a(text, 0x811c9dc5 ^ Math.imul(round + 1, 0x9e3779b1))
-    // five base-62 digits per 32-bit round (62^5 < 2^32)
-    for (let digit = 0; digit < 5 && digest.length < length; digit++) {
-      digest += BASE62[hash % 62] ?? '0'
-      hash = Math.floor(hash / 62)
-    }
+    const hash = fnv1a(text, 0x811c9dc5 ^ Math.imul(round + 1, 0x9e3779b1))
+    // five base-62 digits per 32-bit round (62^5 < 2^32), as ONE string: a string per digit was the costliest line of a Mistral ID rename
+    const q1 = Math.floor(hash / 62)
+    const q2 = Math.floor(q1 / 62)
+    const q3 = Math.floor(q2 / 62)
+    const q4 = Math.floor(q3 / 62)
+    const digits = String.fromCharCode(
+      base62Code(hash - 62 * q1),
+      base62Code(q1 - 62 * q2),
+      base62Code(q2 - 62 * q3),
+      base62Code(q3 - 62 * q4),
+      base62Code(q4 % 62),
+    )
+    const missing = length - digest.length
+    digest += missing < 5 ? digits.slice(0, missing) : digits
   }
   return digest
 }
 
-const NOT_PORTABLE = /[^a-zA-Z0-9_-]/g
+/** Whether the UTF-16 code unit `code` is one of [a-zA-Z0-9_-]. */
+function isPortable(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 45
+}
+
+/**
+ * `value` with every UTF-16 code unit outside [a-zA-Z0-9_-] as `_` (as
+ * `replace(/[^a-zA-Z0-9_-]/g, '_')` would), built from the portable runs
+ * between them: the regular expression was a tenth of a Bedrock rename.
+ */
+function portable(value: string): string {
+  let result = ''
+  let runStart = 0
+  for (let index = 0; index < value.length; index++) {
+    if (isPortable(value.charCodeAt(index))) continue
+    result += `${value.slice(runStart, index)}_`
+    runStart = index + 1
+  }
+  return runStart === 0 ? value : result + value.slice(runStart)
+}
 
 /** `value` with every character outside [a-zA-Z0-9_-] as `_`, cut to `maxLength` with room for a `_n` suffix after the first attempt. */
 export function sanitizedName(value: string, attempt: number, maxLength: number, emptyBase: string): string {
-  const base = value.replace(NOT_PORTABLE, '_') || emptyBase
+  const base = portable(value) || emptyBase
   if (attempt === 0) return base.slice(0, maxLength)
   const suffix = `_${attempt + 1}`
   return `${base.slice(0, Math.max(1, maxLength - suffix.length))}${suffix}`

@@ -51,6 +51,11 @@ function withPlaceholder(call: LanguageModelV3ToolCallPart): LanguageModelV3Tool
 // module-level, not inline: an inline arrow is a new closure on every call
 const needsPlaceholder = (profile: CapabilityProfile) => profile.thoughtSignatures === 'placeholder-on-foreign-calls'
 
+/** Whether `model`'s profiles take the placeholder on foreign calls (Gemini's OpenAI-compatible endpoint): otherwise the rule does nothing. */
+export function placesSignatures(model: unknown): boolean {
+  return targetProfiles(model).profiles.some(needsPlaceholder)
+}
+
 /**
  * OpenAI-compatible Gemini endpoints only: Gemini 3 refuses a step whose first
  * function call has no thought signature, and nothing on that path adds one.
@@ -63,7 +68,7 @@ const needsPlaceholder = (profile: CapabilityProfile) => profile.thoughtSignatur
 export const geminiThoughtSignaturePlaceholder: CompatRule = {
   name: GEMINI_THOUGHT_SIGNATURE_PLACEHOLDER,
   applyToPrompt({ prompt, model }) {
-    if (!targetProfiles(model).profiles.some(needsPlaceholder)) return undefined
+    if (!placesSignatures(model)) return undefined
     let next: PromptMessage[] | undefined
     for (let index = 0; index < prompt.length; index++) {
       const message = prompt[index]

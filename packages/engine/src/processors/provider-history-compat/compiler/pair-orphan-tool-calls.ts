@@ -43,10 +43,15 @@ function strayResult(prompt: LanguageModelPrompt, from: number, toolCallId: stri
   return undefined
 }
 
-/** Whether a tool result of the prompt answers no call of the assistant message its tool messages follow (one scan). */
-function hasStrayResult(prompt: LanguageModelPrompt): boolean {
+/**
+ * Whether a tool result from message `from` on answers no call of the
+ * assistant message its tool messages follow (one scan of the rest of the
+ * prompt). From the first unanswered call on: a result before it can move to
+ * no call (strayResult looks after the call only).
+ */
+function hasStrayResult(prompt: LanguageModelPrompt, from: number): boolean {
   let answering = -1
-  for (let index = 0; index < prompt.length; index++) {
+  for (let index = from; index < prompt.length; index++) {
     const message = prompt[index]
     if (message?.role !== 'tool') {
       answering = message?.role === 'assistant' ? index : -1
@@ -77,8 +82,8 @@ function missingResults(prompt: LanguageModelPrompt, index: number, pairing: Pai
   for (let partIndex = 0; partIndex < content.length; partIndex++) {
     const part = content[partIndex]
     if (part === undefined || !isClientToolCall(part) || answers(prompt, index + 1, part.toolCallId) !== 0) continue
-    // searched only when the prompt holds a stray result: many cancelled turns would otherwise each scan the rest of the prompt
-    pairing.strays ??= hasStrayResult(prompt)
+    // searched only when the prompt holds a stray result after the first unanswered call (this one): many cancelled turns would otherwise each scan the rest of the prompt
+    pairing.strays ??= hasStrayResult(prompt, index)
     const later = pairing.strays ? strayResult(prompt, index + 1, part.toolCallId, pairing.moved) : undefined
     if (later !== undefined) pairing.moved.add(later)
     ;(missing ??= []).push(later ?? cancelledToolResult(part))
@@ -92,17 +97,6 @@ function remaining(content: ToolMessage['content'], moved: MovedResults): ToolMe
   return content.filter((part) => part.type !== 'tool-result' || !moved.has(part))
 }
 
-/** `message` as it goes on: a tool message without its moved results, none when all of them moved. */
-function push(next: PromptMessage[], message: PromptMessage, moved: MovedResults): void {
-  if (message.role !== 'tool') {
-    next.push(message)
-    return
-  }
-  const content = remaining(message.content, moved)
-  if (content === message.content) next.push(message)
-  else if (content.length > 0) next.push(messageWithContent(message, content))
-}
-
 /**
  * Answers every unanswered tool call: with its real result when that result
  * stands later in the prompt, apart from it (moved up, so it goes out once,
@@ -113,28 +107,57 @@ function push(next: PromptMessage[], message: PromptMessage, moved: MovedResults
  * prompt only; undefined when every call is answered (one scan, no copy).
  */
 export function pairOrphanToolCalls(prompt: LanguageModelPrompt): LanguageModelPrompt | undefined {
-  let next: PromptMessage[] | undefined
   // the rule runs only when the prompt may hold an unanswered call (prompt-facts.ts), so this is not made on every call
   const pairing: Pairing = { moved: new Set(), strays: undefined }
-  const moved = pairing.moved
+  /** the assistant messages with unanswered calls, and the tool message of each one's missing results */
+  let answered: number[] | undefined
+  let answers: ToolMessage[] | undefined
   for (let index = 0; index < prompt.length; index++) {
+    const missing = missingResults(prompt, index, pairing)
+    if (missing === undefined) continue
+    ;(answered ??= []).push(index)
+    ;(answers ??= []).push({ role: 'tool', content: missing })
+  }
+  if (answered === undefined || answers === undefined) return undefined
+  return withAnswers(prompt, answered, answers, pairing.moved)
+}
+
+/**
+ * The prompt with each of `answers` right after its assistant message
+ * (`answered`, ascending), joined to the tool message already there, and the
+ * moved results left out where they stood. The messages before the first
+ * answered turn are the input's, in one array of the prompt's length plus
+ * one slot per answer, filled in place and trimmed: pushing onto a slice
+ * regrew it by copying (~270 KB for one orphan in 10,000 messages).
+ */
+function withAnswers(prompt: LanguageModelPrompt, answered: readonly number[], answers: readonly ToolMessage[], moved: MovedResults): LanguageModelPrompt {
+  const next = prompt.concat(answers)
+  let kept = answered[0] ?? 0
+  let answer = 0
+  for (let index = kept; index < prompt.length; index++) {
     const message = prompt[index]
     if (message === undefined) continue
-    const missing = missingResults(prompt, index, pairing)
-    if (missing === undefined) {
-      if (next !== undefined) push(next, message, moved)
+    const results = answered[answer] === index ? answers[answer++] : undefined
+    if (results !== undefined) {
+      next[kept++] = message
+      const following = prompt[index + 1]
+      if (following?.role === 'tool') {
+        next[kept++] = messageWithContent(following, [...remaining(following.content, moved), ...results.content])
+        index++
+      } else {
+        next[kept++] = results
+      }
       continue
     }
-    next ??= prompt.slice(0, index)
-    next.push(message)
-    const following = prompt[index + 1]
-    if (following?.role === 'tool') {
-      next.push(messageWithContent(following, [...remaining(following.content, moved), ...missing]))
-      index++
-    } else {
-      next.push({ role: 'tool', content: missing })
+    if (message.role !== 'tool') {
+      next[kept++] = message
+      continue
     }
+    const content = remaining(message.content, moved)
+    if (content === message.content) next[kept++] = message
+    else if (content.length > 0) next[kept++] = messageWithContent(message, content)
   }
+  next.length = kept
   return next
 }
 

@@ -1,9 +1,9 @@
 import type { LanguageModelV3ReasoningPart } from '@ai-sdk/provider'
-import type { LanguageModelPrompt } from '../../types.ts'
 import type { CapabilityProfile, ProviderFamily } from '../profiles/capability-profile.ts'
 import { targetProfiles } from '../profiles/target-profiles.ts'
 import { stripAssistantReasoning } from '../strip-assistant-reasoning.ts'
 import type { CompatRule } from '../types.ts'
+import type { ReasoningStripPredicate } from './rewrite-message-parts.ts'
 
 export const PROFILE_STRIP_REASONING = 'profile-strip-reasoning'
 
@@ -19,9 +19,8 @@ function isNative(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart
   return false
 }
 
-/** Whether a profile refuses (or cannot use) this reasoning part. */
+/** Whether a profile that strips some reasoning (stripsSomeReasoning) refuses (or cannot use) this reasoning part. */
 function refuses(profile: CapabilityProfile, part: LanguageModelV3ReasoningPart): boolean {
-  if (FAMILIES_WITH_OWN_RULE.has(profile.family)) return false
   if (profile.reasoning.own === 'strip') return true
   return profile.reasoning.foreign !== 'accepted' && !isNative(profile, part)
 }
@@ -40,14 +39,24 @@ function stripsSomeReasoning(profile: CapabilityProfile): boolean {
 export const profileStripReasoning: CompatRule = {
   name: PROFILE_STRIP_REASONING,
   applyToPrompt({ prompt, model }) {
-    const { profiles } = targetProfiles(model)
-    return profiles.some(stripsSomeReasoning) ? withoutRefusedReasoning(prompt, profiles) : undefined
+    const refused = refusedReasoning(model)
+    return refused === undefined ? undefined : stripAssistantReasoning(prompt, refused)
   },
 }
 
-/** A function of its own: the closure's captured `profiles` would cost the rule a context allocation on every call. */
-function withoutRefusedReasoning(prompt: LanguageModelPrompt, profiles: readonly CapabilityProfile[]): LanguageModelPrompt | undefined {
-  return stripAssistantReasoning(prompt, (part) => someRefuses(profiles, part))
+const refusedByTarget = new WeakMap<readonly CapabilityProfile[], ReasoningStripPredicate | null>()
+
+/** The reasoning parts `model`'s profiles refuse, or undefined when they refuse none; remembered per target (nothing allocated per call). */
+export function refusedReasoning(model: unknown): ReasoningStripPredicate | undefined {
+  const { profiles } = targetProfiles(model)
+  let refused = refusedByTarget.get(profiles)
+  if (refused === undefined) {
+    // only the profiles that strip something are asked, for every reasoning part of every call
+    const stripping = Object.freeze(profiles.filter(stripsSomeReasoning))
+    refused = stripping.length === 0 ? null : (part) => someRefuses(stripping, part)
+    refusedByTarget.set(profiles, refused)
+  }
+  return refused ?? undefined
 }
 
 /** Whether one of `profiles` refuses `part`; a loop, not `profiles.some(…)`, whose arrow was a new closure for every reasoning part. */

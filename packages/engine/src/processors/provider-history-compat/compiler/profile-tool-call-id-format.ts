@@ -3,7 +3,7 @@ import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { alphanumericDigest, sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, renamedToolPartField } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renamedToolPartField, type FieldRename } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_CALL_ID_FORMAT = 'profile-tool-call-id-format'
 
@@ -56,9 +56,22 @@ export function toolCallIdValidator(profiles: readonly CapabilityProfile[]): ((i
 export const profileToolCallIdFormat: CompatRule = {
   name: PROFILE_TOOL_CALL_ID_FORMAT,
   applyToPrompt({ prompt, model }) {
-    const { profiles } = targetProfiles(model)
-    const valid = toolCallIdValidator(profiles)
-    if (valid === undefined || everyToolPartField(prompt, 'toolCallId', valid)) return undefined
-    return renamedToolPartField(prompt, 'toolCallId', valid, idProposer(repairedBeforeCall(profiles)))
+    const rename = toolCallIdRename(model)
+    if (rename === undefined || everyToolPartField(prompt, 'toolCallId', rename.isValid)) return undefined
+    return renamedToolPartField(prompt, 'toolCallId', rename.isValid, rename.propose)
   },
+}
+
+const renames = new WeakMap<readonly CapabilityProfile[], FieldRename | null>()
+
+/** The IDs `model`'s profiles repair before the call and their candidates, remembered per target; undefined when none repairs them (Anthropic alone). */
+export function toolCallIdRename(model: unknown): FieldRename | undefined {
+  const { profiles } = targetProfiles(model)
+  let rename = renames.get(profiles)
+  if (rename === undefined) {
+    const isValid = toolCallIdValidator(profiles)
+    rename = isValid === undefined ? null : { isValid, propose: idProposer(repairedBeforeCall(profiles)) }
+    renames.set(profiles, rename)
+  }
+  return rename ?? undefined
 }

@@ -3,7 +3,7 @@ import { targetProfiles } from '../profiles/target-profiles.ts'
 import type { CompatRule } from '../types.ts'
 import { sanitizedName } from './collision-free-renames.ts'
 import { formatValidator } from './format-validator.ts'
-import { everyToolPartField, renamedToolPartField } from './rewrite-tool-parts.ts'
+import { everyToolPartField, renamedToolPartField, type FieldRename } from './rewrite-tool-parts.ts'
 
 export const PROFILE_TOOL_NAME_FORMAT = 'profile-tool-name-format'
 
@@ -27,14 +27,29 @@ export function toolNameValidator(profiles: readonly CapabilityProfile[]): (name
 export const profileToolNameFormat: CompatRule = {
   name: PROFILE_TOOL_NAME_FORMAT,
   applyToPrompt({ prompt, model }) {
-    const { profiles } = targetProfiles(model)
-    const valid = toolNameValidator(profiles)
-    if (everyToolPartField(prompt, 'toolName', valid)) return undefined
-    const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
-    return renamedToolPartField(prompt, 'toolName', valid, (name, attempt) => {
-      const sanitized = sanitizedName(name, attempt, maxLength, 'tool')
-      // Gemini's names start with a letter or `_`
-      return /^[a-zA-Z_]/.test(sanitized) ? sanitized : `_${sanitized}`.slice(0, maxLength)
-    })
+    const rename = toolNameRename(model)
+    if (everyToolPartField(prompt, 'toolName', rename.isValid)) return undefined
+    return renamedToolPartField(prompt, 'toolName', rename.isValid, rename.propose)
   },
+}
+
+const renames = new WeakMap<readonly CapabilityProfile[], FieldRename>()
+
+/** The tool names `model`'s profiles accept and the candidates for the others, remembered per target. */
+export function toolNameRename(model: unknown): FieldRename {
+  const { profiles } = targetProfiles(model)
+  let rename = renames.get(profiles)
+  if (rename === undefined) {
+    const maxLength = Math.min(...profiles.map(({ toolName }) => toolName.maxLength))
+    rename = {
+      isValid: toolNameValidator(profiles),
+      propose: (name, attempt) => {
+        const sanitized = sanitizedName(name, attempt, maxLength, 'tool')
+        // Gemini's names start with a letter or `_`
+        return /^[a-zA-Z_]/.test(sanitized) ? sanitized : `_${sanitized}`.slice(0, maxLength)
+      },
+    }
+    renames.set(profiles, rename)
+  }
+  return rename
 }

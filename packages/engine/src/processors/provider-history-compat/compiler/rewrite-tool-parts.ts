@@ -1,11 +1,12 @@
 import type { LanguageModelV3ToolCallPart, LanguageModelV3ToolResultPart } from '@ai-sdk/provider'
 import type { LanguageModelPrompt } from '../../types.ts'
-import { NamePlan, newNameOnFirstSight, planRenames } from './collision-free-renames.ts'
-import { messageWithContent } from './message-with-content.ts'
+import { NamePlan, planRenames } from './collision-free-renames.ts'
+import { rewriteMessageParts, type NewValueOf } from './rewrite-message-parts.ts'
 
-type PromptMessage = LanguageModelPrompt[number]
 type ToolField = 'toolCallId' | 'toolName'
-type ToolMessagePart = Extract<PromptMessage, { role: 'assistant' | 'tool' }>['content'][number]
+
+/** How a rule renames a field for one target: the values it keeps, and the candidates (attempt 0, 1, ...) for the others. */
+export type FieldRename = { readonly isValid: (value: string) => boolean; readonly propose: (value: string, attempt: number) => string }
 
 /** `part[field]` with literal keys: a keyed load shared by both fields was a slow polymorphic access in every rename. */
 function fieldOf(part: LanguageModelV3ToolCallPart | LanguageModelV3ToolResultPart, field: ToolField): string {
@@ -54,8 +55,7 @@ export function renamedToolPartField(
   isValid: (value: string) => boolean,
   propose: (value: string, attempt: number) => string,
 ): LanguageModelPrompt {
-  const sightPlan = new NamePlan()
-  const renamed = renameEach(prompt, field, (value) => newNameOnFirstSight(sightPlan, value, isValid, propose))
+  const renamed = renameField(prompt, field, newValueOnFirstSight(isValid, propose))
   if (renamed !== undefined) return renamed
   const plan = new NamePlan()
   everyToolPartField(prompt, field, (value) => {
@@ -63,44 +63,18 @@ export function renamedToolPartField(
     return true
   })
   planRenames(plan, isValid, propose)
-  // the plan holds every value of the prompt: renameEach gives up on none
-  return renameEach(prompt, field, (value) => plan.newName(value)) ?? prompt
+  // the plan holds every value of the prompt: the pass gives up on none
+  return renameField(prompt, field, (value) => plan.newName(value)) ?? prompt
 }
 
-/**
- * The prompt with `field` as `newNameOf` renames it in calls and results
- * alike, or undefined as soon as `newNameOf` gives up on a value (returns
- * undefined). Each value is looked up once in a row (a result right after
- * its call).
- */
-function renameEach(prompt: LanguageModelPrompt, field: ToolField, newNameOf: (value: string) => string | undefined): LanguageModelPrompt | undefined {
-  let next: PromptMessage[] | undefined
-  /** the last value looked up (none yet) and its new name */
-  let previous: string | undefined
-  let renamed = ''
-  for (let index = 0; index < prompt.length; index++) {
-    const message = prompt[index]
-    if (message?.role !== 'assistant' && message?.role !== 'tool') continue
-    const content: readonly ToolMessagePart[] = message.content
-    let renamedContent: ToolMessagePart[] | undefined
-    for (let partIndex = 0; partIndex < content.length; partIndex++) {
-      const part = content[partIndex]
-      if (part?.type !== 'tool-call' && part?.type !== 'tool-result') continue
-      const value = fieldOf(part, field)
-      if (value !== previous) {
-        const newName = newNameOf(value)
-        if (newName === undefined) return undefined
-        previous = value
-        renamed = newName
-      }
-      if (renamed === value) continue
-      renamedContent ??= content.slice()
-      // literal keys: a computed key made every copy a slow dictionary-mode object
-      renamedContent[partIndex] = field === 'toolCallId' ? { ...part, toolCallId: renamed } : { ...part, toolName: renamed }
-    }
-    if (renamedContent === undefined) continue
-    next ??= prompt.slice()
-    next[index] = messageWithContent<PromptMessage>(message, renamedContent as PromptMessage['content'])
-  }
-  return next ?? prompt
+/** The one-pass rename of a field's values: each decided at its first sight (NamePlan.decideOnFirstSight), undefined where only a plan of the whole prompt can stay collision-free. */
+export function newValueOnFirstSight(isValid: (value: string) => boolean, propose: (value: string, attempt: number) => string): NewValueOf {
+  const plan = new NamePlan()
+  return (value) => plan.decideOnFirstSight(value, isValid, propose)
+}
+
+function renameField(prompt: LanguageModelPrompt, field: ToolField, newValueOf: NewValueOf): LanguageModelPrompt | undefined {
+  return field === 'toolCallId'
+    ? rewriteMessageParts(prompt, undefined, newValueOf, undefined, false)
+    : rewriteMessageParts(prompt, undefined, undefined, newValueOf, false)
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { readServerConfig, ServerConfigError } from './config.ts'
 
 describe('readServerConfig', () => {
-  it('applies defaults: an ephemeral secret, 50 req/s with bursts of 100, sign-in delays after 5 failures, 1 password check at once, no trusted proxy, no first admin', () => {
+  it('applies defaults: an ephemeral secret, 50 req/s with bursts of 100 leased 10 at a time, sign-in delays after 5 failures, 1 password check at once, no trusted proxy, no first admin', () => {
     const config = readServerConfig({})
     expect(config.auth.secretIsEphemeral).toBe(true)
     expect(config.auth.secret.length).toBeGreaterThanOrEqual(32)
-    expect(config.rateLimit).toEqual({ perSecond: 50, burst: 100 })
+    expect(config.rateLimit).toEqual({ perSecond: 50, burst: 100, lease: 10 })
     expect(config.signInThrottle).toEqual({ freeFailures: 5, maxAddressDelaySeconds: 900, maxAccountDelaySeconds: 60 })
     expect(config.passwordChecks).toEqual({ concurrent: 1, maxWaiting: 32 })
     expect(config.trustedProxyHops).toBe(0)
@@ -24,6 +24,7 @@ describe('readServerConfig', () => {
       THREADLINE_ADMIN_PASSWORD: 'long enough password',
       THREADLINE_RATE_LIMIT_PER_SECOND: '5',
       THREADLINE_RATE_LIMIT_BURST: '10',
+      THREADLINE_RATE_LIMIT_LEASE: '4',
       THREADLINE_SIGN_IN_FREE_FAILURES: '3',
       THREADLINE_SIGN_IN_MAX_DELAY_SECONDS: '60',
       THREADLINE_SIGN_IN_MAX_ACCOUNT_DELAY_SECONDS: '10',
@@ -35,7 +36,7 @@ describe('readServerConfig', () => {
     expect(config).toMatchObject({
       auth: { secret: 's'.repeat(32), secretIsEphemeral: false, baseURL: 'https://threadline.example.com' },
       firstAdmin: { email: 'admin@example.com', password: 'long enough password', name: 'Admin' },
-      rateLimit: { perSecond: 5, burst: 10 },
+      rateLimit: { perSecond: 5, burst: 10, lease: 4 },
       signInThrottle: { freeFailures: 3, maxAddressDelaySeconds: 60, maxAccountDelaySeconds: 10 },
       passwordChecks: { concurrent: 4, maxWaiting: 0 },
       trustedProxyHops: 2,
@@ -46,6 +47,7 @@ describe('readServerConfig', () => {
   it('names the variable at fault', () => {
     expect(() => readServerConfig({ THREADLINE_AUTH_SECRET: 'short' })).toThrow(/THREADLINE_AUTH_SECRET: must be at least 32 characters/)
     expect(() => readServerConfig({ THREADLINE_RATE_LIMIT_BURST: 'lots' })).toThrow(ServerConfigError)
+    expect(() => readServerConfig({ THREADLINE_RATE_LIMIT_LEASE: '2.5' })).toThrow(/THREADLINE_RATE_LIMIT_LEASE/)
     expect(() => readServerConfig({ THREADLINE_SIGN_IN_FREE_FAILURES: '0' })).toThrow(/THREADLINE_SIGN_IN_FREE_FAILURES/)
     expect(() => readServerConfig({ THREADLINE_TRUSTED_PROXY_HOPS: '-1' })).toThrow(/THREADLINE_TRUSTED_PROXY_HOPS/)
     expect(() => readServerConfig({ THREADLINE_INDEX_EMBED_TIMEOUT_MS: '0' })).toThrow(/THREADLINE_INDEX_EMBED_TIMEOUT_MS/)

@@ -5,6 +5,7 @@ import type { EmbeddingModelV3 } from '@ai-sdk/provider'
 import { DEFAULT_EMBED_TIMEOUT_MS, fieldIssues, ModelResolutionError } from '@threadline/engine'
 import { resolveEmbeddingModelOrLocal } from '@threadline/local-embedder'
 import { z } from 'zod'
+import { defaultLease, type RateLimiterOptions } from './auth/rate-limiter.ts'
 import type { SignInThrottleConfig } from './auth/sign-in-throttle.ts'
 import { DEFAULT_MAX_BODY_BYTES } from './body-limit.ts'
 import { DEFAULT_MAX_IMPORT_BYTES } from './rest/ndjson-lines.ts'
@@ -24,6 +25,8 @@ const envSchema = z.object({
   /** API-token rate limit: sustained requests per second and burst size, per token */
   THREADLINE_RATE_LIMIT_PER_SECOND: positiveNumber.default(50),
   THREADLINE_RATE_LIMIT_BURST: positiveNumber.default(100),
+  /** requests an instance leases from a token's bucket at once (default a tenth of the burst); 1: exact limits, revocations seen at once everywhere */
+  THREADLINE_RATE_LIMIT_LEASE: positiveInteger.optional(),
   /** sign-in: failures (per address, per account) before delays start, and the longest delays */
   THREADLINE_SIGN_IN_FREE_FAILURES: positiveInteger.default(5),
   THREADLINE_SIGN_IN_MAX_DELAY_SECONDS: positiveNumber.default(900),
@@ -69,7 +72,7 @@ export type ServerConfig = {
   /** the first admin, created at startup when no operator exists */
   firstAdmin: { email: string; password: string; name: string } | null
   /** per API token */
-  rateLimit: RateLimit
+  rateLimit: RateLimiterOptions
   /** progressive sign-in delays, per client address and per account */
   signInThrottle: SignInThrottleConfig
   /** the process-wide cap on password hashing */
@@ -89,8 +92,6 @@ export type ServerConfig = {
   /** whether workbench turns record their LLM calls (THREADLINE_RECORD_CALLS) */
   recordCalls: boolean
 }
-
-export type RateLimit = { perSecond: number; burst: number }
 
 export class ServerConfigError extends Error {}
 
@@ -124,7 +125,11 @@ export function readServerConfig(env: Record<string, string | undefined> = proce
       vars.THREADLINE_ADMIN_EMAIL && vars.THREADLINE_ADMIN_PASSWORD
         ? { email: vars.THREADLINE_ADMIN_EMAIL, password: vars.THREADLINE_ADMIN_PASSWORD, name: vars.THREADLINE_ADMIN_NAME ?? 'Admin' }
         : null,
-    rateLimit: { perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND, burst: vars.THREADLINE_RATE_LIMIT_BURST },
+    rateLimit: {
+      perSecond: vars.THREADLINE_RATE_LIMIT_PER_SECOND,
+      burst: vars.THREADLINE_RATE_LIMIT_BURST,
+      lease: vars.THREADLINE_RATE_LIMIT_LEASE ?? defaultLease(vars.THREADLINE_RATE_LIMIT_BURST),
+    },
     signInThrottle: {
       freeFailures: vars.THREADLINE_SIGN_IN_FREE_FAILURES,
       maxAddressDelaySeconds: vars.THREADLINE_SIGN_IN_MAX_DELAY_SECONDS,

@@ -70,7 +70,7 @@ export type Services = {
   auth: OperatorAuth
   /** the process's cap on password hashing (auth's hash and verify run through it) */
   passwordChecks: ConcurrencyGate
-  /** per API token, in the database (shared by every instance); also re-checks the token on every call */
+  /** per API token, in the database (shared by every instance), leased by this instance; re-checks the token at every lease */
   tokenRateLimiter: RateLimiter
   /** verified API tokens of the last few seconds (revocation: see tokenRateLimiter) */
   tokenCache: TokenCache
@@ -145,6 +145,8 @@ export async function createServices(db: Database, config: ServerConfig, options
   await ensureFirstAdmin(db.prisma, config.firstAdmin)
   await ensureBootstrapToken(db.prisma, config.bootstrapToken)
   const passwordChecks = concurrencyGate(config.passwordChecks)
+  const tokenRateLimiter = databaseRateLimiter(db.prisma, config.rateLimit, options.now)
+  const verifiedTokens = tokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_ENTRIES })
   return {
     db,
     config,
@@ -154,7 +156,11 @@ export async function createServices(db: Database, config: ServerConfig, options
     threadQueries: db.threadQueries,
     threadTransfer: db.threadTransfer,
     calls: db.callLog,
-    apiTokens: apiTokenStore(db.prisma),
+    // a token revoked here is refused here at once, whatever this instance leased or cached
+    apiTokens: apiTokenStore(db.prisma, (id) => {
+      tokenRateLimiter.forget(id)
+      verifiedTokens.forget(id)
+    }),
     rules: ruleStore(db.prisma),
     recordedFixtures: recordedFixtureStore(db.prisma),
     playground: createPlaygroundPool(config.playground),
@@ -163,8 +169,8 @@ export async function createServices(db: Database, config: ServerConfig, options
     semanticRecall,
     auth: createOperatorAuth(db.prisma, config.auth, passwordChecks),
     passwordChecks,
-    tokenRateLimiter: databaseRateLimiter(db.prisma, config.rateLimit, options.now),
-    tokenCache: tokenCache({ ttlMs: TOKEN_CACHE_TTL_MS, maxEntries: TOKEN_CACHE_ENTRIES }),
+    tokenRateLimiter,
+    tokenCache: verifiedTokens,
     signInThrottle: signInThrottle(db.prisma, config.signInThrottle, options.now),
     demoProvider: demoProvider(),
     audit: auditLog(db.prisma, db.storage),

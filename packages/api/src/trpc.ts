@@ -108,8 +108,9 @@ const requireCsrfHeaderOnMutations = t.middleware(({ ctx, type, next }) => {
 
 /**
  * Authenticates, then spends one request of an API token's rate limit (per
- * procedure call, batched or not). The same statement re-checks the token: a
- * token revoked or expired since it was cached is refused, and forgotten.
+ * procedure call, batched or not), from this instance's lease or a new one.
+ * The lease statement re-checks the token: a token revoked or expired since it
+ * was cached is refused, and forgotten.
  */
 export async function rateLimitedCaller(ctx: Context): Promise<Caller> {
   const caller = await ctx.getCaller()

@@ -4,6 +4,7 @@
 // THREADLINE_AUTH_SECRET. (Built `next start` instances are not started here.)
 import { demoOperator } from '@threadline/db/seed'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { LEASE_TTL_MS } from './auth/rate-limiter.ts'
 import { createThreadlineClient } from './client/index.ts'
 import { readServerConfig } from './config.ts'
 import { createServices } from './services.ts'
@@ -68,5 +69,24 @@ describeEachApi('two instances on one database', (getApi) => {
     clock.advance(2_000)
     expect(await onB!.resources.list.query()).toBeInstanceOf(Array)
     expect(await failureOf(onA!.resources.list.query())).toMatchObject({ code: 'TOO_MANY_REQUESTS' })
+  })
+  it('leasing 10 requests at a time (burst 100): a token revoked on A is refused by A at once, by B once its lease ends', async () => {
+    const env = { THREADLINE_AUTH_SECRET: TEST_AUTH_SECRET, THREADLINE_RATE_LIMIT_PER_SECOND: '0.5', THREADLINE_RATE_LIMIT_BURST: '100' }
+    const [onA, onB] = await Promise.all([0, 1].map(async () => createServices(api.db, readServerConfig(env), { now: clock.now })))
+    const [leasingA, leasingB] = await Promise.all([onA!, onB!].map((services) => startTestServer(services)))
+    try {
+      const { token, tokenId } = await api.issueToken({ allResources: true })
+      const [clientA, clientB] = [leasingA!, leasingB!].map((server) => createThreadlineClient({ url: server.url, token, retry: false }))
+      expect(await clientA!.resources.list.query()).toBeInstanceOf(Array)
+      expect(await clientB!.resources.list.query()).toBeInstanceOf(Array)
+      await onA!.apiTokens.revoke(tokenId)
+      expect(await failureOf(clientA!.resources.list.query())).toMatchObject({ code: 'UNAUTHORIZED' })
+      // B serves what it leased until the lease ends (docs/operations.md, "The rate limit's leases")
+      expect(await clientB!.resources.list.query()).toBeInstanceOf(Array)
+      clock.advance(LEASE_TTL_MS)
+      expect(await failureOf(clientB!.resources.list.query())).toMatchObject({ code: 'UNAUTHORIZED' })
+    } finally {
+      await Promise.all([leasingA!, leasingB!].map((server) => server.close()))
+    }
   })
 })

@@ -75,11 +75,16 @@ export type ApiTokenStore = {
   revoke(id: string): Promise<ApiTokenSummary | null>
 }
 
-export function apiTokenStore(prisma: PrismaClient): ApiTokenStore {
+/** `onRevoked`: drops what this process keeps of a revoked token (its rate-limit lease, its cached verification) */
+export function apiTokenStore(prisma: PrismaClient, onRevoked: (id: string) => void): ApiTokenStore {
   return {
     issue: (input) => issueApiToken(prisma, input),
     list: () => listApiTokens(prisma),
-    revoke: (id) => revokeApiToken(prisma, id),
+    async revoke(id) {
+      const revoked = await revokeApiToken(prisma, id)
+      onRevoked(id)
+      return revoked
+    },
   }
 }
 

@@ -14,8 +14,9 @@ export function unusableTokenError(): TRPCError {
  * The caller of a request: a bearer API token, or an operator's session
  * cookie. Neither -> UNAUTHORIZED. A bad token is refused even when a session
  * cookie is present too. A token verified recently comes from `tokens`
- * without a database read; its revocation is checked on every call anyway
- * (the rate-limit statement), and sessions are read from the database each time.
+ * without a database read; its revocation is checked by the rate limit's lease
+ * statement (at most 1 s apart, rate-limiter.ts), and sessions are read from
+ * the database each time.
  */
 export async function authenticate(deps: { prisma: PrismaClient; auth: OperatorAuth; tokens: TokenCache }, headers: Headers): Promise<Caller> {
   const presented = bearerTokenOf(headers)

@@ -1,8 +1,10 @@
 // Verified API tokens kept for a short while, so a request does not look its
-// token up again. Revocation cannot wait for the entry to age out: every call
-// re-checks its token in the statement that spends its rate limit
-// (rate-limiter.ts), so a token revoked or expired on ANY instance is refused
-// by every instance on its next call, and the entry is dropped then.
+// token up again. Revocation cannot wait for the entry to age out: the
+// statement that leases a token's rate limit re-checks the token
+// (rate-limiter.ts), and a lease lives at most LEASE_TTL_MS (1 s), so a token
+// revoked or expired on ANY instance is refused by every instance within 1 s
+// (on the revoking instance at once: it drops its lease and entry), and the
+// entry is dropped then.
 import type { VerifiedApiToken } from './api-tokens.ts'
 
 export type TokenCache = {

@@ -9,7 +9,7 @@
 //
 //   pnpm exec tsx bench/recall.ts [--sizes=100000] [--db=pglite,postgres] [--queries=200]
 //   pnpm bench recall --sizes=1000,100000     the issue-32 sizes
-import { Prisma, vectorQuerySql } from '@threadline/db'
+import { Prisma, textCandidatesSql, vectorQuerySql } from '@threadline/db'
 import { lexicalEmbedder } from '@threadline/db/seed'
 import { Memory, messageEmbeddingText } from '@threadline/engine'
 import { flagValue, selectedSizes } from './lib/args.ts'
@@ -103,6 +103,46 @@ async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
   return scan
 }
 
+/** Median of PostgreSQL's own execution time (EXPLAIN ANALYZE, timing off) over `runs` runs of `sql`, and of its planning time. */
+async function serverTime(db: BenchDatabase, sql: Prisma.Sql, runs: number): Promise<{ execution: number; planning: number }> {
+  const execution: number[] = []
+  const planning: number[] = []
+  for (let run = 0; run < runs; run++) {
+    const [row] = await db.prisma.$queryRaw<{ 'QUERY PLAN': [{ 'Execution Time': number; 'Planning Time': number }] }[]>(
+      Prisma.sql`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
+    )
+    const plan = row?.['QUERY PLAN'][0]
+    if (plan === undefined) throw new Error('EXPLAIN returned no plan')
+    execution.push(plan['Execution Time'])
+    planning.push(plan['Planning Time'])
+  }
+  return { execution: summarize(execution).p50, planning: summarize(planning).p50 }
+}
+
+/**
+ * Where the text arm's time goes on the server (issue 32), printed as a note:
+ * the full-text statement's execution and planning time, and the walk alone
+ * (the same loose tsquery, the thread's newest 2,000 matches, counted: no
+ * per-row term extraction, no JSON).
+ */
+async function fullTextServerTimes(db: BenchDatabase, threadId: string): Promise<string> {
+  const parts: string[] = []
+  for (const query of [SEARCH_WORDS.slice(0, 2).join(' and '), MATCHES_EVERYTHING]) {
+    const statement = await serverTime(db, textCandidatesSql({ query, topK: 10, threadId }), 50)
+    const walk = await serverTime(
+      db,
+      Prisma.sql`WITH tsq AS MATERIALIZED (SELECT replace(websearch_to_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery AS loose)
+        SELECT count(*) FROM (SELECT m.id FROM tsq, messages m WHERE m.thread_id = ${threadId} AND m.search_text @@ tsq.loose
+          ORDER BY m.created_at DESC, m.id DESC LIMIT 2000) w`,
+      50,
+    )
+    parts.push(
+      `"${query}": statement ${statement.execution.toFixed(2)} ms executing (+${statement.planning.toFixed(2)} planning, unprepared), the walk alone ${walk.execution.toFixed(2)} ms`,
+    )
+  }
+  return parts.join('; ')
+}
+
 async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
   for (const size of sizes) {
     const seedStart = performance.now()
@@ -122,6 +162,8 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
     const floor = bm25Index(source.messages.map((message) => ({ id: message.id, text: messageEmbeddingText(message) })))
     const searchText = async (query: string) => (await db.storage.searchText({ query, topK: 10, threadId })).length
     const samples: Sample[] = [
+      // what any statement costs through this client: the round trip and Prisma's own work
+      { name: 'SELECT 1 (same Prisma client: the round-trip floor)', run: async () => (await db.prisma.$queryRaw<unknown[]>`SELECT 1`).length },
       { name: 'text top-10 only (storage.searchText: the SQL full-text arm)', run: searchText },
       { name: 'BM25 floor top-10 (in-process, same messages)', run: (query) => Promise.resolve(floor.search(query, 10).length) },
       { name: `text top-10 only, words in ~every message ("${MATCHES_EVERYTHING}")`, run: () => searchText(MATCHES_EVERYTHING) },
@@ -141,6 +183,7 @@ async function benchDatabase(report: Report, db: BenchDatabase): Promise<void> {
         },
       },
     ]
+    if (db.kind === 'postgres') report.note(`postgres: full-text server time, median of 50 (EXPLAIN ANALYZE): ${await fullTextServerTimes(db, threadId)}`)
     if (semantic) {
       report.note(`${db.kind}: semantic query plan: ${await hnswPlan(db, threadId)}`)
       const embedder = lexicalEmbedder()

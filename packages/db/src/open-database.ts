@@ -17,6 +17,7 @@ import { createLLMCallLog } from './calls/llm-call-log.ts'
 import { createIndexJobStore, oneSessionPacing } from './indexing/index-job-store.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
 import { createThreadTransfer } from './transfer/thread-transfer.ts'
+import { connectionStatementName } from './storage/connection-statements.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -101,7 +102,7 @@ function observeQueries(pool: pg.Pool, onQuery: ((sql: string) => void) | undefi
 function postgresConnection(kind: DatabaseKind, pool: pg.Pool, release: () => Promise<void>): Connection {
   return {
     kind,
-    prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
+    prisma: new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: connectionStatementName }) }),
     migrate: (sources) => applyMigrations(postgresMigrationFactory(pool), sources),
     release,
   }

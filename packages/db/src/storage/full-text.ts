@@ -4,6 +4,7 @@
 import type { TextMatch, TextQuery } from '@threadline/engine/storage'
 import { Prisma } from '../generated/prisma/client.ts'
 import { rankByBm25, type TextCandidates } from './bm25-scores.ts'
+import { preparedPerConnection } from './connection-statements.ts'
 import type { StorageContext } from './context.ts'
 import { effectiveLevelsSql, withinLevelSql } from './effective-history.ts'
 import { withoutSorts } from './without-sorts.ts'
@@ -98,7 +99,7 @@ export async function searchText(ctx: StorageContext, query: TextQuery): Promise
   const { sessionStatements } = ctx
   const [candidates] =
     sessionStatements === undefined
-      ? await ctx.db.$queryRaw<TextCandidates[]>(sql)
+      ? await ctx.db.$queryRaw<TextCandidates[]>(preparedPerConnection(sql))
       : ctx.inTransaction
         ? await sessionStatements.query<TextCandidates>(ctx.db, sql)
         : // without sorts PGlite walks the newest messages instead of sorting every match of the thread (1.7 s for a common word on 10k messages)

@@ -38,6 +38,11 @@ export function sqlLiteral(value: unknown): string {
   throw new TypeError(`no SQL literal for a ${typeof value}`)
 }
 
+/** A statement's name, from its text: the same text, the same name. */
+export function statementName(text: string): string {
+  return `tl_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`
+}
+
 function errorCode(error: unknown): string | undefined {
   const meta = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } }).meta
   return meta?.driverAdapterError?.cause?.originalCode
@@ -56,7 +61,7 @@ export function createSessionStatements(): SessionStatements {
   }
   return {
     async query<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
-      const name = `tl_${createHash('sha256').update(sql.text).digest('hex').slice(0, 24)}`
+      const name = statementName(sql.text)
       const execute = `EXECUTE ${name}${sql.values.length > 0 ? `(${sql.values.map(sqlLiteral).join(', ')})` : ''}`
       await prepare(db, name, sql.text)
       try {

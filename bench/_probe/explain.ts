@@ -25,7 +25,9 @@ try {
     FROM levels l JOIN messages m ON m.thread_id = l.id AND (m.created_at, m.id) <= (l.hi_at, l.hi_id)
     WHERE length(m.search_text) > 0 AND NOT EXISTS (SELECT 1 FROM message_embeddings e WHERE e.message_id = m.id AND e.model = '${model}' AND e.embedding IS NOT NULL)
     ${after} ORDER BY m.created_at, m.id LIMIT 100`
-  const [mid] = await db.prisma.$queryRawUnsafe<{ created_at: Date; id: string }[]>(`SELECT created_at, id FROM messages ORDER BY created_at, id OFFSET ${Math.floor(n / 2)} LIMIT 1`)
+  const [mid] = await db.prisma.$queryRawUnsafe<{ created_at: Date; id: string }[]>(
+    `SELECT created_at, id FROM messages ORDER BY created_at, id OFFSET ${Math.floor(n / 2)} LIMIT 1`,
+  )
   const after = `AND (m.created_at, m.id) > ('${mid!.created_at.toISOString()}'::timestamptz, '${mid!.id}')`
   for (const a of ['', after]) {
     for (let i = 0; i < 3; i++) {
@@ -36,7 +38,9 @@ try {
     const plan = await db.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${q(a)}`)
     console.log(plan.map((r) => r['QUERY PLAN']).join('\n'))
   }
-  const sizes = await db.prisma.$queryRawUnsafe(`SELECT avg(pg_column_size(content))::int c, avg(pg_column_size(search_text))::int s, avg(length(search_text))::int l FROM messages`)
+  const sizes = await db.prisma.$queryRawUnsafe(
+    `SELECT avg(pg_column_size(content))::int c, avg(pg_column_size(search_text))::int s, avg(length(search_text))::int l FROM messages`,
+  )
   console.log(sizes)
   void source
 } finally {

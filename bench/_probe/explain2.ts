@@ -17,7 +17,9 @@ try {
   for (let s = 0; s < first.length; s += 100) {
     const batch = first.slice(s, s + 100)
     const emb = await embedder.embed(batch.map((m) => JSON.stringify(m.content)))
-    await db.vector.upsertVectors(batch.map((m, i) => ({ messageId: m.id, threadId: m.threadId, resourceId: m.resourceId, embedding: emb[i]!, model, dimensions: emb[i]!.length })))
+    await db.vector.upsertVectors(
+      batch.map((m, i) => ({ messageId: m.id, threadId: m.threadId, resourceId: m.resourceId, embedding: emb[i]!, model, dimensions: emb[i]!.length })),
+    )
   }
   const last = first.at(-1)!
   const q = `WITH RECURSIVE chain AS (

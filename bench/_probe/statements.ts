@@ -24,7 +24,9 @@ try {
     log = []
     await db.storage.searchText({ query: 'password reset', topK: 10, threadId: source.threadId })
     show('recall', performance.now())
-    await db.storage.insertMessages([textMessage({ id: `req${k}`, threadId: 'requests', resourceId: source.resourceId, at: Date.UTC(2026, 0, 1) + k, text: 'where is my parcel' })])
+    await db.storage.insertMessages([
+      textMessage({ id: `req${k}`, threadId: 'requests', resourceId: source.resourceId, at: Date.UTC(2026, 0, 1) + k, text: 'where is my parcel' }),
+    ])
     show('save', performance.now())
   }
   const embedder = lexicalEmbedder()
@@ -38,16 +40,32 @@ try {
     const t1 = performance.now()
     show(`readBatch ${b}`, t1)
     const emb = await embedder.embed(messages.map((m) => JSON.stringify(m.content)))
-    const vectors = messages.map((m, i) => ({ messageId: m.id, threadId: m.threadId, resourceId: m.resourceId, embedding: emb[i]!, model: embedder.id, dimensions: emb[i]!.length }))
+    const vectors = messages.map((m, i) => ({
+      messageId: m.id,
+      threadId: m.threadId,
+      resourceId: m.resourceId,
+      embedding: emb[i]!,
+      model: embedder.id,
+      dimensions: emb[i]!.length,
+    }))
     const t2 = performance.now()
-    const cursor = await db.indexJobs.writeBatch({ jobId: j.id, workerId: 'p', leaseMs: 60000, last: messages.at(-1)!, processed: messages.length, vectors: vectors.slice(0, 100), failures: [] })
+    const cursor = await db.indexJobs.writeBatch({
+      jobId: j.id,
+      workerId: 'p',
+      leaseMs: 60000,
+      last: messages.at(-1)!,
+      processed: messages.length,
+      vectors: vectors.slice(0, 100),
+      failures: [],
+    })
     const t3 = performance.now()
     if (b === 0) show('writeBatch', t3)
     console.log(`batch ${b}: read ${(t1 - t0).toFixed(1)} ms, write ${(t3 - t2).toFixed(1)} ms (${log!.length} statements)`)
     log = []
     j = { ...j, cursor }
   }
-  void job; void createIndexWorker
+  void job
+  void createIndexWorker
 } finally {
   log = null
   await db.close()

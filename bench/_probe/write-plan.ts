@@ -14,7 +14,9 @@ try {
   const embedder = lexicalEmbedder()
   const job = await db.indexJobs.enqueue({ resourceId: source.resourceId, threadId: source.threadId, model: embedder.id, reason: 'index' })
   await db.indexJobs.claim({ workerId: 'p', model: embedder.id, leaseMs: 60000 })
-  const plan: number[] = [], exec: number[] = [], wall: number[] = []
+  const plan: number[] = [],
+    exec: number[] = [],
+    wall: number[] = []
   for (const [i, m] of source.messages.slice(0, 300).entries()) {
     const [e] = await embedder.embed([JSON.stringify(m.content)])
     const v = [{ messageId: m.id, threadId: m.threadId, resourceId: m.resourceId, embedding: e!, model: embedder.id, dimensions: e!.length }]

@@ -47,7 +47,9 @@ const embedder = { id: 'test/pacing', dimensions: 3, embed: (texts: string[]) =>
 /** Runs an index job over `count` new messages of `threadId` while `whenSent` fires; the job's messages. */
 async function runJob(threadId: string, count: number): Promise<StoredMessage[]> {
   await db.storage.createThread({ id: threadId, resourceId: 'r' })
-  const messages = Array.from({ length: count }, (_, i) => textMessage({ id: `${threadId}-m${i}`, threadId, resourceId: 'r', at: at(i), text: `text of m${i}` }))
+  const messages = Array.from({ length: count }, (_, i) =>
+    textMessage({ id: `${threadId}-m${i}`, threadId, resourceId: 'r', at: at(i), text: `text of m${i}` }),
+  )
   await db.storage.insertMessages(messages)
   const job = await db.indexJobs.enqueue({ resourceId: 'r', threadId, model: embedder.id, reason: 'save', messageIds: messages.map((m) => m.id) })
   const worker = createIndexWorker({ jobs: db.indexJobs, embedder, workerId: `pacing-${threadId}`, batchSize: count, leaseMs: 60_000 })
@@ -68,7 +70,8 @@ it("sends a save issued while a vector is written right after that one statement
   whenSent = {
     // the first vector's write (its fence: the job row locked)
     match: (sql) => sql.includes("state = 'running' FOR UPDATE"),
-    request: () => db.storage.insertMessages([textMessage({ id: `save-${saved++}`, threadId: 'requests', resourceId: 'r', at: at(60), text: 'where is my parcel' })]),
+    request: () =>
+      db.storage.insertMessages([textMessage({ id: `save-${saved++}`, threadId: 'requests', resourceId: 'r', at: at(60), text: 'where is my parcel' })]),
   }
   await runJob('one-statement', 10)
   const issuedAt = whenSent.issuedAt ?? -1

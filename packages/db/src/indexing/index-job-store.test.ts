@@ -147,8 +147,8 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     expect((await indexJobs.get(job.id))?.done).toBe(6)
   })
 
-  it('writes a batch in transactions of a few vectors (one session: PGlite), all of them, and still fences a late writer out', async () => {
-    const { prisma, vector } = getDb()
+  it('writes a batch a few vectors per statement (one session: PGlite), all of them, skips a message deleted meanwhile, and fences a late writer out', async () => {
+    const { prisma, vector, storage } = getDb()
     const indexJobs = createIndexJobStore(prisma, { vectorsPerTransaction: 2 })
     const ids = await seedThread('q-chunks', 'q-r-chunks', 7)
     const job = await enqueueSaved('q-r-chunks', 'q-chunks', ids)
@@ -163,6 +163,19 @@ describeEachDatabase('index jobs', (getDb, kind) => {
     await expect(indexJobs.writeBatch({ ...late, last: last!, vectors: withText ? vectors : [] })).rejects.toSatisfy((error) =>
       IndexJobLeaseLostError.isInstance(error),
     )
+    if (!withText) return
+    // a late writer writes nothing: new messages stay without vectors
+    const fresh = await seedThread('q-chunks-late', 'q-r-chunks', 3)
+    const freshVectors = fresh.map((messageId) => ({ ...embedding, threadId: 'q-chunks-late', messageId }))
+    await expect(indexJobs.writeBatch({ ...late, last: last!, vectors: freshVectors })).rejects.toSatisfy((error) => IndexJobLeaseLostError.isInstance(error))
+    expect(await vector.listVectorMessageIds(fresh, 'test/queue-embedder')).toEqual([])
+    // the lease holder's batch with a message deleted since it was read: the others get their vectors
+    const next = await enqueueSaved('q-r-chunks', 'q-chunks-late', fresh)
+    expect((await indexJobs.claim({ workerId: 'chunked', model: 'test/queue-embedder', leaseMs: 60_000 }))?.id).toBe(next.id)
+    await storage.deleteMessages({ messageIds: [fresh[1]!] })
+    await indexJobs.writeBatch({ ...late, jobId: next.id, last: last!, processed: 3, vectors: freshVectors })
+    expect((await vector.listVectorMessageIds(fresh, 'test/queue-embedder')).sort()).toEqual([fresh[0], fresh[2]].sort())
+    expect(await indexJobs.get(next.id)).toMatchObject({ done: 3 })
   })
 
   it('retries a failing job with exponential backoff, then records it as failed with the last error', async () => {

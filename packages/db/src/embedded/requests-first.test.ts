@@ -9,7 +9,7 @@ import { yieldToRequests } from './requests-first.ts'
 
 let pool: pg.Pool
 beforeAll(() => {
-  pool = new pg.Pool({ connectionString: (inject(testPostgresUrlKey) as string | undefined) ?? process.env.TEST_DATABASE_URL, max: 1 })
+  pool = new pg.Pool({ connectionString: inject(testPostgresUrlKey), max: 1 })
 })
 afterAll(() => pool.end())
 

@@ -39,8 +39,7 @@ function explainingReads(prisma: PrismaClient, scanned: number[]): PrismaClient 
   const handler: ProxyHandler<PrismaClient | Prisma.TransactionClient> = {
     get(target, key, receiver) {
       if (key === '$transaction') {
-        return (run: (tx: Prisma.TransactionClient) => Promise<unknown>) =>
-          (target as PrismaClient).$transaction((tx) => run(new Proxy(tx, handler) as Prisma.TransactionClient))
+        return (run: (tx: Prisma.TransactionClient) => Promise<unknown>) => (target as PrismaClient).$transaction((tx) => run(new Proxy(tx, handler)))
       }
       if (key !== '$queryRaw') return Reflect.get(target, key, receiver) as unknown
       return async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {

@@ -10,6 +10,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { parseDatabaseUrl, resolveDatabaseUrl } from './database-url.ts'
 import { lockDataFolder } from './embedded/data-folder-lock.ts'
 import { startEmbeddedServer } from './embedded/embedded-server.ts'
+import { yieldToRequests, type YieldToRequests } from './embedded/requests-first.ts'
 import { PrismaClient } from './generated/prisma/client.ts'
 import { applyMigrations, type MigrationSources } from './migrations/apply-migrations.ts'
 import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/migration-adapters.ts'
@@ -28,6 +29,13 @@ export type DatabaseKind = 'pglite' | 'postgres'
  * of a thread's structure costs ~30-80 ms there (50k rows: ~3.4 s in one statement).
  */
 const PGLITE_PAGE_ROWS = 1_000
+
+/**
+ * The longest an index job's statement waits for the embedded connection to
+ * be free of requests: under a steady stream of requests the job still
+ * writes a few vectors a second.
+ */
+const REQUESTS_FIRST_MAX_WAIT_MS = 250
 
 export type Database = {
   storage: MemoryStorage
@@ -65,6 +73,8 @@ export type OpenDatabaseOptions = {
 type Connection = {
   kind: DatabaseKind
   prisma: PrismaClient
+  /** where requests share one connection with background work: the work waits for them */
+  yieldToRequests?: YieldToRequests
   migrate(sources?: MigrationSources): Promise<string[]>
   release(): Promise<void>
 }
@@ -119,7 +129,7 @@ async function connectEmbedded(dataDir: string, onQuery?: (sql: string) => void)
     const server = await startEmbeddedServer(dataDir)
     const pool = new pg.Pool({ host: server.host, port: server.port, user: 'postgres', database: 'postgres', max: 1 })
     observeQueries(pool, onQuery)
-    return postgresConnection('pglite', pool, async () => {
+    const connection = postgresConnection('pglite', pool, async () => {
       try {
         await pool.end()
         await server.stop()
@@ -127,6 +137,7 @@ async function connectEmbedded(dataDir: string, onQuery?: (sql: string) => void)
         lock.release()
       }
     })
+    return { ...connection, yieldToRequests: yieldToRequests(pool, REQUESTS_FIRST_MAX_WAIT_MS) }
   } catch (error) {
     lock.release()
     throw error
@@ -198,7 +209,10 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     threadQueries: createThreadQueries(connection.prisma),
     threadTransfer: createThreadTransfer(connection.prisma),
     callLog: createLLMCallLog(connection.prisma),
-    indexJobs: createIndexJobStore(connection.prisma, connection.kind === 'pglite' ? oneSessionPacing : {}),
+    indexJobs: createIndexJobStore(
+      connection.prisma,
+      connection.kind === 'pglite' ? { ...oneSessionPacing, ...(connection.yieldToRequests ? { yieldToRequests: connection.yieldToRequests } : {}) } : {},
+    ),
     kind: connection.kind,
     prisma: connection.prisma,
     close,

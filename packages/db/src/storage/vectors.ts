@@ -55,6 +55,23 @@ async function assertMessagesExist(ctx: StorageContext, ids: string[]): Promise<
   if (missing.length > 0) throw new MessageNotFoundError(missing.map((row) => row.id))
 }
 
+/**
+ * The upsert of `vectors`, sent as one JSON parameter and read as rows `r`;
+ * `narrow` (a JOIN and WHERE on `r`) keeps some of them (the index job's
+ * one-statement write, index-job-store.ts).
+ */
+export function upsertVectorsSql(vectors: MessageVector[], narrow: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  const rows = vectors.map((v) => ({ ...v, embedding: JSON.stringify(v.embedding) }))
+  return Prisma.sql`
+    INSERT INTO message_embeddings (message_id, model, thread_id, resource_id, dimensions, embedding)
+    SELECT r."messageId", r.model, r."threadId", r."resourceId", r.dimensions, r.embedding::vector
+    FROM json_to_recordset(${JSON.stringify(rows)}::json)
+      AS r("messageId" text, model text, "threadId" text, "resourceId" text, dimensions int, embedding text)
+    ${narrow}
+    ON CONFLICT (message_id, model) DO UPDATE SET thread_id = EXCLUDED.thread_id, resource_id = EXCLUDED.resource_id,
+      dimensions = EXCLUDED.dimensions, embedding = EXCLUDED.embedding, created_at = now()`
+}
+
 async function upsertVectors(ctx: StorageContext, vectors: MessageVector[]): Promise<void> {
   await ctx.vectorSupport.ensure(ctx.db)
   if (vectors.length === 0) return
@@ -63,14 +80,7 @@ async function upsertVectors(ctx: StorageContext, vectors: MessageVector[]): Pro
   await atomically(ctx, async (tx) => {
     await assertMessagesExist(tx, [...new Set(vectors.map((v) => v.messageId))])
     for (let start = 0; start < vectors.length; start += upsertChunkSize) {
-      const rows = vectors.slice(start, start + upsertChunkSize).map((v) => ({ ...v, embedding: JSON.stringify(v.embedding) }))
-      await tx.db.$executeRaw`
-        INSERT INTO message_embeddings (message_id, model, thread_id, resource_id, dimensions, embedding)
-        SELECT r."messageId", r.model, r."threadId", r."resourceId", r.dimensions, r.embedding::vector
-        FROM json_to_recordset(${JSON.stringify(rows)}::json)
-          AS r("messageId" text, model text, "threadId" text, "resourceId" text, dimensions int, embedding text)
-        ON CONFLICT (message_id, model) DO UPDATE SET thread_id = EXCLUDED.thread_id, resource_id = EXCLUDED.resource_id,
-          dimensions = EXCLUDED.dimensions, embedding = EXCLUDED.embedding, created_at = now()`
+      await tx.db.$executeRaw(upsertVectorsSql(vectors.slice(start, start + upsertChunkSize)))
     }
   })
 }

@@ -746,6 +746,7 @@ export type ThreadlineOutputs = {
         family: string
         compiled: { accepted: boolean; status: null | number; errorBody: null | string; message: null | string; reply: null | string }
         rulesFired: Array<string>
+        droppedOnWire: null | Array<string>
         window: SwitchCheckWindow
       }
     }

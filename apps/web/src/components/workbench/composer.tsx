@@ -1,7 +1,7 @@
 'use client'
 
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTRPC, useTRPCClient } from '@/trpc/client.tsx'
 import { Button } from '../ui/button.tsx'
 import { textareaClass } from '../ui/field.tsx'
@@ -33,9 +33,7 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
   const [message, setMessage] = useState('')
   // the thread's run parameters: Edit, Regenerate and Compare models send them too
   const { drafts, setDrafts, parsed: parameters } = useRunParameters()
-  // the message being sent: Cancel (or a failure) puts it back in the composer
-  const sent = useRef('')
-  // ...and shown above the streaming reply until the saved turn replaces both
+  // the message being sent: shown above the streaming reply until the saved turn replaces both; Cancel (or a failure) puts it back in the composer
   const [sentText, setSentText] = useState('')
   // the saved reply replaces the live one: the last turn's rules stay said here
   const [lastTurnRules, setLastTurnRules] = useState<string[] | null>(null)
@@ -46,7 +44,7 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
       setLastTurnRules(enabledRulesActed(state.actions))
       void refresh().then(turn.reset)
     }
-    if (state.status === 'cancelled' || state.status === 'failed') setMessage((current) => (current === '' ? sent.current : current))
+    if (state.status === 'cancelled' || state.status === 'failed') setMessage((current) => (current === '' ? sentText : current))
     if (state.status === 'cancelled') void refresh()
   })
   const running = turn.state.status === 'running'
@@ -54,7 +52,6 @@ export function Composer({ threadId, resourceId }: { threadId: string; resourceI
     const text = message.trim()
     if (!text || !model || !parameters.ok) return
     const { value } = parameters
-    sent.current = text
     setSentText(text)
     setMessage('')
     setLastTurnRules(null)

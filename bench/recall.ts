@@ -103,41 +103,55 @@ async function hnswPlan(db: BenchDatabase, threadId: string): Promise<string> {
   return scan
 }
 
-/** Median of PostgreSQL's own execution time (EXPLAIN ANALYZE, timing off) over `runs` runs of `sql`, and of its planning time. */
-async function serverTime(db: BenchDatabase, sql: Prisma.Sql, runs: number): Promise<{ execution: number; planning: number }> {
-  const execution: number[] = []
-  const planning: number[] = []
+/**
+ * Medians of PostgreSQL's own execution time (EXPLAIN ANALYZE, timing off) over `runs` runs of each of
+ * `statements`, and of its planning time. Round-robin, so a burst of load hits them all alike.
+ */
+async function serverTimes(db: BenchDatabase, statements: Prisma.Sql[], runs: number): Promise<{ execution: number; planning: number }[]> {
+  const times = statements.map(() => ({ execution: [] as number[], planning: [] as number[] }))
   for (let run = 0; run < runs; run++) {
-    const [row] = await db.prisma.$queryRaw<{ 'QUERY PLAN': [{ 'Execution Time': number; 'Planning Time': number }] }[]>(
-      Prisma.sql`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
-    )
-    const plan = row?.['QUERY PLAN'][0]
-    if (plan === undefined) throw new Error('EXPLAIN returned no plan')
-    execution.push(plan['Execution Time'])
-    planning.push(plan['Planning Time'])
+    for (const [index, sql] of statements.entries()) {
+      const [row] = await db.prisma.$queryRaw<{ 'QUERY PLAN': [{ 'Execution Time': number; 'Planning Time': number }] }[]>(
+        Prisma.sql`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
+      )
+      const plan = row?.['QUERY PLAN'][0]
+      if (plan === undefined) throw new Error('EXPLAIN returned no plan')
+      itemAt(times, index).execution.push(plan['Execution Time'])
+      itemAt(times, index).planning.push(plan['Planning Time'])
+    }
   }
-  return { execution: summarize(execution).p50, planning: summarize(planning).p50 }
+  return times.map((time) => ({ execution: summarize(time.execution).p50, planning: summarize(time.planning).p50 }))
 }
 
 /**
  * Where the text arm's time goes on the server (issue 32), printed as a note:
- * the full-text statement's execution and planning time, and the walk alone
- * (the same loose tsquery, the thread's newest 2,000 matches, counted: no
- * per-row term extraction, no JSON).
+ * the full-text statement's execution and planning time; the walk alone (the
+ * same loose tsquery, the thread's newest 2,000 matches, counted: no per-row
+ * term extraction, no JSON); and the walk with each candidate's query terms
+ * extracted as text (`ts_filter(setweight(...))::text`, summed: no JSON), the
+ * least any statement that hands every candidate's terms to the process costs.
  */
 async function fullTextServerTimes(db: BenchDatabase, threadId: string): Promise<string> {
   const parts: string[] = []
   for (const query of [SEARCH_WORDS.slice(0, 2).join(' and '), MATCHES_EVERYTHING]) {
-    const statement = await serverTime(db, textCandidatesSql({ query, topK: 10, threadId }), 50)
-    const walk = await serverTime(
+    // as the statement does: the terms are extracted in the walk, before the sort
+    const walkSql = (columns: Prisma.Sql, output: Prisma.Sql) =>
+      Prisma.sql`WITH tsq AS MATERIALIZED (SELECT replace(websearch_to_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery AS loose),
+        terms AS MATERIALIZED (SELECT array_agg(DISTINCT q.lexeme) AS lexemes FROM unnest(to_tsvector('english', ${query})) q)
+        SELECT ${output} FROM (SELECT ${columns} FROM tsq, terms, messages m WHERE m.thread_id = ${threadId} AND m.search_text @@ tsq.loose
+          ORDER BY m.created_at DESC, m.id DESC LIMIT 2000) w`
+    const times = await serverTimes(
       db,
-      Prisma.sql`WITH tsq AS MATERIALIZED (SELECT replace(websearch_to_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery AS loose)
-        SELECT count(*) FROM (SELECT m.id FROM tsq, messages m WHERE m.thread_id = ${threadId} AND m.search_text @@ tsq.loose
-          ORDER BY m.created_at DESC, m.id DESC LIMIT 2000) w`,
+      [
+        textCandidatesSql({ query, topK: 10, threadId }),
+        walkSql(Prisma.sql`m.id`, Prisma.sql`count(*)`),
+        walkSql(Prisma.sql`ts_filter(setweight(m.search_text, 'A', terms.lexemes), '{a}')::text AS hits`, Prisma.sql`sum(length(w.hits))`),
+      ],
       50,
     )
+    const [statement, walk, terms] = [itemAt(times, 0), itemAt(times, 1), itemAt(times, 2)]
     parts.push(
-      `"${query}": statement ${statement.execution.toFixed(2)} ms executing (+${statement.planning.toFixed(2)} planning, unprepared), the walk alone ${walk.execution.toFixed(2)} ms`,
+      `"${query}": statement ${statement.execution.toFixed(2)} ms executing (+${statement.planning.toFixed(2)} planning, unprepared), the walk alone ${walk.execution.toFixed(2)} ms, with the terms as text ${terms.execution.toFixed(2)} ms`,
     )
   }
   return parts.join('; ')

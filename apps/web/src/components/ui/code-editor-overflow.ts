@@ -7,8 +7,8 @@ import { EditorView, ViewPlugin, type ViewUpdate } from '@uiw/react-codemirror'
 type Side = 'left' | 'right'
 
 const scrollbar = EditorView.theme({
-  '.cm-scroller': { scrollbarWidth: 'thin', scrollbarColor: 'var(--color-slate-300) transparent' },
-  '.cm-overflow-fade': { position: 'absolute', width: '1.5rem', pointerEvents: 'none', zIndex: '250' },
+  '.cm-scroller': { scrollbarWidth: 'thin', scrollbarColor: 'var(--color-slate-400) transparent' },
+  '.cm-overflow-fade': { position: 'absolute', width: '2rem', pointerEvents: 'none', zIndex: '250' },
   '.cm-overflow-fade[data-side="left"]': { background: 'linear-gradient(to right, var(--color-white), transparent)' },
   '.cm-overflow-fade[data-side="right"]': { background: 'linear-gradient(to left, var(--color-white), transparent)' },
 })

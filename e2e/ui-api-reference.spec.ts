@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
+import { expectHangingIndent } from './text-wrap.ts'
 
 test('the API reference page lists every REST operation of the served OpenAPI document', async ({ page }) => {
   test.setTimeout(180_000)
@@ -35,6 +36,10 @@ test('the API reference page lists every REST operation of the served OpenAPI do
   // the descriptions' `identifiers` are code, never literal backticks, and stay inside their card at 800 px
   await expect(page.getByTestId('api-operation').filter({ hasText: '`' })).toHaveCount(0)
   await expect(page.locator('#saveMessages').locator('code', { hasText: 'messages.save' })).toBeVisible()
+  // the Basics card's problem document wraps its "detail" line at 1440 px under its own indent, not at column 0
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const basics = page.locator('section', { has: page.getByRole('heading', { name: 'Basics', level: 2 }) })
+  await expectHangingIndent(basics.locator('pre'), '"detail"')
   await page.setViewportSize({ width: 800, height: 900 })
   const codeOutsideItsCard = await page.getByTestId('api-operation').evaluateAll((cards) =>
     cards.flatMap((card) => {

@@ -4,6 +4,7 @@ import { toolIdSanitizerRuleSource } from '@threadline/engine/testing'
 import { screenshots } from './branches.ts'
 import { saveFixture } from './save-fixture.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
+import { expectHangingIndent } from './text-wrap.ts'
 import { expectBelowTimelineToolbar } from './timeline.ts'
 
 // Issue 14: the demo seed records calls (a 429 waited out, a tool-ID repair,
@@ -46,25 +47,7 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
   await repaired.scrollIntoViewIfNeeded()
   // a wrapped JSON line goes on under its own indent, not at column 0 (the tracking number wraps at 800 px)
   await page.setViewportSize({ width: 800, height: 900 })
-  const columns = await trace
-    .locator('pre', { hasText: 'trackingNumber' })
-    .first()
-    .evaluate((pre) => {
-      const leftOf = (needle: string) => {
-        const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT)
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = node.textContent?.indexOf(needle) ?? -1
-          if (at === -1) continue
-          const range = document.createRange()
-          range.setStart(node, at)
-          range.setEnd(node, at + 1)
-          return range.getBoundingClientRect().left
-        }
-        return Number.NaN
-      }
-      return { key: leftOf('"trackingNumber"'), value: leftOf('"1Z') }
-    })
-  expect(columns.value).toBeGreaterThan(columns.key)
+  await expectHangingIndent(trace.locator('pre', { hasText: 'trackingNumber' }).first(), '"trackingNumber"')
   // its top just below the timeline toolbar (the page's scroll padding), not under it
   await repaired.evaluate((strip) => strip.scrollIntoView({ block: 'start' }))
   await expectBelowTimelineToolbar(page, repaired)

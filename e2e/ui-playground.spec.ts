@@ -11,6 +11,43 @@ async function replaceCode(page: Page, editor: Locator, text: string): Promise<v
   await page.keyboard.insertText(text)
 }
 
+/** In dark mode the editor draws the navy surface of the card around it, not a grey theme of its own (one-dark's #282c34). */
+async function expectEditorInAppColours(page: Page, editor: Locator): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  const colours = () =>
+    editor.evaluate((wrapper) => ({
+      editor: getComputedStyle(wrapper.querySelector('.cm-editor')!).backgroundColor,
+      gutter: getComputedStyle(wrapper.querySelector('.cm-gutters')!).backgroundColor,
+      card: getComputedStyle(wrapper.closest('section')!).backgroundColor,
+    }))
+  await expect.poll(async () => (await colours()).editor).not.toBe('rgb(40, 44, 52)')
+  const { editor: background, gutter, card } = await colours()
+  expect(background).toBe(card)
+  expect(gutter).not.toBe('rgb(40, 44, 52)')
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/**
+ * A half-width editor scrolls sideways (no wrapping: line numbers stay level): a thin scrollbar and a fade at the
+ * edge where text runs on out of view say so.
+ */
+async function expectSidewaysOverflowShown(page: Page, editor: Locator): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  const scroller = editor.locator('.cm-scroller')
+  await expect.poll(() => scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+  expect(await scroller.evaluate((element) => getComputedStyle(element).scrollbarWidth)).toBe('thin')
+  const left = editor.getByTestId('code-overflow-left')
+  const right = editor.getByTestId('code-overflow-right')
+  await expect(right).toBeVisible()
+  await expect(left).toBeHidden()
+  await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
+  await expect(left).toBeVisible()
+  await expect(right).toBeHidden()
+  await scroller.evaluate((element) => element.scrollTo({ left: 0 }))
+  await expect(right).toBeVisible()
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
 const optionLabel = (seed: { thread: { title: string; resourceId: string } }) => `${seed.thread.title} (${seed.thread.resourceId})`
 
 test('prompt rules: a Cerebras-bound thread loses its reasoning parts, shown in the diff', async ({ page }) => {
@@ -34,6 +71,8 @@ test('prompt rules: a Cerebras-bound thread loses its reasoning parts, shown in 
   await expect(diff.locator('[class*="-diff-added"]').filter({ hasText: 'reasoning' })).toHaveCount(0)
   // the diff wraps its long strings at spaces ("r each" in the screenshots)
   expect(await wordSplittingElements(page)).toEqual([])
+  await expectEditorInAppColours(page, page.getByTestId('code-editor-javascript').first())
+  await expectSidewaysOverflowShown(page, page.getByTestId('code-editor-javascript').first())
   await screenshots(page, 'playground-prompt-rules')
 
   await page.setViewportSize({ width: 800, height: 900 })

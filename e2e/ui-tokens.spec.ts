@@ -17,6 +17,7 @@ test('issue a scoped token (shown once), revoke it, then sign out', async ({ pag
   const issued = page.getByTestId('issued-token')
   await expect(issued).toContainText('Token “support-bot staging” issued')
   await expect(page.getByTestId('token-secret')).toHaveText(/^tl_[A-Za-z0-9_-]{40,}$/)
+  const secret = (await page.getByTestId('token-secret').textContent()) ?? ''
   const row = page.getByTestId('token-row').filter({ hasText: 'support-bot staging' })
   await expect(row).toContainText('Active')
   await expect(row).toContainText('acme-support')
@@ -28,6 +29,10 @@ test('issue a scoped token (shown once), revoke it, then sign out', async ({ pag
   await expect(page.getByRole('status').filter({ hasText: 'Token “support-bot staging” revoked.' })).toBeVisible()
   await expect(row).toContainText('Revoked')
   await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0)
+  // the issued panel no longer offers the dead secret (nor its usage snippets): it says the token was revoked
+  await expect(issued).toContainText('Token “support-bot staging” was revoked')
+  await expect(page.getByTestId('token-secret')).toHaveCount(0)
+  expect(await page.locator('body').textContent()).not.toContain(secret)
   await screenshots(page, 'tokens-revoked')
 
   await page.getByRole('button', { name: 'Sign out' }).click()

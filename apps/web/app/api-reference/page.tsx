@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { openApiDocument } from '@threadline/api/openapi'
 import { OperationCard } from '@/components/api-reference/operation-card.tsx'
 import { referenceOperations } from '@/components/api-reference/reference-model.ts'
+import { JsonBlock } from '@/components/ui/json-block.tsx'
 import { Panel } from '@/components/ui/panel.tsx'
 import { PageHeader } from '@/components/ui/page-header.tsx'
 
@@ -54,9 +55,7 @@ export default function ApiReferencePage() {
               <code className={basicsCode}>field</code> at fault. A 429 carries <code className={basicsCode}>Retry-After</code>.
             </li>
           </ul>
-          <pre className="min-w-0 whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs leading-5 text-slate-700 ring-1 ring-slate-200 [overflow-wrap:anywhere]">
-            {JSON.stringify(problemExample, null, 2)}
-          </pre>
+          <JsonBlock value={problemExample} className="rounded bg-slate-50 p-2 ring-1 ring-slate-200" />
         </div>
       </Panel>
       <nav aria-label="Operations" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

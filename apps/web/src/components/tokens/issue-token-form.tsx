@@ -6,12 +6,11 @@ import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { plural } from '../format.ts'
 import { Button } from '../ui/button.tsx'
-import { CopyButton } from '../ui/copy-button.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { checkboxClass, Field, FieldSet, inputClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
-import { TokenUsage } from './token-usage.tsx'
+import { IssuedToken } from './issued-token.tsx'
 
 type Issued = RouterOutputs['tokens']['issue']
 
@@ -167,21 +166,7 @@ export function IssueTokenForm() {
         {noName && <p className="text-xs text-slate-500">Name the token to issue it.</p>}
         {noScope && <p className="text-xs text-slate-500">Choose at least one resource, or all resources.</p>}
       </form>
-      {issued && (
-        <Notice tone="success" title={`Token “${issued.summary.name}” issued`} className="mt-4" testId="issued-token">
-          <p>Copy it now: it is stored hashed and will not be shown again.</p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code
-              className="min-w-0 flex-1 rounded bg-white px-2 py-1 font-mono text-xs text-slate-800 ring-1 ring-emerald-200 [overflow-wrap:anywhere]"
-              data-testid="token-secret"
-            >
-              {issued.token}
-            </code>
-            <CopyButton text={issued.token} />
-          </div>
-          <TokenUsage token={issued.token} resourceIds={issued.summary.resourceIds} canWrite={issued.summary.canWrite} />
-        </Notice>
-      )}
+      {issued && <IssuedToken issued={issued} />}
     </Panel>
   )
 }

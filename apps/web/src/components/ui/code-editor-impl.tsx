@@ -6,13 +6,8 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror'
 import { useMemo } from 'react'
 import { useColorScheme } from '../use-color-scheme.ts'
 import type { CodeLanguage } from './code-editor.tsx'
-
-const chrome = EditorView.theme({
-  '&': { fontSize: '12px' },
-  '.cm-content': { fontFamily: 'var(--font-mono)' },
-  // the app's palette variables, which dark mode mirrors
-  '.cm-gutters': { backgroundColor: 'var(--color-slate-50)', borderRight: '1px solid var(--color-slate-200)', color: 'var(--color-slate-400)' },
-})
+import { sidewaysOverflowCues } from './code-editor-overflow.ts'
+import { editorTheme } from './code-editor-theme.ts'
 
 // a pasted one-line JSON body leaves the cursor, and so the view, at the line's end: once the editor loses focus,
 // scroll back so a reader sees where its lines begin
@@ -35,12 +30,13 @@ export default function CodeEditorImpl({
   minHeight?: string
   maxHeight?: string
 }) {
-  // CodeMirror draws its own colours: it follows the system theme like the rest of the app
+  // CodeMirror draws its own colours, from the app's palette variables; the scheme picks CodeMirror's own defaults
   const colorScheme = useColorScheme()
-  // no line wrapping: a long line scrolls sideways, so each line is one row and the gutter's numbers stay beside
-  // their lines (with wrapping they drifted at 800 px, the gutter keeping heights of an earlier layout)
+  // no line wrapping: a long line scrolls sideways (with a thin scrollbar and edge fades), so each line is one row and
+  // the gutter's numbers stay beside their lines (with wrapping they drifted at 800 px, the gutter keeping heights of
+  // an earlier layout)
   const extensions = useMemo(
-    () => [language === 'json' ? json() : javascript(), chrome, showLineStartsWhenIdle, EditorView.contentAttributes.of({ 'aria-label': label })],
+    () => [language === 'json' ? json() : javascript(), sidewaysOverflowCues, showLineStartsWhenIdle, EditorView.contentAttributes.of({ 'aria-label': label })],
     [language, label],
   )
   return (
@@ -52,7 +48,7 @@ export default function CodeEditorImpl({
         value={value}
         onChange={onChange}
         extensions={extensions}
-        theme={colorScheme}
+        theme={editorTheme(colorScheme)}
         minHeight={minHeight}
         maxHeight={maxHeight}
         basicSetup={{ foldGutter: false, highlightActiveLineGutter: true }}

@@ -6,7 +6,7 @@ export function JsonBlock({ value, label, className = '' }: { value: unknown; la
   return (
     <div className={`min-w-0 ${className}`}>
       {label && <p className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">{label}</p>}
-      <pre className="mt-1 font-mono text-xs leading-5 text-slate-700" data-testid="json-block">
+      <pre className={`font-mono text-xs leading-5 text-slate-700 ${label ? 'mt-1' : ''}`} data-testid="json-block">
         <HangingLines lines={lines} />
       </pre>
     </div>

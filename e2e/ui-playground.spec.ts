@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { acmeDeliveryStorm, globexCerebrasDigest } from '@threadline/db/seed'
+import { expectCardColoursInDark } from './app-colours.ts'
 import { screenshots } from './branches.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 import { wordSplittingElements } from './text-wrap.ts'
@@ -11,21 +12,9 @@ async function replaceCode(page: Page, editor: Locator, text: string): Promise<v
   await page.keyboard.insertText(text)
 }
 
-/** In dark mode the editor draws the navy surface of the card around it, not a grey theme of its own (one-dark's #282c34). */
-async function expectEditorInAppColours(page: Page, editor: Locator): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'dark' })
-  const colours = () =>
-    editor.evaluate((wrapper) => ({
-      editor: getComputedStyle(wrapper.querySelector('.cm-editor')!).backgroundColor,
-      gutter: getComputedStyle(wrapper.querySelector('.cm-gutters')!).backgroundColor,
-      card: getComputedStyle(wrapper.closest('section')!).backgroundColor,
-    }))
-  await expect.poll(async () => (await colours()).editor).not.toBe('rgb(40, 44, 52)')
-  const { editor: background, gutter, card } = await colours()
-  expect(background).toBe(card)
-  expect(gutter).not.toBe('rgb(40, 44, 52)')
-  await page.emulateMedia({ colorScheme: 'light' })
-}
+// the widgets' own dark themes: one-dark's grey (the code editor), react-diff-viewer-continued's greys
+const oneDarkGrey = ['#282c34']
+const diffViewerGreys = ['#2e303c', '#2c2f3a', '#262933', '#363946', '#2f323e', '#262831']
 
 /**
  * A half-width editor scrolls sideways (no wrapping: line numbers stay level): a thin scrollbar and a fade at the
@@ -71,7 +60,8 @@ test('prompt rules: a Cerebras-bound thread loses its reasoning parts, shown in 
   await expect(diff.locator('[class*="-diff-added"]').filter({ hasText: 'reasoning' })).toHaveCount(0)
   // the diff wraps its long strings at spaces ("r each" in the screenshots)
   expect(await wordSplittingElements(page)).toEqual([])
-  await expectEditorInAppColours(page, page.getByTestId('code-editor-javascript').first())
+  await expectCardColoursInDark(page, page.getByTestId('code-editor-javascript').first(), '.cm-editor', oneDarkGrey)
+  await expectCardColoursInDark(page, diff, 'table', diffViewerGreys)
   await expectSidewaysOverflowShown(page, page.getByTestId('code-editor-javascript').first())
   await screenshots(page, 'playground-prompt-rules')
 

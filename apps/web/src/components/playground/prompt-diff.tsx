@@ -1,14 +1,12 @@
 'use client'
 
 import ReactDiffViewer, { DiffMethod } from 'react-diff-viewer-continued'
-import { useColorScheme } from '../use-color-scheme.ts'
+import { diffViewerColours } from './prompt-diff-theme.ts'
 
 /** Two JSON values side by side, the lines a rule removed on the left and added on the right. */
 export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unknown; after: unknown; leftTitle: string; rightTitle: string }) {
   const oldValue = JSON.stringify(before, null, 2)
   const newValue = JSON.stringify(after, null, 2)
-  // the viewer draws its own colours: follow the system scheme as the app's palette does
-  const dark = useColorScheme() === 'dark'
   return (
     <div
       className="overflow-x-auto rounded-md border border-slate-200 text-xs [&_pre]:whitespace-pre-wrap [&_pre]:[overflow-wrap:anywhere]"
@@ -18,7 +16,6 @@ export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unk
         oldValue={oldValue}
         newValue={newValue}
         splitView
-        useDarkTheme={dark}
         leftTitle={leftTitle}
         rightTitle={rightTitle}
         compareMethod={DiffMethod.WORDS}
@@ -26,12 +23,15 @@ export function JsonDiff({ before, after, leftTitle, rightTitle }: { before: unk
         extraLinesSurroundingDiff={4}
         disableWorker
         hideSummary
-        // its table insists on 1000 px: let it take the panel's width and wrap instead
         styles={{
+          // the app's palette variables follow the scheme themselves: one set serves either of the viewer's schemes
+          variables: { light: diffViewerColours, dark: diffViewerColours },
+          // its table insists on 1000 px: let it take the panel's width and wrap instead
           diffContainer: { minWidth: 'unset' },
           // it sets line-break:anywhere, which splits ordinary words: wrap at spaces, break only a token too long for the line
           contentText: { fontFamily: 'var(--font-mono)', fontSize: 12, lineHeight: '18px', lineBreak: 'auto', overflowWrap: 'anywhere' },
-          gutter: { minWidth: 32, padding: '0 6px' },
+          // line numbers at full strength, as in the code editor (it draws them at half opacity until hovered)
+          gutter: { minWidth: 32, padding: '0 6px', pre: { opacity: 1 } },
         }}
       />
     </div>

@@ -1,18 +1,19 @@
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { EditorView } from '@uiw/react-codemirror'
 import { tags } from '@lezer/highlight'
+import { codePalette as palette } from './code-palette.ts'
 
 // The code editor in the app's palette. Every colour is one of the app's CSS variables, which dark mode mirrors
 // (apps/web/app/globals.css): the editor draws the card's surface, border and text in both schemes, like the cards
-// around it, instead of a theme of its own (one-dark's grey #282c34). The `dark` flag only picks CodeMirror's own
-// defaults for what is not set here.
+// around it, instead of a theme of its own (one-dark's grey #282c34). What it shares with the diff viewer comes from
+// ./code-palette.ts. The `dark` flag only picks CodeMirror's own defaults for what is not set here.
 
 const surface = {
-  '&': { fontSize: '12px', backgroundColor: 'var(--color-white)', color: 'var(--color-slate-900)' },
-  '.cm-content': { fontFamily: 'var(--font-mono)', caretColor: 'var(--color-slate-900)' },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--color-slate-900)' },
-  '.cm-gutters': { backgroundColor: 'var(--color-slate-50)', borderRight: '1px solid var(--color-slate-200)', color: 'var(--color-slate-400)' },
-  '.cm-activeLineGutter': { backgroundColor: 'var(--color-slate-100)', color: 'var(--color-slate-700)' },
+  '&': { fontSize: '12px', backgroundColor: palette.surface, color: palette.text },
+  '.cm-content': { fontFamily: 'var(--font-mono)', caretColor: palette.text },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: palette.text },
+  '.cm-gutters': { backgroundColor: palette.gutter, borderRight: `1px solid ${palette.border}`, color: palette.gutterText },
+  '.cm-activeLineGutter': { backgroundColor: palette.gutterActive, color: palette.gutterActiveText },
   '.cm-activeLine': { backgroundColor: 'color-mix(in oklab, var(--color-indigo-50) 50%, transparent)' },
   '.cm-selectionBackground': { backgroundColor: 'var(--color-slate-200)' },
   '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground': { backgroundColor: 'var(--color-indigo-200)' },
@@ -20,8 +21,8 @@ const surface = {
   '&.cm-focused .cm-nonmatchingBracket': { backgroundColor: 'var(--color-red-100)' },
   '.cm-selectionMatch': { backgroundColor: 'var(--color-yellow-100)' },
   '.cm-searchMatch': { backgroundColor: 'var(--color-yellow-100)', outline: '1px solid var(--color-yellow-400)' },
-  '.cm-panels': { backgroundColor: 'var(--color-slate-50)', color: 'var(--color-slate-900)' },
-  '.cm-tooltip': { backgroundColor: 'var(--color-white)', border: '1px solid var(--color-slate-200)', color: 'var(--color-slate-900)' },
+  '.cm-panels': { backgroundColor: palette.gutter, color: palette.text },
+  '.cm-tooltip': { backgroundColor: palette.surface, border: `1px solid ${palette.border}`, color: palette.text },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--color-indigo-100)', color: 'var(--color-indigo-900)' },
 }
 

@@ -202,6 +202,7 @@ function saveScenario(db: Database, label: string, token: string): ServerScenari
       threadIds,
       connections: SAVE_CONNECTIONS,
       seconds: duration,
+      rounds: Number(flagValue('rounds') ?? 1),
       load: saveLoad(server.url, token),
       serverCpuMs: () => cpuMs(server.child.pid),
     })

@@ -6,6 +6,7 @@
 // insert, not an idempotent repeat.
 import type { Database } from '@threadline/db'
 import type { StoredMessage } from '@threadline/engine'
+import { itemAt } from './item-at.ts'
 import { conversation } from './messages.ts'
 import { postgresCpuMs, postmasterPid } from './postgres-cpu.ts'
 import type { Report } from './report.ts'
@@ -63,6 +64,8 @@ export type SaveThroughputOptions = {
   connections: number
   seconds: number
   load: LoadRunner
+  /** how many times each HTTP path runs, alternating which goes first (`--rounds`, default 1) */
+  rounds: number
   /** the app server's CPU ms so far (null: not measurable) */
   serverCpuMs: () => number | null
 }
@@ -125,11 +128,21 @@ export async function benchSaveThroughput(options: SaveThroughputOptions): Promi
     { name: `tRPC messages.save (${server})`, path: '/api/trpc/messages.save', body: (batch: string) => `{"json":{"messages":${batch}}}` },
     { name: `REST POST /api/v1/messages (${server})`, path: '/api/v1/messages', body: (batch: string) => `{"messages":${batch}}` },
   ]
-  for (const [index, target] of paths.entries()) {
-    const prefix = `${tag}http${index}`
-    // warm-up (JIT, connection pool, plans) with ids of its own
-    await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`${tag}warm${index}`, n)) })
-    const result = await withCpu(meters, () => options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) }))
-    row(target.name, result, await countWithPrefix(prefix))
+  // whichever path runs first pays for the server's young heap and cold code: each round swaps the order
+  for (let round = 0; round < options.rounds; round++) {
+    for (const index of pathOrder(paths.length, round)) {
+      const target = itemAt(paths, index)
+      const prefix = `${tag}http${index}r${round}`
+      // warm-up (JIT, connection pool, plans) with ids of its own
+      await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`${tag}warm${index}r${round}`, n)) })
+      const result = await withCpu(meters, () => options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) }))
+      row(options.rounds > 1 ? `${target.name}, round ${round + 1}` : target.name, result, await countWithPrefix(prefix))
+    }
   }
+}
+
+/** The order of the paths in round `round`: as listed in even rounds, reversed in odd ones (ABBA...). */
+export function pathOrder(count: number, round: number): number[] {
+  const order = Array.from({ length: count }, (_, index) => index)
+  return round % 2 === 0 ? order : order.reverse()
 }

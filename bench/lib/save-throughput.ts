@@ -132,9 +132,9 @@ export async function benchSaveThroughput(options: SaveThroughputOptions): Promi
     { name: `tRPC messages.save (${server})`, path: '/api/trpc/messages.save', body: (batch: string) => `{"json":{"messages":${batch}}}` },
     { name: `REST POST /api/v1/messages (${server})`, path: '/api/v1/messages', body: (batch: string) => `{"messages":${batch}}` },
   ]
-  // The server's own warm-up, every path for `seconds`, before any is measured: 2 s of a path left the
-  // first one measured (tRPC) ~1 CPU ms per batch above the next (REST), a gap gone in the next round
-  // (2026-12-05). Each round also swaps the order, so a path that still pays for going first shows it.
+  // The server's own warm-up, every path for `seconds`, before any is measured: after 2 s alone the
+  // first path measured (tRPC) cost up to ~1 CPU ms per batch more than in later rounds (2026-12-05).
+  // Each round also swaps the order, so what going first costs shows as such.
   for (const [index, target] of paths.entries())
     await options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(`${tag}serverwarm${index}`, n)) })
   for (let round = 0; round < options.rounds; round++) {

@@ -5,7 +5,7 @@
 // non-2xx and errors (the target is 0).
 //
 //   pnpm exec tsx bench/api.ts [--db=pglite,postgres] [--duration=10] [--connections=10,50] [--build]
-//                              [--only=clone|recall|list|floor,...] [--profile] [--server=next,plain]
+//                              [--only=clone|recall|list|floor,...] [--profile] [--server=next,plain] [--rounds=1]
 //
 // `floor`: health.check (no auth, two small queries through tRPC), the same
 // server's cost of a request that does (almost) nothing, and /api/livez (a bare
@@ -202,6 +202,7 @@ function saveScenario(db: Database, label: string, token: string): ServerScenari
       threadIds,
       connections: SAVE_CONNECTIONS,
       seconds: duration,
+      rounds: Number(flagValue('rounds') ?? 1),
       load: saveLoad(server.url, token),
       serverCpuMs: () => cpuMs(server.child.pid),
     })

@@ -4,6 +4,7 @@ import type { CompatCallSpec } from './compat-call.ts'
 
 const compatCall = new URL('compat-call.ts', import.meta.url).href
 const compilerCall = new URL('compiler-call.ts', import.meta.url).href
+const safeInputCall = new URL('safe-input-call.ts', import.meta.url).href
 
 describe('allocatedBytesPerCall (child process, no collection mid-sample)', () => {
   it('counts 0 bytes for the compat pass with recording off when no rule applies, and the copies when one does', async () => {
@@ -28,5 +29,9 @@ describe('allocatedBytesPerCall (child process, no collection mid-sample)', () =
     const copy = await allocatedBytesPerCall(compilerCall, 'promptCopyCall', { size: 10_000 }, 20)
     expect(copy).toBeGreaterThan(40_000)
     expect(pairing).toBeLessThan(1.2 * (copy ?? 0))
+  }, 120_000)
+
+  it('counts 0 bytes for assertSafeInput on an ordinary 100-message save (every API input is walked; it allocated ~670 kB, path arrays and entry pairs per value)', async () => {
+    expect(await allocatedBytesPerCall(safeInputCall, 'safeInputCall', { size: 100 }, 200)).toBe(0)
   }, 120_000)
 })

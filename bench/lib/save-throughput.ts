@@ -3,9 +3,12 @@
 // client sends) and REST, next to the floor measured in the same run: the
 // storage's own bulk INSERT of the same batches from this process (no HTTP, no
 // validation), also 10 at a time. Every batch has new ids, so each save is an
-// insert, not an idempotent repeat.
+// insert, not an idempotent repeat. Every row is measured warm: the floor after
+// a warm-up of its own, the HTTP paths after the server's (each path for the
+// run's duration) and 2 s of their own.
 import type { Database } from '@threadline/db'
 import type { StoredMessage } from '@threadline/engine'
+import { itemAt } from './item-at.ts'
 import { conversation } from './messages.ts'
 import { postgresCpuMs, postmasterPid } from './postgres-cpu.ts'
 import type { Report } from './report.ts'
@@ -63,6 +66,8 @@ export type SaveThroughputOptions = {
   connections: number
   seconds: number
   load: LoadRunner
+  /** how many times each HTTP path runs, alternating which goes first (`--rounds`, default 1) */
+  rounds: number
   /** the app server's CPU ms so far (null: not measurable) */
   serverCpuMs: () => number | null
 }
@@ -100,6 +105,8 @@ export async function benchSaveThroughput(options: SaveThroughputOptions): Promi
   // a server on another machine has no CPU figure here
   const postmaster = await postmasterPid(db).catch(() => null)
   const meters = { server: options.serverCpuMs, postgres: postmaster === null ? null : () => postgresCpuMs(postmaster) ?? Number.NaN }
+  // warm-up of this process's insert path (JIT, connection pool, plans), as each HTTP path gets one
+  await storageFloor(db, (n) => source.messages(`${tag}floorwarm`, n), connections, 2)
   const floor = await withCpu({ ...meters, server: () => null }, () => storageFloor(db, (n) => source.messages(`${tag}floor`, n), connections, seconds))
   const floorRate = (floor.batches * SAVE_BATCH) / floor.seconds
   const row = (path: string, result: SaveLoadResult & { cpu: Record<string, number | null> }, saved: number) => {
@@ -125,11 +132,25 @@ export async function benchSaveThroughput(options: SaveThroughputOptions): Promi
     { name: `tRPC messages.save (${server})`, path: '/api/trpc/messages.save', body: (batch: string) => `{"json":{"messages":${batch}}}` },
     { name: `REST POST /api/v1/messages (${server})`, path: '/api/v1/messages', body: (batch: string) => `{"messages":${batch}}` },
   ]
-  for (const [index, target] of paths.entries()) {
-    const prefix = `${tag}http${index}`
-    // warm-up (JIT, connection pool, plans) with ids of its own
-    await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`${tag}warm${index}`, n)) })
-    const result = await withCpu(meters, () => options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) }))
-    row(target.name, result, await countWithPrefix(prefix))
+  // The server's own warm-up, every path for `seconds`, before any is measured: after 2 s alone the
+  // first path measured (tRPC) cost up to ~1 CPU ms per batch more than in later rounds (2026-12-05).
+  // Each round also swaps the order, so what going first costs shows as such.
+  for (const [index, target] of paths.entries())
+    await options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(`${tag}serverwarm${index}`, n)) })
+  for (let round = 0; round < options.rounds; round++) {
+    for (const index of pathOrder(paths.length, round)) {
+      const target = itemAt(paths, index)
+      const prefix = `${tag}http${index}r${round}`
+      // warm-up (JIT, connection pool, plans) with ids of its own
+      await options.load({ path: target.path, connections, seconds: 2, body: (n) => target.body(source.json(`${tag}warm${index}r${round}`, n)) })
+      const result = await withCpu(meters, () => options.load({ path: target.path, connections, seconds, body: (n) => target.body(source.json(prefix, n)) }))
+      row(options.rounds > 1 ? `${target.name}, round ${round + 1}` : target.name, result, await countWithPrefix(prefix))
+    }
   }
+}
+
+/** The order of the paths in round `round`: as listed in even rounds, reversed in odd ones (ABBA...). */
+export function pathOrder(count: number, round: number): number[] {
+  const order = Array.from({ length: count }, (_, index) => index)
+  return round % 2 === 0 ? order : order.reverse()
 }

@@ -25,6 +25,32 @@ describe('assertSafeInput', () => {
     expect(refusal(() => assertSafeInput({ metadata: { 'k\uD83D': 1 } })).field).toBe('metadata.k\uD83D')
   })
 
+  it('names the field of an issue found after walking its siblings, in arrays, objects, maps and sets', () => {
+    const input = {
+      messages: [
+        { id: 'a', parts: [{ text: 'ok' }, { text: 'fine' }] },
+        { id: 'b', parts: [{ text: 'ok' }, { text: 'bad\u0000' }] },
+      ],
+    }
+    expect(refusal(() => assertSafeInput(input, { root: 'input' })).field).toBe('input.messages[1].parts[1].text')
+    expect(refusal(() => assertSafeInput({ a: 'ok', b: { c: 'ok' }, d: { e: 'x\uDC00' } })).field).toBe('d.e')
+    expect(
+      refusal(() =>
+        assertSafeInput({
+          m: new Map([
+            ['k', 'ok'],
+            ['j', 'x\u0000'],
+          ]),
+        }),
+      ).field,
+    ).toBe('m[1][1]')
+    expect(refusal(() => assertSafeInput({ s: new Set(['ok', 'x\u0000']) })).field).toBe('s[1][0]')
+    // an inherited property is not the input's own: not walked, as Object.entries would not
+    const inherited = Object.create({ hidden: 'x\u0000' }) as Record<string, unknown>
+    inherited.shown = 'ok'
+    expect(() => assertSafeInput(inherited)).not.toThrow()
+  })
+
   it('refuses nesting 5000 deep and too many values, accepts ordinary input', () => {
     let deep: unknown = 'leaf'
     for (let i = 0; i < 5000; i += 1) deep = { d: deep }

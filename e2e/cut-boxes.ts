@@ -11,8 +11,7 @@ export async function silentlyCutBoxes(root: Locator): Promise<string[]> {
     [...container.querySelectorAll('*')]
       .filter((element) => {
         const style = getComputedStyle(element)
-        // a line clamp ends in an ellipsis: that one says it is cut
-        if (style.overflowY === 'visible' || style.webkitLineClamp !== 'none') return false
+        if (style.overflowY === 'visible') return false
         if (element.scrollHeight <= element.clientHeight + 1) return false
         const showAll = [...(element.closest('[data-capped]')?.querySelectorAll('button') ?? [])].find((button) => button.textContent.startsWith('Show all'))
         return !showAll?.checkVisibility()

@@ -129,7 +129,7 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
               </span>
             </header>
             {section.text !== null ? (
-              <CappedBlock lines={section.text.split('\n').length} testId="context-section-text">
+              <CappedBlock lines={section.text.split('\n').length}>
                 {section.kind === 'observational-memory' ? (
                   // its priority emoji drawn as dots: without a colour emoji font they are empty boxes
                   <ObservationText text={section.text} className="px-4 py-2 font-mono" />

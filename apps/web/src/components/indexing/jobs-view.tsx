@@ -95,13 +95,13 @@ export function IndexJobsView() {
                 <th scope="col" className={`${headerCell} w-28`}>
                   State
                 </th>
-                <th scope="col" className={`${headerCell} w-44 xl:w-64`}>
+                <th scope="col" className={`${headerCell} w-40 xl:w-64`}>
                   Progress
                 </th>
                 <th scope="col" className={`${headerCell} w-24 text-right`}>
                   Attempts
                 </th>
-                <th scope="col" className={`${headerCell} w-40`}>
+                <th scope="col" className={`${headerCell} w-48`}>
                   Created
                 </th>
               </tr>
@@ -186,8 +186,15 @@ function JobRowView({ job, onCancel, cancelling }: { job: JobRow; onCancel: () =
         {job.attempts} / {job.maxAttempts}
       </td>
       <td className="px-4 py-3 text-xs text-slate-500">
-        <time dateTime={job.createdAt.toISOString()}>{formatDateTime(job.createdAt)}</time>
-        {job.finishedAt && <p>ended {formatDateTime(job.finishedAt)}</p>}
+        {/* a date breaks only before it, never between its day and its time */}
+        <time dateTime={job.createdAt.toISOString()} className="whitespace-nowrap">
+          {formatDateTime(job.createdAt)}
+        </time>
+        {job.finishedAt && (
+          <p>
+            ended <span className="whitespace-nowrap">{formatDateTime(job.finishedAt)}</span>
+          </p>
+        )}
       </td>
     </tr>
   )

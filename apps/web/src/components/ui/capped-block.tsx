@@ -5,37 +5,42 @@ import { plural } from '../format.ts'
 
 // the last 2 rem fade out
 const fade = '[mask-image:linear-gradient(to_bottom,black_calc(100%_-_2rem),transparent)]'
+// a block at most this much taller than its cap is shown whole: a Show all that hides one line costs more than the line
+const slack = 1.5
 
 /**
- * A block shown whole when it is short. Taller than its cap (`cap`, a
- * max-height class; 15 rem, 11 lines of text-xs, by default), it is cut with a
- * fade and a "Show all (N lines)" / "Show less" toggle: a scroll box or a
- * clamp cut at a line reads as clipped text (issue 31's screenshots), a fade
- * and a button say that there is more. `inset` places the toggle.
+ * A block shown whole when it is short. Much taller than its cap (`capRem`;
+ * 15 rem, 11 lines of text-xs, by default), it is cut at the cap with a fade
+ * and a "Show all (N lines)" / "Show less" toggle: a scroll box or a clamp cut
+ * at a line reads as clipped text (issue 31's screenshots), a fade and a
+ * button say that there is more. `inset` places the toggle.
  */
-export function CappedBlock({ children, lines, cap = 'max-h-60', inset = 'mx-4 mb-2' }: { children: ReactNode; lines: number; cap?: string; inset?: string }) {
+export function CappedBlock({ children, lines, capRem = 15, inset = 'mx-4 mb-2' }: { children: ReactNode; lines: number; capRem?: number; inset?: string }) {
   const box = useRef<HTMLDivElement>(null)
   const id = useId()
   const [expanded, setExpanded] = useState(false)
-  const [overflows, setOverflows] = useState(false)
+  const [tall, setTall] = useState(false)
   useLayoutEffect(() => {
     const element = box.current
-    // measured only while capped: shown whole, it has nothing to measure against
-    if (!element || expanded) return
-    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1)
+    if (!element) return
+    // the content's full height, capped or not; a narrower window wraps more lines
+    const measure = () => {
+      const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize)
+      setTall(element.scrollHeight > capRem * rem * slack)
+    }
     measure()
-    // a narrower window wraps more lines: the cap may start (or stop) cutting
     const observer = new ResizeObserver(measure)
     observer.observe(element)
     return () => observer.disconnect()
-  }, [expanded])
+  }, [capRem])
+  const capped = tall && !expanded
   return (
-    <div data-capped={overflows && !expanded}>
+    <div data-capped={capped}>
       {/* the fade is a mask, not a white overlay: it fades into whatever the block sits on (a marked row is amber) */}
-      <div ref={box} id={id} className={expanded ? '' : `${cap} overflow-hidden ${overflows ? fade : ''}`}>
+      <div ref={box} id={id} className={capped ? `overflow-hidden ${fade}` : ''} style={capped ? { maxHeight: `${capRem}rem` } : undefined}>
         {children}
       </div>
-      {overflows && (
+      {tall && (
         <button
           type="button"
           aria-expanded={expanded}

@@ -37,7 +37,7 @@ export function SentPrompt({ view }: { view: View }) {
               </div>
               {message.lines.map((line, at) => (
                 // four rows, then a fade and Show all: a clamp's ellipsis alone left no way to read the rest
-                <CappedBlock key={at} lines={line.text.split('\n').length} cap="max-h-16" inset="">
+                <CappedBlock key={at} lines={line.text.split('\n').length} capRem={4} inset="">
                   <p className="whitespace-pre-wrap break-words text-slate-700 [overflow-wrap:anywhere]">
                     {line.kind === 'text' ? '' : `${line.kind}: `}
                     {line.text}

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { expectNoPluralPlaceholders } from './page-text.ts'
 import { screenshotDir } from './sign-in.ts'
 
 // Steps of the branch specs: screenshots in both widths and both colour
@@ -10,7 +11,8 @@ const schemes = ['light', 'dark'] as const
 /**
  * Screenshots of the current page at 1440 and 800 px, light and dark:
  * `<name>-<width>-<scheme>.png`. Full page, except for an open dialog, whose
- * backdrop covers the viewport only.
+ * backdrop covers the viewport only. Each width's visible text is checked
+ * for plurals written as "(s)".
  */
 export async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   for (const width of widths) {
@@ -22,6 +24,7 @@ export async function screenshots(page: Page, name: string, { fullPage = true }:
       if (fullPage) await page.evaluate(() => window.scrollTo(0, 0))
       // the new colours in place: no colour still fading from the other scheme (buttons mid-fade read as low contrast)
       expect(await page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length)).toBe(0)
+      if (colorScheme === 'light') await expectNoPluralPlaceholders(page)
       await page.screenshot({ path: `${screenshotDir}/${name}-${width}-${colorScheme}.png`, fullPage })
     }
   }

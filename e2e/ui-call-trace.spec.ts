@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { initechIncident } from '@threadline/db/seed'
 import { mutate, screenshots } from './branches.ts'
+import { silentlyCutBoxes } from './cut-boxes.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // Issue 31, "The call trace shows the call": a turn sent from the composer
@@ -96,6 +97,12 @@ test('the context-window view labels each section by how it was found and shows 
       .first()
       .evaluate((list) => list.scrollHeight - list.clientHeight),
   ).toBe(0)
+  // nothing is cut without a Show all: the system message (instructions and working memory) stops at four rows with one
+  expect(await silentlyCutBoxes(view)).toEqual([])
+  const system = sent.getByTestId('sent-prompt-message').first()
+  await system.getByRole('button', { name: /^Show all \(\d+ lines\)$/ }).click()
+  await expect(system.getByRole('button', { name: 'Show less' })).toBeVisible()
+  expect(await system.evaluate((message) => [...message.querySelectorAll('*')].filter((box) => box.scrollHeight > box.clientHeight + 1).length)).toBe(0)
   // a recalled message's origin chip is cut with an ellipsis and names its thread whole in its title
   const origin = view
     .locator('[data-kind="recall"]')

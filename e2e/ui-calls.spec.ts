@@ -41,6 +41,9 @@ test('seeded calls: strips in prose, the trace with before/after, Save as fixtur
   const trace = repaired.getByTestId('call-trace')
   await expect(trace).toContainText('Attempt 1')
   await expect(trace).toContainText('HTTP 400')
+  // a count with its noun agreed, not "message(s)"
+  await expect(trace).toContainText('anthropic-tool-id-format matched /tool_use')
+  await expect(trace).toContainText(': 2 stored messages repaired and saved')
   await trace.getByText('Before / after').click()
   await expect(trace).toContainText('functions.track_shipment:0')
   await expect(trace).toContainText('functions_track_shipment_0')

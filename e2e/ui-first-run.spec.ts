@@ -258,6 +258,15 @@ test('playground: each verdict says why, naming the rule or matcher; stale resul
   const diffWidth = (await toolIdRule.getByTestId('prompt-diff').boundingBox())?.width ?? 0
   const ruleWidth = (await toolIdRule.boundingBox())?.width ?? Number.POSITIVE_INFINITY
   expect(diffWidth / ruleWidth).toBeGreaterThan(0.9)
+  // the proactive rules' names start in one column: #10 and on where #1-#9 do (the number column has a fixed width)
+  const nameLefts = await page.getByTestId('rule-report').evaluateAll((rows) =>
+    rows.map((row) => {
+      const name = [...row.querySelectorAll('span')].find((span) => span.textContent === row.getAttribute('data-rule'))
+      return Math.round(name?.getBoundingClientRect().left ?? Number.NaN)
+    }),
+  )
+  expect(nameLefts.length).toBeGreaterThanOrEqual(10)
+  expect(new Set(nameLefts)).toEqual(new Set([nameLefts[0]]))
   await screenshots(page, 'first-run-prompt-reactive')
   expect(browserErrors).toEqual([])
 })

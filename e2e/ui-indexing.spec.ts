@@ -72,6 +72,12 @@ test('Index all: a resource with progress, cancel, completion; a thread; the job
   await expect(rows.filter({ hasText: 'globex-research' }).first()).toContainText('cancelled')
   await expect(rows.filter({ hasText: initechIncident.thread.id }).first()).toContainText('done')
   await expect(rows.first()).toContainText('1 / 5')
+  // at 800 px every column shows (Created was hidden beside an empty column), and the table needs no sideways scrolling
+  await page.setViewportSize({ width: 800, height: 900 })
+  const table = page.getByTestId('index-jobs')
+  await expect(table.getByRole('columnheader', { name: 'Created' })).toBeVisible()
+  await expect(rows.first().getByRole('cell').nth(4)).toContainText(/\d{4}/)
+  expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0)
   await screenshots(page, 'index-jobs')
   await page.getByLabel('State').selectOption('cancelled')
   await expect(rows).toHaveCount(1)

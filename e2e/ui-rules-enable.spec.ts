@@ -98,7 +98,7 @@ test('a rule whose fixtures fail is flagged and cannot be confirmed; a fixture s
   await saved.getByRole('button', { name: 'Enable…' }).click()
   const confirmation = saved.getByRole('dialog', { name: `Enable ${name}` })
   await expect(confirmation.getByTestId('enable-effects')).toContainText('✗')
-  await expect(confirmation).toContainText('1 fixture(s) fail: fix the rule before enabling it.')
+  await expect(confirmation).toContainText('1 failing fixture: fix the rule before enabling it.')
   await expect(confirmation.getByRole('button', { name: 'Yes, enable' })).toBeDisabled()
   await screenshots(page, 'rules-enable-blocked')
 

@@ -171,6 +171,13 @@ test('lineage: the zoom controls cover no card', async ({ page }) => {
       expect(overlaps, `${width} px: ${await node.textContent()}`).toBe(false)
     }
   }
+  // the current branch's badge on one line ("this thread · / branch" wrapped beside a cut resource), its title whole
+  const current = graph.locator(`[data-thread-id="${created[0]}"]`)
+  const kind = current.getByText(/^⎇ this thread · branch$/)
+  expect(
+    await kind.evaluate((badge) => (badge instanceof HTMLElement ? badge.offsetHeight : Number.NaN) / Number.parseFloat(getComputedStyle(badge).lineHeight)),
+  ).toBeLessThan(1.5)
+  expect(await current.getByText('Zoom check 1').evaluate((title) => title.scrollWidth - title.clientWidth)).toBe(0)
   await screenshots(page, 'why-lineage-controls')
   for (const threadId of created) await mutate(page, 'threads.delete', { threadId })
   expect(browserErrors).toEqual([])

@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { demoThreads } from '@threadline/db/seed'
 import { screenshots } from './branches.ts'
+import { backgroundContrast } from './colour-contrast.ts'
+import { silentlyCutBoxes } from './cut-boxes.ts'
 import { collectBrowserErrors, signIn } from './sign-in.ts'
 
 // The workbench on a fresh `next start` without provider variables: the
@@ -121,6 +123,26 @@ test('the context window view: sections with token counts against the limit, and
   await page.getByRole('textbox', { name: 'Next user message (optional)' }).fill('Which sources back the 95 GWh figure?')
   await expect(view.locator('[data-kind="new-message"]')).toContainText('Which sources back the 95 GWh figure?')
   await expect(view.getByTestId('left-out')).toContainText('older')
+  // nothing is cut without saying so: the working memory (its JSON ended at `"projects": [` in a scroll box) is shown whole,
+  // and a long line of the prompt as sent (the system message: instructions and working memory) has a fade and Show all
+  expect(await silentlyCutBoxes(view)).toEqual([])
+  const wholeInside = (root: Locator) =>
+    root.evaluate((element) => [...element.querySelectorAll('*')].filter((box) => box.scrollHeight > box.clientHeight + 1).length)
+  const workingMemory = view.locator('[data-kind="working-memory"]')
+  await expect(workingMemory).toContainText('</working_memory>')
+  expect(await wholeInside(workingMemory)).toBe(0)
+  const system = view.getByTestId('sent-prompt-message').first()
+  await expect(system.getByRole('button', { name: /^Show all \(\d+ lines\)$/ })).toBeVisible()
+  // the bar's empty track stands out from its card in both schemes (in dark, the mirrored slate-100 was the card's own colour)
+  const bar = view.getByRole('img', { name: /% of the context window$/ })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await backgroundContrast(bar, 'section'), colorScheme).toBeGreaterThan(colorScheme === 'dark' ? 1.5 : 1.05)
+  }
   await screenshots(page, 'workbench-context')
+  await system.getByRole('button', { name: /^Show all/ }).click()
+  await expect(system.getByRole('button', { name: 'Show less' })).toBeVisible()
+  expect(await wholeInside(system)).toBe(0)
+  await screenshots(page, 'workbench-context-system-whole')
   expect(browserErrors).toEqual([])
 })

@@ -27,7 +27,7 @@ export function requirePassingFixtures(run: FixtureRun, ruleName: string): void 
   const names = failing.map((result) => `"${result.name}" (${result.failures.join('; ')})`).join(', ')
   throw new TRPCError({
     code: 'PRECONDITION_FAILED',
-    message: `"${ruleName}" cannot be enabled: ${failing.length} fixture(s) fail: ${names}. Fix the rule, or save it disabled.`,
+    message: `"${ruleName}" cannot be enabled; failing fixtures: ${names}. Fix the rule, or save it disabled.`,
   })
 }
 

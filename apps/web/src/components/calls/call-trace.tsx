@@ -7,7 +7,7 @@ import { describeError } from '../ui/describe-error.ts'
 import { JsonBlock } from '../ui/json-block.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Loading } from '../ui/progress.tsx'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime, plural } from '../format.ts'
 import { CallBodyView } from './call-body-view.tsx'
 import { SaveFixtureForm } from './save-fixture-form.tsx'
 import { formatModelLabel } from '../model-label.ts'
@@ -19,8 +19,8 @@ function repairedCount(messageIds: readonly string[], promptOnly: ReadonlySet<st
   const notSaved = messageIds.filter((id) => promptOnly.has(id)).length
   const saved = messageIds.length - notSaved
   const parts = [
-    ...(saved > 0 ? [`${saved} stored message(s) repaired and saved`] : []),
-    ...(notSaved > 0 ? [`${notSaved} recall hit(s) from another thread repaired in the prompt only (not saved)`] : []),
+    ...(saved > 0 ? [`${plural(saved, 'stored message')} repaired and saved`] : []),
+    ...(notSaved > 0 ? [`${plural(notSaved, 'recall hit')} from another thread repaired in the prompt only (not saved)`] : []),
   ]
   return parts.length > 0 ? parts.join(', ') : 'no stored message changed'
 }
@@ -30,7 +30,7 @@ function eventLine(event: TraceEvent, promptOnly: ReadonlySet<string>): string {
   const data = event.data
   switch (event.type) {
     case 'rule-applied':
-      return `${event.rule ?? ''}: ${String(data.messagesChanged)} prompt message(s) changed, ${String(data.partsRemoved)} part(s) removed`
+      return `${event.rule ?? ''}: ${plural(Number(data.messagesChanged), 'prompt message')} changed, ${plural(Number(data.partsRemoved), 'part')} removed`
     case 'repair':
       return `${event.rule ?? ''} matched ${String(data.pattern)}: ${repairedCount(data.messageIds as string[], promptOnly)}`
     case 'retry-decision':

@@ -14,7 +14,7 @@ import { describeError } from '../ui/describe-error.ts'
 import { Field, selectClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
-import { Loading } from '../ui/progress.tsx'
+import { Loading, meterTrackClass } from '../ui/progress.tsx'
 import { useSearchParamsState } from '../use-search-params-state.ts'
 import { formatDuration, formatRate, isActive, jobStateTone } from './job-format.ts'
 
@@ -85,6 +85,7 @@ export function IndexJobsView() {
         </div>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          {/* Cancel sits under the state it ends, not in a column of its own: at 800 px that column left Created no room */}
           <table className="w-full min-w-[40rem] table-fixed border-collapse text-sm" data-testid="index-jobs">
             <thead className="border-b border-slate-200 bg-slate-50/80">
               <tr>
@@ -94,17 +95,14 @@ export function IndexJobsView() {
                 <th scope="col" className={`${headerCell} w-28`}>
                   State
                 </th>
-                <th scope="col" className={`${headerCell} w-44 xl:w-64`}>
+                <th scope="col" className={`${headerCell} w-40 xl:w-64`}>
                   Progress
                 </th>
-                <th scope="col" className={`${headerCell} w-28 text-right`}>
+                <th scope="col" className={`${headerCell} w-24 text-right`}>
                   Attempts
                 </th>
-                <th scope="col" className={`${headerCell} hidden w-44 lg:table-cell`}>
+                <th scope="col" className={`${headerCell} w-48`}>
                   Created
-                </th>
-                <th scope="col" className={`${headerCell} w-24`}>
-                  <span className="sr-only">Actions</span>
                 </th>
               </tr>
             </thead>
@@ -161,7 +159,14 @@ function JobRowView({ job, onCancel, cancelling }: { job: JobRow; onCancel: () =
         )}
       </td>
       <td className="px-4 py-3">
-        <Badge tone={jobStateTone[job.state]}>{job.state}</Badge>
+        <div className="flex flex-col items-start gap-1.5">
+          <Badge tone={jobStateTone[job.state]}>{job.state}</Badge>
+          {isActive(job.state) && (
+            <Button size="sm" variant="danger" onClick={onCancel} disabled={cancelling}>
+              Cancel
+            </Button>
+          )}
+        </div>
       </td>
       <td className="px-4 py-3">
         <div className="flex items-baseline justify-between gap-2 text-xs tabular-nums text-slate-600">
@@ -173,22 +178,22 @@ function JobRowView({ job, onCancel, cancelling }: { job: JobRow; onCancel: () =
             {job.state === 'running' ? ` · ETA ${formatDuration(progress.etaSeconds)}` : ''}
           </span>
         </div>
-        <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100">
+        <div className={`mt-1.5 h-1.5 overflow-hidden rounded-full ${meterTrackClass}`}>
           <div className="h-full rounded-full bg-indigo-500" style={{ width: `${Math.round(progress.fraction * 100)}%` }} />
         </div>
       </td>
       <td className="px-4 py-3 text-right tabular-nums text-slate-600">
         {job.attempts} / {job.maxAttempts}
       </td>
-      <td className="hidden px-4 py-3 text-xs text-slate-500 lg:table-cell">
-        <time dateTime={job.createdAt.toISOString()}>{formatDateTime(job.createdAt)}</time>
-        {job.finishedAt && <p>ended {formatDateTime(job.finishedAt)}</p>}
-      </td>
-      <td className="px-4 py-3 text-right">
-        {isActive(job.state) && (
-          <Button size="sm" variant="danger" onClick={onCancel} disabled={cancelling}>
-            Cancel
-          </Button>
+      <td className="px-4 py-3 text-xs text-slate-500">
+        {/* a date breaks only before it, never between its day and its time */}
+        <time dateTime={job.createdAt.toISOString()} className="whitespace-nowrap">
+          {formatDateTime(job.createdAt)}
+        </time>
+        {job.finishedAt && (
+          <p>
+            ended <span className="whitespace-nowrap">{formatDateTime(job.finishedAt)}</span>
+          </p>
         )}
       </td>
     </tr>

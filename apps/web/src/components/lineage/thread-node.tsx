@@ -32,7 +32,11 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
     >
       <Handle type="target" position={Position.Top} className="!opacity-0" isConnectable={false} />
       <div className="flex items-center justify-between gap-2">
-        <span className={`text-[10px] font-semibold uppercase tracking-wide ${role === 'current' ? 'text-indigo-700' : kindText[thread.forkKind]}`}>
+        {/* on one line: the resource beside it gives way (it wrapped to two, "this thread · / branch") */}
+        <span
+          className={`shrink-0 whitespace-nowrap text-[10px] font-semibold uppercase tracking-wide ${role === 'current' ? 'text-indigo-700' : kindText[thread.forkKind]}`}
+          data-testid="lineage-node-kind"
+        >
           {thread.forkKind === 'branch' && <span aria-hidden>⎇ </span>}
           {kind}
         </span>
@@ -40,13 +44,15 @@ export function ThreadNode({ data }: NodeProps<ThreadFlowNode>) {
           <Link
             href={`/threads/${encodeURIComponent(thread.id)}/lineage`}
             onClick={(event) => event.stopPropagation()}
-            className="truncate text-[10px] font-medium text-indigo-700 hover:underline"
+            className="min-w-0 truncate text-[10px] font-medium text-indigo-700 hover:underline"
             title="Its own forks are drawn in its lineage"
           >
             +{hiddenDescendants} below
           </Link>
         ) : (
-          <span className="truncate text-[10px] text-slate-400">{thread.resourceId}</span>
+          <span className="min-w-0 truncate text-[10px] text-slate-400" title={thread.resourceId}>
+            {thread.resourceId}
+          </span>
         )}
       </div>
       <p className="mt-0.5 truncate text-sm font-medium text-slate-900">{thread.title || 'Untitled thread'}</p>

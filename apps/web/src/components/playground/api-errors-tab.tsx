@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterInputs, RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
+import { plural } from '../format.ts'
 import { Button } from '../ui/button.tsx'
 import { CodeEditor } from '../ui/code-editor.tsx'
 import { describeError } from '../ui/describe-error.ts'
@@ -150,7 +151,7 @@ export function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) 
     <div className="space-y-5" data-testid="error-result">
       <Panel
         title="Reactive rules"
-        description={matched === 0 ? 'No rule recognised this error.' : `${matched} rule(s) matched.`}
+        description={matched === 0 ? 'No rule recognised this error.' : `${plural(matched, 'rule')} matched.`}
         actions={
           <Badge tone={evaluation.compatRetry ? 'emerald' : 'slate'}>
             {evaluation.compatRetry ? `ProviderHistoryCompat retries (fixed by ${evaluation.fixedBy})` : 'ProviderHistoryCompat does not retry'}
@@ -169,7 +170,10 @@ export function ErrorEvaluationView({ evaluation }: { evaluation: Evaluation }) 
         </ul>
       </Panel>
       {/* one below the other: beside the retry decision the side-by-side diff had a third of the width less, and wrapped every line */}
-      <Panel title="Messages before and after the fix" description={touched.size === 0 ? 'The messages are unchanged.' : `${touched.size} message(s) changed.`}>
+      <Panel
+        title="Messages before and after the fix"
+        description={touched.size === 0 ? 'The messages are unchanged.' : `${plural(touched.size, 'message')} changed.`}
+      >
         {touched.size === 0 ? (
           <p className="text-sm text-slate-500">No fix changed the stored messages.</p>
         ) : (

@@ -4,6 +4,7 @@ import type { RouterOutputs } from '@/trpc/types.ts'
 import { Button } from '../ui/button.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { Loading } from '../ui/progress.tsx'
+import { plural } from '../format.ts'
 import { fixtureEffect } from './rule-effects.ts'
 
 type ListedRule = RouterOutputs['playground']['rules']['list'][number]
@@ -59,7 +60,7 @@ export function EnableRuleConfirmation({
           })}
         </ul>
       )}
-      {failing.length > 0 && <Notice tone="error">{failing.length} fixture(s) fail: fix the rule before enabling it.</Notice>}
+      {failing.length > 0 && <Notice tone="error">{plural(failing.length, 'failing fixture')}: fix the rule before enabling it.</Notice>}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="primary" onClick={onConfirm} disabled={pending || (fixtures > 0 && !run) || failing.length > 0}>
           {pending ? 'Enabling…' : 'Yes, enable'}

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge, type BadgeTone } from '../badge.tsx'
+import { plural } from '../format.ts'
 import { RuleConsoleOutput, RuleFailureNotice } from './rule-failure.tsx'
 
 type Report = RouterOutputs['playground']['runPrompt']['rules'][number]
@@ -34,8 +35,8 @@ export function describePromptChanges(changes: PromptDiff): string[] {
     ].filter(Boolean)
     return `message ${change.index + 1} (${change.role}): ${what.join('; ')}`
   })
-  if (changes.removedMessages.length > 0) lines.push(`removed ${changes.removedMessages.length} message(s) at the end`)
-  if (changes.addedMessages.length > 0) lines.push(`added ${changes.addedMessages.length} message(s) at the end`)
+  if (changes.removedMessages.length > 0) lines.push(`removed ${plural(changes.removedMessages.length, 'message')} at the end`)
+  if (changes.addedMessages.length > 0) lines.push(`added ${plural(changes.addedMessages.length, 'message')} at the end`)
   return lines
 }
 
@@ -48,7 +49,8 @@ export function ProactiveRuleList({ rules }: { rules: Report[] }) {
         return (
           <li key={`${rule.name}-${index}`} className="space-y-1.5 px-3 py-2" data-testid="rule-report" data-rule={rule.name} data-status={rule.status}>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="font-mono text-xs text-slate-400">{index + 1}</span>
+              {/* a fixed, right-aligned column: the names of #10 and on start where those of #1-#9 do */}
+              <span className="w-5 shrink-0 text-right font-mono text-xs tabular-nums text-slate-400">{index + 1}</span>
               <span className="font-mono text-sm font-medium text-slate-800">{rule.name}</span>
               <Badge tone={rule.origin === 'custom' ? 'violet' : 'slate'}>{rule.origin}</Badge>
               <span className="ml-auto">
@@ -56,7 +58,7 @@ export function ProactiveRuleList({ rules }: { rules: Report[] }) {
               </span>
             </div>
             {rule.changes && (
-              <ul className="list-disc pl-8 text-xs text-slate-600">
+              <ul className="list-disc pl-11 text-xs text-slate-600">
                 {describePromptChanges(rule.changes).map((line) => (
                   <li key={line}>{line}</li>
                 ))}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterInputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
+import { plural } from '../format.ts'
 import { Button } from '../ui/button.tsx'
 import { CodeEditor } from '../ui/code-editor.tsx'
 import { describeError } from '../ui/describe-error.ts'
@@ -241,7 +242,7 @@ export function PromptRulesTab({ initialThreadId }: { initialThreadId: string })
           title="Outbound prompt, before and after"
           description={
             run.data.promptChanged
-              ? `Changed by ${run.data.rules.filter((rule) => rule.fired).length} rule(s) for ${model}.`
+              ? `Changed by ${plural(run.data.rules.filter((rule) => rule.fired).length, 'rule')} for ${model}.`
               : `No proactive rule changed the prompt for ${model}. Reactive rules act only after a rejection: see below.`
           }
           testId="prompt-result"

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useTRPC } from '@/trpc/client.tsx'
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from '../badge.tsx'
+import { plural } from '../format.ts'
 import { Button } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
@@ -39,9 +40,9 @@ export function ReactiveRulePreview({ rules, model, thread }: { rules: Preview[]
       title="Reactive rules: after the provider rejects the request"
       description={
         thread === null
-          ? `${relevant.length} reactive rule(s) for ${model}; they repair stored messages, so try them on a stored thread.`
+          ? `${plural(relevant.length, 'reactive rule')} for ${model}; they repair stored messages, so try them on a stored thread.`
           : repairing > 0
-            ? `${repairing} rule(s) would repair this thread once ${model} rejects it with the error below.`
+            ? `${plural(repairing, 'rule')} would repair this thread once ${model} rejects it with the error below.`
             : `No reactive rule for ${model} would change this thread.`
       }
       testId="reactive-preview"
@@ -52,7 +53,7 @@ export function ReactiveRulePreview({ rules, model, thread }: { rules: Preview[]
         ))}
         {relevant.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">None for this model.</li>}
       </ol>
-      {others > 0 && <p className="mt-2 text-xs text-slate-500">{others} other reactive rule(s) wait for another provider’s error.</p>}
+      {others > 0 && <p className="mt-2 text-xs text-slate-500">Not listed: {plural(others, 'reactive rule')} for another provider’s error.</p>}
     </Panel>
   )
 }

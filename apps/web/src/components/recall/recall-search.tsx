@@ -16,7 +16,7 @@ import { Field, inputClass, selectClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
 import { Panel } from '../ui/panel.tsx'
-import { Loading, Spinner } from '../ui/progress.tsx'
+import { Loading, meterTrackClass, Spinner } from '../ui/progress.tsx'
 import { useSearchParamsState } from '../use-search-params-state.ts'
 
 type Scope = 'thread' | 'resource'
@@ -181,7 +181,7 @@ function RecallResult({ rank, hit, best, meaning }: { rank: number; hit: RecallH
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
         <span className="font-mono text-slate-400">#{rank}</span>
         <span className="flex items-center gap-2" title={`${meaning}; the bar is relative to the best result`}>
-          <span className="h-1.5 w-20 overflow-hidden rounded-full bg-slate-100">
+          <span className={`h-1.5 w-20 overflow-hidden rounded-full ${meterTrackClass}`}>
             <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${share * 100}%` }} />
           </span>
           <span className="font-semibold tabular-nums text-slate-700" data-testid="recall-score">

@@ -18,6 +18,13 @@ export function Loading({ label }: { label: string }) {
 }
 
 /**
+ * The empty track of a meter on a card. The dark palette mirrors slate-100 to
+ * the card's own colour (white's), which hid the track: dark mode takes a
+ * lighter step.
+ */
+export const meterTrackClass = 'bg-slate-100 dark:bg-slate-300'
+
+/**
  * A progress bar. With `value` (0..1) it is determinate; without, it shows
  * movement only (the server reports no intermediate progress).
  */

@@ -10,9 +10,10 @@ import { describeError } from '../ui/describe-error.ts'
 import { textareaClass } from '../ui/field.tsx'
 import { Notice } from '../ui/notice.tsx'
 import { PageHeader } from '../ui/page-header.tsx'
-import { Loading } from '../ui/progress.tsx'
+import { Loading, meterTrackClass } from '../ui/progress.tsx'
 import { formatWindow, ModelSelect, ProviderHint } from './model-select.tsx'
 import { BackLink } from '../ui/back-link.tsx'
+import { CappedBlock } from '../ui/capped-block.tsx'
 import { SentPrompt } from './sent-prompt.tsx'
 import { ObservationText } from '../thread/observation-text.tsx'
 
@@ -99,7 +100,11 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
             {estimate ? `estimate (${view.model.encoding}; not this model family's tokenizer)` : `exact · ${view.model.encoding}`}
           </Badge>
         </div>
-        <div className="mt-3 flex h-3 overflow-hidden rounded-full bg-slate-100" role="img" aria-label={`${Math.round(used * 100)}% of the context window`}>
+        <div
+          className={`mt-3 flex h-3 overflow-hidden rounded-full ${meterTrackClass}`}
+          role="img"
+          aria-label={`${Math.round(used * 100)}% of the context window`}
+        >
           {view.sections.map((section) => (
             <div
               key={section.kind}
@@ -123,11 +128,15 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
                 {section.text === null ? ` · ${section.messages.length} ${section.messages.length === 1 ? 'message' : 'messages'}` : ''}
               </span>
             </header>
-            {section.kind === 'observational-memory' && section.text !== null ? (
-              // its priority emoji drawn as dots: without a colour emoji font they are empty boxes
-              <ObservationText text={section.text} className="max-h-48 overflow-auto px-4 py-2 font-mono" />
-            ) : section.text !== null ? (
-              <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-words px-4 py-2 font-mono text-xs leading-5 text-slate-700">{section.text}</pre>
+            {section.text !== null ? (
+              <CappedBlock lines={section.text.split('\n').length}>
+                {section.kind === 'observational-memory' ? (
+                  // its priority emoji drawn as dots: without a colour emoji font they are empty boxes
+                  <ObservationText text={section.text} className="px-4 py-2 font-mono" />
+                ) : (
+                  <pre className="whitespace-pre-wrap break-words px-4 py-2 font-mono text-xs leading-5 text-slate-700">{section.text}</pre>
+                )}
+              </CappedBlock>
             ) : section.messages.length === 0 ? (
               <p className="px-4 py-2 text-xs text-slate-500">{section.kind === 'recall' ? 'No message recalled beyond the last ones.' : 'None.'}</p>
             ) : (

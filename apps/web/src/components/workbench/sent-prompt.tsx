@@ -2,6 +2,7 @@
 
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { promptMessages } from '../calls/prompt-parts.ts'
+import { CappedBlock } from '../ui/capped-block.tsx'
 import { JsonBlock } from '../ui/json-block.tsx'
 
 type View = RouterOutputs['workbench']['context']
@@ -19,7 +20,7 @@ export function SentPrompt({ view }: { view: View }) {
             : `Rewritten by ${view.rulesApplied.join(', ')}; each message a rule produced is marked.`}
         </p>
       </header>
-      {/* shown whole, not in a scroll box: each line is already clamped to four rows, and a box cut its last row in half */}
+      {/* not in a scroll box (it cut its last row in half): each line is capped at four rows with its own Show all */}
       <ol className="divide-y divide-slate-100" data-testid="sent-prompt-messages">
         {messages.map((message, index) => {
           const marks = view.promptMarks[index] ?? []
@@ -35,10 +36,13 @@ export function SentPrompt({ view }: { view: View }) {
                 {marks.length > 0 && <span className="text-amber-800">changed by {marks.join(', ')}</span>}
               </div>
               {message.lines.map((line, at) => (
-                <p key={at} className="mt-0.5 line-clamp-4 whitespace-pre-wrap break-words text-slate-700 [overflow-wrap:anywhere]">
-                  {line.kind === 'text' ? '' : `${line.kind}: `}
-                  {line.text}
-                </p>
+                // four rows, then a fade and Show all: a clamp's ellipsis alone left no way to read the rest
+                <CappedBlock key={at} lines={line.text.split('\n').length} capRem={4} inset="">
+                  <p className="whitespace-pre-wrap break-words text-slate-700 [overflow-wrap:anywhere]">
+                    {line.kind === 'text' ? '' : `${line.kind}: `}
+                    {line.text}
+                  </p>
+                </CappedBlock>
               ))}
             </li>
           )

@@ -47,9 +47,15 @@ export function pgTransactions(pool: pg.Pool): RunInSqlTransaction {
       return client.query(command)
     }
     const tx: SqlTransaction = {
-      async execute({ text, values }) {
-        if (!open) throw closedError()
-        return (await client.query(text, [...values])).rowCount ?? 0
+      execute({ text, values }) {
+        if (!open) return Promise.reject(closedError())
+        // pg's callback form: with its promise form each statement's parameter (a batch's 32 KiB of lines) outlived young
+        // collections (promoted: 23.8 against 6.6 MiB per 32,000-line import); the cause inside pg is not pinned down
+        return new Promise((resolve, reject) => {
+          client.query(text, [...values], (error: Error | undefined, result: pg.QueryResult | undefined) =>
+            error ? reject(error) : resolve(result?.rowCount ?? 0),
+          )
+        })
       },
     }
     let broken: Error | undefined

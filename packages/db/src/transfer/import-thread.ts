@@ -24,6 +24,7 @@ import {
   type ObservationalMemoryLine,
   type WorkingMemoryLine,
 } from './export-format.ts'
+import { checkedMessageThreadId } from './message-line-check.ts'
 import type { RunInSqlTransaction, SqlTransaction } from './sql-transaction.ts'
 
 /**
@@ -140,7 +141,9 @@ async function writeBody(tx: Tx, lines: Lines, header: HeaderLine, ids: IdMappin
     const next = await lines.next()
     if (next.done) throw lineError(lineNumber, 'the file ends before its `end` line (cut off?)')
     if (next.value.trim() === '') continue
-    const line = parseLine(bodyLine, next.value, lineNumber)
+    // most lines are messages: those that surely pass are checked without zod (message-line-check.ts), the rest by zod
+    const messageThreadId = checkedMessageThreadId(next.value)
+    const line = messageThreadId === undefined ? parseLine(bodyLine, next.value, lineNumber) : { type: 'message' as const, threadId: messageThreadId }
     if (line.type === 'message') {
       knownThread(line.threadId, lineNumber)
       batch.push(next.value)

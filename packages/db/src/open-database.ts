@@ -17,6 +17,7 @@ import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/m
 import { createLLMCallLog } from './calls/llm-call-log.ts'
 import { createIndexJobStore, oneSessionPacing } from './indexing/index-job-store.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
+import { pgliteTransactions, pgTransactions, type RunInSqlTransaction } from './transfer/sql-transaction.ts'
 import { createThreadTransfer } from './transfer/thread-transfer.ts'
 import { connectionStatementName } from './storage/connection-statements.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
@@ -55,6 +56,8 @@ export type Database = {
   indexJobs: IndexJobStore
   kind: DatabaseKind
   prisma: PrismaClient
+  /** a transaction on the driver itself, for statements with large parameters (the import's; see transfer/sql-transaction.ts) */
+  sqlTransaction: RunInSqlTransaction
   /** Releases the Prisma client and the pool or PGlite instance. */
   close(): Promise<void>
 }
@@ -73,6 +76,7 @@ export type OpenDatabaseOptions = {
 type Connection = {
   kind: DatabaseKind
   prisma: PrismaClient
+  sqlTransaction: RunInSqlTransaction
   /** where requests share one connection with background work: the work waits for them */
   yieldToRequests?: YieldToRequests
   migrate(sources?: MigrationSources): Promise<string[]>
@@ -86,6 +90,7 @@ async function connectMemoryPGlite(): Promise<Connection> {
   return {
     kind: 'pglite',
     prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
+    sqlTransaction: pgliteTransactions(pglite),
     migrate: (sources) => applyMigrations(pgliteMigrationFactory(pglite), sources),
     // Without close() the process hangs for seconds after the client is gone.
     release: () => pglite.close(),
@@ -113,6 +118,7 @@ function postgresConnection(kind: DatabaseKind, pool: pg.Pool, release: () => Pr
   return {
     kind,
     prisma: new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: connectionStatementName }) }),
+    sqlTransaction: pgTransactions(pool),
     migrate: (sources) => applyMigrations(postgresMigrationFactory(pool), sources),
     release,
   }
@@ -207,7 +213,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     storage,
     vector,
     threadQueries: createThreadQueries(connection.prisma),
-    threadTransfer: createThreadTransfer(connection.prisma),
+    threadTransfer: createThreadTransfer(connection.prisma, connection.sqlTransaction),
     callLog: createLLMCallLog(connection.prisma),
     indexJobs: createIndexJobStore(
       connection.prisma,
@@ -215,6 +221,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     ),
     kind: connection.kind,
     prisma: connection.prisma,
+    sqlTransaction: connection.sqlTransaction,
     close,
   }
 }

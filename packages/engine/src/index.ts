@@ -238,6 +238,6 @@ export type { RepairOutsideThread } from './storage/branch-operations.ts'
 
 // Validation: the one way input is validated (routers and forms derive their schemas from the ones above)
 export { fieldIssues, parseInput, toInputError } from './validation/parse-input.ts'
-export { assertSafeInput } from './validation/safe-input.ts'
+export { assertSafeInput, DEFAULT_INPUT_BOUNDS, unsafeTextReason } from './validation/safe-input.ts'
 export { givenFields } from './validation/given-fields.ts'
 export { branchThreadArgsSchema, deleteThreadOptionsSchema } from './memory/branch-options.ts'

@@ -1,6 +1,7 @@
 // Recognises the database failures the storage turns into typed engine errors.
 // Prisma reports them as P2002/P2003/P2025 from model queries and as P2010
-// (with the driver's SQLSTATE) from raw queries.
+// (with the driver's SQLSTATE) from raw queries; pg and PGlite, used without
+// Prisma (transfer/sql-transaction.ts), give the SQLSTATE as `code`.
 import { StorageError, ThreadlineError } from '@threadline/engine'
 
 type PrismaLikeError = { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } }
@@ -15,7 +16,8 @@ function prismaCode(error: unknown): unknown {
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  return prismaCode(error) === 'P2002' || sqlState(error) === '23505'
+  const code = prismaCode(error)
+  return code === 'P2002' || code === '23505' || sqlState(error) === '23505'
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {

@@ -8,8 +8,13 @@ import { z } from 'zod'
 export const EXPORT_FORMAT = 'threadline-thread'
 export const EXPORT_VERSION = 1
 
-const isoDate = z.iso.datetime({ offset: true }).transform((text) => new Date(text))
-const id = z.string().min(1).max(300)
+const isoDateText = z.iso.datetime({ offset: true })
+const isoDate = isoDateText.transform((text) => new Date(text))
+/** the text an ISO date field accepts (the importer's check of message lines without zod, message-line-check.ts) */
+export const ISO_DATE_PATTERN: RegExp = z.core.regexes.datetime(isoDateText._zod.def)
+export const ID_MAX_LENGTH = 300
+export const ROLE_MAX_LENGTH = 50
+const id = z.string().min(1).max(ID_MAX_LENGTH)
 const json = z.json()
 
 /** A thread as the header and `branch` lines carry it. */
@@ -49,8 +54,8 @@ export const messageLine = z.object({
   type: z.literal('message'),
   threadId: id,
   id,
-  role: z.string().min(1).max(50),
-  messageType: z.string().min(1).max(50),
+  role: z.string().min(1).max(ROLE_MAX_LENGTH),
+  messageType: z.string().min(1).max(ROLE_MAX_LENGTH),
   content: json,
   createdAt: isoDate,
   version: z.number().int().min(1),
@@ -61,7 +66,7 @@ export const messageOverrideLine = z.object({
   type: z.literal('messageOverride'),
   threadId: id,
   messageId: id,
-  role: z.string().min(1).max(50),
+  role: z.string().min(1).max(ROLE_MAX_LENGTH),
   content: json,
   createdAt: isoDate,
 })

@@ -3,9 +3,11 @@
 // (jsonb_to_recordset of the lines' own text), all inside one transaction, so
 // a bad line anywhere leaves nothing behind. Idempotent by the thread id it
 // writes: when that thread already exists in the caller's scope and resource,
-// the import answers `existing` and writes nothing.
+// the import answers `existing` and writes nothing. The transaction runs on
+// the driver, not Prisma (sql-transaction.ts): Prisma's copies of each batch's
+// parameters outlived young collections, so the import's peak memory grew
+// with the file.
 import { createHash } from 'node:crypto'
-import { clearLogs } from '@prisma/debug'
 import { InvalidInputError, MessageAlreadyExistsError, parseInput, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
 import type { ThreadImportInput, ThreadImportResult } from '@threadline/engine/storage'
 import type { z } from 'zod'
@@ -22,21 +24,19 @@ import {
   type ObservationalMemoryLine,
   type WorkingMemoryLine,
 } from './export-format.ts'
+import { checkedMessageThreadId } from './message-line-check.ts'
+import type { RunInSqlTransaction, SqlTransaction } from './sql-transaction.ts'
 
 /**
  * Messages per INSERT, one JSON value of their lines: at most 1,000 lines and
- * (unless one line is longer) 32 KiB of text. Prisma keeps the arguments of
- * its last 100 debug calls, DEBUG set or not: its client (several calls per
- * statement, one of them the parameters as JSON text) and its driver adapter
- * (one per statement; the PostgreSQL adapter's copy is emptied after each batch, insertMessages; PGlite's adapter logs to its own copy of @prisma/debug, which that does not reach). At 32 KiB
- * that is a few MiB, whatever the file's size (at 1,000 lines, ~0.5 MB each,
- * it held ~50 MB of a 100k file).
+ * (unless one line is longer) 32 KiB of text, so a statement and its
+ * parameter stay small beside V8's young generation (they die young).
  */
 const BATCH_ROWS = 1_000
 export const BATCH_CHARS = 32 * 1024
 const tenMinutes = 10 * 60 * 1000
 
-type Tx = Prisma.TransactionClient
+type Tx = SqlTransaction
 
 /** The refusal of line `lineNumber` (1-based), naming it in the message and the field (`lines[12].createdAt`). */
 function lineError(lineNumber: number, message: string, path = ''): InvalidInputError {
@@ -70,60 +70,54 @@ type IdMapping = ReturnType<typeof idMapping>
 
 async function insertThread(tx: Tx, fields: HeaderLine['thread'] | BranchLine['thread'], ids: IdMapping, resourceId: string): Promise<boolean> {
   const branch = 'branchParentId' in fields ? fields : null
-  const inserted = await tx.$executeRaw`
+  const inserted = await tx.execute(Prisma.sql`
     INSERT INTO threads (id, resource_id, title, metadata, source_thread_id, branch_parent_id, branch_point_message_id, branch_point_thread_id,
                          branch_point_created_at, inherited_message_count, created_at, updated_at)
     VALUES (${ids.thread(fields.id)}, ${resourceId}, ${fields.title}, ${JSON.stringify(fields.metadata)}::jsonb, ${fields.sourceThreadId},
             ${branch && ids.thread(branch.branchParentId)}, ${branch && ids.message(branch.branchPointMessageId)},
             ${branch && ids.thread(branch.branchPointThreadId)}, ${branch?.branchPointCreatedAt ?? null}::timestamptz, ${branch?.inheritedMessageCount ?? 0},
             ${fields.createdAt}, ${fields.updatedAt})
-    ON CONFLICT (id) DO NOTHING`
+    ON CONFLICT (id) DO NOTHING`)
   return inserted === 1
 }
 
 /** One batch of message lines (their own JSON text, already checked) in one statement. */
 async function insertMessages(tx: Tx, lines: readonly string[], ids: IdMapping, resourceId: string): Promise<void> {
   if (lines.length === 0) return
-  await tx.$executeRaw`
+  await tx.execute(Prisma.sql`
     INSERT INTO messages (id, thread_id, resource_id, role, type, content, created_at, version)
     SELECT x.id || ${ids.suffix}, CASE WHEN x."threadId" = ${ids.rootId} THEN ${ids.thread(ids.rootId)} ELSE x."threadId" || ${ids.suffix} END,
            ${resourceId}, x.role, x."messageType", x.content, x."createdAt", x.version
     FROM jsonb_to_recordset(${`[${lines.join(',')}]`}::jsonb)
-      AS x(id text, "threadId" text, role text, "messageType" text, content jsonb, "createdAt" timestamptz, version int)`
-  // the driver adapter's copy of the statement (@prisma/debug's history, the module the adapter logs to) goes now, not 100 statements later
-  clearLogs()
+      AS x(id text, "threadId" text, role text, "messageType" text, content jsonb, "createdAt" timestamptz, version int)`)
 }
 
 async function insertOverride(tx: Tx, line: MessageOverrideLine, ids: IdMapping): Promise<void> {
-  await tx.$executeRaw`
+  await tx.execute(Prisma.sql`
     INSERT INTO message_overrides (thread_id, message_id, role, content, created_at)
-    VALUES (${ids.thread(line.threadId)}, ${ids.message(line.messageId)}, ${line.role}, ${JSON.stringify(line.content)}::jsonb, ${line.createdAt})`
+    VALUES (${ids.thread(line.threadId)}, ${ids.message(line.messageId)}, ${line.role}, ${JSON.stringify(line.content)}::jsonb, ${line.createdAt})`)
 }
 
 async function insertWorkingMemory(tx: Tx, line: WorkingMemoryLine, ids: IdMapping, resourceId: string): Promise<void> {
   const threadId = ids.thread(line.threadId)
-  await tx.workingMemoryVersion.create({
-    data: { lookupKey: `thread:${threadId}`, scope: 'thread', resourceId, threadId, text: line.text, createdAt: line.createdAt },
-  })
+  await tx.execute(Prisma.sql`
+    INSERT INTO working_memory_versions (lookup_key, scope, resource_id, thread_id, text, created_at)
+    VALUES (${`thread:${threadId}`}, 'thread', ${resourceId}, ${threadId}, ${line.text}, ${line.createdAt})`)
 }
+
+/** A JSON column's value as the statement's text parameter (an absent value is JSON null, as Prisma's JsonNull wrote it). */
+const jsonText = (value: unknown) => JSON.stringify(value ?? null)
 
 async function insertObservationalMemory(tx: Tx, line: ObservationalMemoryLine, ids: IdMapping, resourceId: string): Promise<void> {
   const threadId = ids.thread(line.threadId)
-  const { type: _type, threadId: _threadId, id, observedMessageIds, bufferedObservationChunks, config, metadata, ...fields } = line
-  await tx.observationalMemory.create({
-    data: {
-      ...fields,
-      id: `${id}${ids.suffix}`,
-      lookupKey: `thread:${threadId}`,
-      scope: 'thread',
-      resourceId,
-      threadId,
-      observedMessageIds: observedMessageIds.map(ids.message),
-      bufferedObservationChunks: bufferedObservationChunks ?? Prisma.JsonNull,
-      config: config ?? Prisma.JsonNull,
-      metadata: metadata ?? Prisma.JsonNull,
-    },
-  })
+  await tx.execute(Prisma.sql`
+    INSERT INTO observational_memory (id, lookup_key, scope, resource_id, thread_id, generation, origin_type, active_observations,
+                                      observed_message_ids, buffered_observation_chunks, last_observed_at, total_tokens_observed,
+                                      observation_token_count, pending_message_tokens, config, metadata, created_at, updated_at)
+    VALUES (${`${line.id}${ids.suffix}`}, ${`thread:${threadId}`}, 'thread', ${resourceId}, ${threadId}, ${line.generation}, ${line.originType},
+            ${line.activeObservations}, ${jsonText(line.observedMessageIds.map(ids.message))}::jsonb, ${jsonText(line.bufferedObservationChunks)}::jsonb,
+            ${line.lastObservedAt}::timestamptz, ${line.totalTokensObserved}, ${line.observationTokenCount}, ${line.pendingMessageTokens},
+            ${jsonText(line.config)}::jsonb, ${jsonText(line.metadata)}::jsonb, ${line.createdAt}, ${line.updatedAt})`)
 }
 
 type Lines = AsyncIterator<string>
@@ -147,7 +141,9 @@ async function writeBody(tx: Tx, lines: Lines, header: HeaderLine, ids: IdMappin
     const next = await lines.next()
     if (next.done) throw lineError(lineNumber, 'the file ends before its `end` line (cut off?)')
     if (next.value.trim() === '') continue
-    const line = parseLine(bodyLine, next.value, lineNumber)
+    // most lines are messages: those that surely pass are checked without zod (message-line-check.ts), the rest by zod
+    const messageThreadId = checkedMessageThreadId(next.value)
+    const line = messageThreadId === undefined ? parseLine(bodyLine, next.value, lineNumber) : { type: 'message' as const, threadId: messageThreadId }
     if (line.type === 'message') {
       knownThread(line.threadId, lineNumber)
       batch.push(next.value)
@@ -218,7 +214,12 @@ async function alreadyImported(prisma: PrismaClient, threadId: string, resourceI
  * or nothing: one transaction. Bad input is an InvalidInputError naming the
  * line (`lines[N]`); an id taken in another resource is a conflict.
  */
-export async function importThreadLines(prisma: PrismaClient, source: AsyncIterable<string>, options: ThreadImportInput): Promise<ThreadImportResult> {
+export async function importThreadLines(
+  prisma: PrismaClient,
+  transaction: RunInSqlTransaction,
+  source: AsyncIterable<string>,
+  options: ThreadImportInput,
+): Promise<ThreadImportResult> {
   const lines = source[Symbol.asyncIterator]()
   try {
     const first = await lines.next()
@@ -232,7 +233,7 @@ export async function importThreadLines(prisma: PrismaClient, source: AsyncItera
       return { status: 'existing', threadId, resourceId, threads: 0, messages: 0 }
     }
     try {
-      const counts = await prisma.$transaction((tx) => writeBody(tx, lines, header, ids, resourceId), { timeout: tenMinutes, maxWait: tenMinutes })
+      const counts = await transaction((tx) => writeBody(tx, lines, header, ids, resourceId), { timeoutMs: tenMinutes })
       return { status: 'imported', threadId, resourceId, ...counts }
     } catch (error) {
       // a concurrent import of the same file won the thread's id

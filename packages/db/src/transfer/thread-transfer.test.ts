@@ -2,15 +2,16 @@
 // memory and a branch's override, on both databases: the round trip gives the
 // same lines, a second import of the file is `existing`, a new id gives a copy
 // beside the original, a bad or cut-off file leaves nothing behind, no
-// statement carries more than BATCH_CHARS of lines, and Prisma's statement
-// history keeps none of them.
-import { clearLogs, getLogs } from '@prisma/debug'
+// statement carries more than BATCH_CHARS of lines, and none goes through
+// Prisma (its copies of the parameters outlived young collections).
 import { InvalidInputError, ResourceOutOfScopeError, ThreadNotFoundError } from '@threadline/engine'
+import type { ThreadImportInput } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow, textOf } from '../storage/branch-test-helpers.ts'
 import { exportThreadLines } from './export-thread.ts'
 import { BATCH_CHARS, importThreadLines } from './import-thread.ts'
+import type { RunInSqlTransaction } from './sql-transaction.ts'
 
 const resourceId = 'transfer-r'
 
@@ -25,20 +26,22 @@ async function* each(lines: readonly string[]): AsyncGenerator<string> {
   yield* lines
 }
 
-/** The longest string a statement's arguments carry (a tagged template's values, or a raw call's). */
+/** The longest string among a statement's values. */
 const longestString = (value: unknown): number => {
   if (typeof value === 'string') return value.length
   if (Array.isArray(value)) return Math.max(0, ...value.map(longestString))
-  if (value !== null && typeof value === 'object' && 'values' in value) return longestString(value.values)
   return 0
 }
 
 /** The lines without the header's export time (the only field two exports of one thread differ in). */
 const comparable = (lines: readonly string[]) => lines.map((line, index) => (index === 0 ? line.replace(/"exportedAt":"[^"]+"/, '') : line))
 
-describeEachDatabase('thread export and import', (getDb, kind) => {
+describeEachDatabase('thread export and import', (getDb) => {
   let n = 0
   const prefix = () => `tx${++n}`
+  /** importThreadLines on the test database, with its own transactions unless `transaction` is given */
+  const importLines = (lines: readonly string[], options: ThreadImportInput, transaction = getDb().sqlTransaction) =>
+    importThreadLines(getDb().prisma, transaction, each(lines), options)
 
   /** s (5 messages, working memory twice, one observational generation) <- b (cut at s3, 2 own) <- c (cut at b1, 1 own, an override of s2) */
   async function seedTree(): Promise<{ id: (name: string) => string; lines: () => Promise<string[]> }> {
@@ -76,7 +79,7 @@ describeEachDatabase('thread export and import', (getDb, kind) => {
     ])
     const before = await effectiveHistory(prisma, id('c'))
     await storage.deleteThread(id('s'), { branches: 'delete' })
-    const result = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId] })
+    const result = await importLines(exported, { resourceIds: [resourceId] })
     expect(result).toEqual({ status: 'imported', threadId: id('s'), resourceId, threads: 3, messages: 8 })
     expect(comparable(await lines())).toEqual(comparable(exported))
     expect((await effectiveHistory(prisma, id('c'))).map(textOf)).toEqual(before.map(textOf))
@@ -89,7 +92,7 @@ describeEachDatabase('thread export and import', (getDb, kind) => {
     const { prisma } = getDb()
     const { id, lines } = await seedTree()
     const exported = await lines()
-    const again = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId] })
+    const again = await importLines(exported, { resourceIds: [resourceId] })
     expect(again).toEqual({ status: 'existing', threadId: id('s'), resourceId, threads: 0, messages: 0 })
     expect(await prisma.message.count({ where: { id: { startsWith: id('') } } })).toBe(8)
   })
@@ -98,53 +101,59 @@ describeEachDatabase('thread export and import', (getDb, kind) => {
     const { storage, prisma } = getDb()
     const { id, lines } = await seedTree()
     const exported = await lines()
-    const copy = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: id('copy') })
+    const copy = await importLines(exported, { resourceIds: [resourceId], newThreadId: id('copy') })
     expect(copy).toMatchObject({ status: 'imported', threadId: id('copy'), threads: 3, messages: 8 })
     const [branch] = await storage.listBranches(id('copy'))
     const [leaf] = await storage.listBranches(branch!.id)
     expect((await effectiveHistory(prisma, leaf!.id)).map(textOf)).toEqual((await effectiveHistory(prisma, id('c'))).map(textOf))
     const observed = await storage.getObservationalMemory({ scope: 'thread', threadId: id('copy') })
     expect(observed?.observedMessageIds).toEqual((await storage.listMessages({ threadId: id('copy') })).slice(0, 2).map((message) => message.id))
-    expect(await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: id('copy') })).toMatchObject({ status: 'existing' })
+    expect(await importLines(exported, { resourceIds: [resourceId], newThreadId: id('copy') })).toMatchObject({ status: 'existing' })
   })
 
-  it('writes messages in statements of at most BATCH_CHARS of lines (Prisma keeps its last 100 statements` parameters in memory)', async () => {
-    const { storage, prisma } = getDb()
+  it('writes messages in statements of at most BATCH_CHARS of lines', async () => {
+    const { storage, prisma, sqlTransaction } = getDb()
     const threadId = `${prefix()}-long`
     await storage.createThread({ id: threadId, resourceId })
     const text = 'a thousand characters '.repeat(46)
     await storage.insertMessages(Array.from({ length: 100 }, (_, i) => textMessage({ id: `${threadId}-${i}`, threadId, resourceId, at: i * 1000, text })))
     const exported = await collect(exportThreadLines(prisma, { threadId, resourceIds: [resourceId], branches: false }))
     const carried: number[] = []
-    const observed = prisma.$extends({
-      query: {
-        $executeRaw: ({ args, query }) => {
-          carried.push(longestString(args))
-          return query(args)
-        },
-      },
-    }) as unknown as typeof prisma
-    const result = await importThreadLines(observed, each(exported), { resourceIds: [resourceId], newThreadId: `${threadId}-copy` })
+    const observed: RunInSqlTransaction = (work, options) =>
+      sqlTransaction(
+        (tx) =>
+          work({
+            execute: (statement) => {
+              carried.push(longestString(statement.values))
+              return tx.execute(statement)
+            },
+          }),
+        options,
+      )
+    const result = await importLines(exported, { resourceIds: [resourceId], newThreadId: `${threadId}-copy` }, observed)
     expect(result).toMatchObject({ status: 'imported', messages: 100 })
     const longestLine = Math.max(...exported.map((line) => line.length))
     expect(Math.max(...carried)).toBeGreaterThan(longestLine)
     expect(Math.max(...carried)).toBeLessThan(BATCH_CHARS + 2 * longestLine)
   })
 
-  // PGlite's adapter logs to an older @prisma/debug (its own history); its database lives in the process anyway
-  it.runIf(kind === 'postgres')('leaves none of its lines in Prisma`s statement history (kept there, they outlive young collections)', async () => {
-    const { storage, prisma } = getDb()
-    const threadId = `${prefix()}-history`
-    await storage.createThread({ id: threadId, resourceId })
-    await storage.insertMessages(
-      Array.from({ length: 30 }, (_, i) => textMessage({ id: `${threadId}-${i}`, threadId, resourceId, at: i * 1000, text: `marker-${i}` })),
-    )
-    const exported = await collect(exportThreadLines(prisma, { threadId, resourceIds: [resourceId], branches: false }))
-    // the seeding's statements carried the same text
-    clearLogs()
-    const result = await importThreadLines(prisma, each(exported), { resourceIds: [resourceId], newThreadId: `${threadId}-copy` })
-    expect(result).toMatchObject({ status: 'imported', messages: 30 })
-    expect(getLogs(Number.MAX_SAFE_INTEGER)).not.toContain('marker-29')
+  it('writes nothing through Prisma (its copies of a batch`s parameters outlived young collections): only the existence check', async () => {
+    const { storage, prisma, sqlTransaction } = getDb()
+    const { id, lines } = await seedTree()
+    const exported = await lines()
+    await storage.deleteThread(id('s'), { branches: 'delete' })
+    const operations: string[] = []
+    const observed = prisma.$extends({
+      query: {
+        $allOperations: ({ operation, args, query }) => {
+          operations.push(operation)
+          return query(args)
+        },
+      },
+    }) as unknown as typeof prisma
+    const result = await importThreadLines(observed, sqlTransaction, each(exported), { resourceIds: [resourceId] })
+    expect(result).toMatchObject({ status: 'imported', threads: 3, messages: 8 })
+    expect(operations).toEqual(['findUnique'])
   })
 
   it('a bad line anywhere, a cut-off file or a newer version: refused naming the line, nothing written', async () => {
@@ -152,7 +161,7 @@ describeEachDatabase('thread export and import', (getDb, kind) => {
     const { id, lines } = await seedTree()
     const exported = await lines()
     const refusal = async (file: string[]) => {
-      const error = await importThreadLines(prisma, each(file), { resourceIds: [resourceId], newThreadId: id('bad') }).catch((caught: unknown) => caught)
+      const error = await importLines(file, { resourceIds: [resourceId], newThreadId: id('bad') }).catch((caught: unknown) => caught)
       expect(InvalidInputError.isInstance(error), String(error)).toBe(true)
       expect(await prisma.thread.count({ where: { id: { startsWith: id('bad') } } })).toBe(0)
       expect(await prisma.message.count({ where: { threadId: { contains: '~' }, id: { startsWith: id('') } } })).toBe(0)
@@ -172,8 +181,6 @@ describeEachDatabase('thread export and import', (getDb, kind) => {
     const foreign = exportThreadLines(prisma, { threadId: id('s'), resourceIds: ['another-tenant'], branches: false })
     await expect(collect(foreign)).rejects.toBeInstanceOf(ThreadNotFoundError)
     const exported = await lines()
-    await expect(importThreadLines(prisma, each(exported), { resourceIds: ['another-tenant'], newThreadId: id('x') })).rejects.toBeInstanceOf(
-      ResourceOutOfScopeError,
-    )
+    await expect(importLines(exported, { resourceIds: ['another-tenant'], newThreadId: id('x') })).rejects.toBeInstanceOf(ResourceOutOfScopeError)
   })
 })

@@ -147,7 +147,7 @@ describeEachApi('the write API', (getApi) => {
       const failure = await failureOf(
         writer.messages.save.mutate({ messages: [message('w-save-b', 'w-fresh', 'new', 7), message('w-save-b', 'w-save-1', 'moved?', 8)] }),
       )
-      expect(failure).toMatchObject({ code: 'CONFLICT', field: 'id', message: 'Message id(s) already exist in another thread: w-save-1' })
+      expect(failure).toMatchObject({ code: 'CONFLICT', field: 'id', message: 'Message id already exists in another thread: w-save-1' })
       expect(await messageCount('w-save-b')).toBe(0)
       expect(await messageCount('w-save')).toBe(3)
       // the same id twice in one batch

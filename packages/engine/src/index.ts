@@ -172,6 +172,7 @@ export type {
 export { messageBatchSchema, storedMessageSchema, storedMessagesSchema, toolInvocationStateSchema, type ParsedStoredMessages } from './messages/schema.ts'
 export { toPrompt } from './messages/to-prompt.ts'
 export { messageSnippet } from './messages/message-snippet.ts'
+export { plural } from './text/plural.ts'
 export { messageParts, toolInvocationsOf } from './messages/tool-invocations.ts'
 
 // Processors: the interface input and error processors implement, and the retry cap

@@ -1,9 +1,6 @@
 // Display formatting, run in the browser (dates in the viewer's time zone).
 
-/** "1 message", "3 messages", "2 branches" (an s, es after an h), or `many` for an irregular plural ("2 retries") */
-export function plural(count: number, noun: string, many = `${noun}${noun.endsWith('h') ? 'es' : 's'}`): string {
-  return `${count} ${count === 1 ? noun : many}`
-}
+export { plural } from '@threadline/engine'
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   month: 'short',

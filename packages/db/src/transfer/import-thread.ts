@@ -8,7 +8,7 @@
 // parameters outlived young collections, so the import's peak memory grew
 // with the file.
 import { createHash } from 'node:crypto'
-import { InvalidInputError, MessageAlreadyExistsError, parseInput, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
+import { InvalidInputError, MessageAlreadyExistsError, parseInput, plural, ResourceOutOfScopeError, ThreadAlreadyExistsError } from '@threadline/engine'
 import type { ThreadImportInput, ThreadImportResult } from '@threadline/engine/storage'
 import type { z } from 'zod'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
@@ -172,7 +172,7 @@ async function writeBody(tx: Tx, lines: Lines, header: HeaderLine, ids: IdMappin
       if (line.threads !== threads.size || line.messages !== messages)
         throw lineError(
           lineNumber,
-          `the file holds ${threads.size} thread(s) and ${messages} message(s), its end line says ${line.threads} and ${line.messages}`,
+          `the file holds ${plural(threads.size, 'thread')} and ${plural(messages, 'message')}, its end line says ${line.threads} and ${line.messages}`,
         )
       await refuseMoreLines(lines, lineNumber)
       return { threads: threads.size, messages }

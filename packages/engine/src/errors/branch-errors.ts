@@ -39,10 +39,11 @@ export class MessageSharedByBranchesError extends ThreadlineError {
   /** the branches that inherit them (materializeBranch them first to free the messages) */
   readonly branchThreadIds: string[]
   constructor(messageIds: string[], branchThreadIds: string[]) {
+    const [messages, are, them] = messageIds.length === 1 ? ['Message', 'is', 'it'] : ['Messages', 'are', 'them']
+    const [branches, inherit, those] = branchThreadIds.length === 1 ? ['branch', 'inherits', 'that branch'] : ['branches', 'inherit', 'those branches']
     super(
       'MESSAGE_SHARED_BY_BRANCHES',
-      `Message(s) ${listed(messageIds)} are shared with branch(es) ${listed(branchThreadIds)}, which inherit them; ` +
-        'materialize those branches first to change them',
+      `${messages} ${listed(messageIds)} ${are} shared with ${branches} ${listed(branchThreadIds)}, which ${inherit} ${them}; materialize ${those} first to change ${them}`,
       { field: 'messageIds' },
     )
     this.messageIds = messageIds

@@ -1,4 +1,5 @@
 import { hasErrorMarker, ThreadlineError } from './threadline-error.ts'
+import { plural } from '../text/plural.ts'
 
 const alreadyExists = Symbol.for('threadline.error.MessageAlreadyExistsError')
 const notFound = Symbol.for('threadline.error.MessageNotFoundError')
@@ -10,7 +11,8 @@ export class MessageAlreadyExistsError extends ThreadlineError {
   /** `inAnotherThread`: the ids exist in a thread other than the one they were saved to */
   constructor(messageIds: string[], options?: { inAnotherThread?: boolean }) {
     const where = options?.inAnotherThread ? ' in another thread' : ''
-    super('MESSAGE_ALREADY_EXISTS', `Message id(s) already exist${where}: ${messageIds.slice(0, 5).join(', ')}`, { field: 'id' })
+    const subject = messageIds.length === 1 ? 'Message id already exists' : `${plural(messageIds.length, 'message id')} already exist`
+    super('MESSAGE_ALREADY_EXISTS', `${subject}${where}: ${messageIds.slice(0, 5).join(', ')}`, { field: 'id' })
     this.messageIds = messageIds
   }
 
@@ -24,7 +26,11 @@ export class MessageNotFoundError extends ThreadlineError {
   readonly messageIds: string[]
   /** `field`: the input that named them (default 'messageIds') */
   constructor(messageIds: string[], options?: { field?: string }) {
-    super('MESSAGE_NOT_FOUND', `Message id(s) not found: ${messageIds.slice(0, 5).join(', ')}`, { field: options?.field ?? 'messageIds' })
+    super(
+      'MESSAGE_NOT_FOUND',
+      `${messageIds.length === 1 ? 'Message id' : plural(messageIds.length, 'message id')} not found: ${messageIds.slice(0, 5).join(', ')}`,
+      { field: options?.field ?? 'messageIds' },
+    )
     this.messageIds = messageIds
   }
 

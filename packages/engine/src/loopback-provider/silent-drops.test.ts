@@ -18,11 +18,11 @@ describe('silentDrops', () => {
   it('names a dropped text, a dropped call and a call sent without its result', () => {
     expect(silentDrops(expectedWireHistory(history), { texts: ['Weather?'], toolCalls: [], toolResultIds: [] })).toEqual([
       'text dropped: "Sunny."',
-      '1 call(s) of get_weather dropped (or sent without a result)',
+      '1 call of get_weather dropped (or sent without a result)',
     ])
     expect(
       silentDrops(expectedWireHistory(history), { texts: ['Weather?', 'Sunny.'], toolCalls: [{ id: 'x1', name: 'get_weather' }], toolResultIds: [] }),
-    ).toEqual(['call x1 (get_weather) sent without its result', '1 call(s) of get_weather dropped (or sent without a result)'])
+    ).toEqual(['call x1 (get_weather) sent without its result', '1 call of get_weather dropped (or sent without a result)'])
   })
 })
 
@@ -40,7 +40,7 @@ describe('requestDrops', () => {
     await post(`${server.baseUrl('openai')}/chat/completions`, { model: 'gpt-4o', messages: [{ role: 'user', content: 'Weather?' }] })
     expect(requestDrops(server, server.requests.at(-1), expectedWireHistory(history), 'the request')).toEqual([
       'text dropped: "Sunny."',
-      '1 call(s) of get_weather dropped (or sent without a result)',
+      '1 call of get_weather dropped (or sent without a result)',
     ])
   })
 

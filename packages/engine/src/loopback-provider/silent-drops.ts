@@ -7,6 +7,7 @@ import { toolInvocationsOf } from '../messages/tool-invocations.ts'
 import type { StoredMessage } from '../messages/types.ts'
 import type { WireHistory } from './dialects/shared.ts'
 import type { FakeProviderServer, RecordedRequest } from './fake-provider-server.ts'
+import { plural } from '../text/plural.ts'
 
 /** What must reach the wire: the texts, and one entry per tool call (by tool name). */
 export type ExpectedWireHistory = { texts: string[]; toolCalls: { name: string }[] }
@@ -54,7 +55,7 @@ export function silentDrops(expected: ExpectedWireHistory, wire: WireHistory): s
   return [
     ...lost.texts.map((text) => `text dropped: ${JSON.stringify(text)}`),
     ...lost.unansweredCalls.map((call) => `call ${call.id} (${call.name}) sent without its result`),
-    ...lost.missingCalls.map(({ name, count }) => `${count} call(s) of ${name} dropped (or sent without a result)`),
+    ...lost.missingCalls.map(({ name, count }) => `${plural(count, 'call')} of ${name} dropped (or sent without a result)`),
   ]
 }
 

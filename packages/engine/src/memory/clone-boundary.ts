@@ -1,6 +1,7 @@
 import type { MessageRole } from '../messages/types.ts'
 import type { MessageStructure } from '../storage/types.ts'
 import type { CloneBoundary } from './clone-options.ts'
+import { plural } from '../text/plural.ts'
 
 // Structure-aware edges for partial clones. In the stored format a tool call and
 // its result normally live in ONE `tool-invocation` part (state 'result'), so
@@ -156,8 +157,8 @@ export function applyCloneBoundary(
   if (difference > 0) {
     warnings.push(
       boundary === 'expand'
-        ? { code: 'boundary-expanded', message: `boundary 'expand' added ${difference} message(s) to the selection.` }
-        : { code: 'boundary-trimmed', message: `boundary 'trim' removed ${difference} message(s) from the selection.` },
+        ? { code: 'boundary-expanded', message: `boundary 'expand' added ${plural(difference, 'message')} to the selection.` }
+        : { code: 'boundary-trimmed', message: `boundary 'trim' removed ${plural(difference, 'message')} from the selection.` },
     )
   }
   return { ids, warnings }

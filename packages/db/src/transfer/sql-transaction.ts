@@ -5,8 +5,8 @@
 // the driver sees them, and builds its own copies of the rows it returns; those
 // copies outlive V8's young collections. An import's message batches through
 // Prisma promoted ~1.8 KB to the old generation per line, through pg ~0.2 KB;
-// an export's pages through Prisma peaked the heap ~85 MiB higher for a 53.5 MB
-// file, through pg ~18 MiB (BENCHMARKS.md, issue 30).
+// an export of a 53.5 MB file raised the heap's peak by 70-87 MiB with its
+// pages through Prisma, 16-19 MiB through pg (BENCHMARKS.md, issue 30).
 import type { PGlite } from '@electric-sql/pglite'
 import { StorageError } from '@threadline/engine'
 import type pg from 'pg'

@@ -1,9 +1,9 @@
 // Export / import benchmark (issue 30): a 100,000-message thread with 2
 // branches (1,000 own messages each) and thread memory, exported over REST to a
 // file and imported back from it (under a new id), through the API's real HTTP
-// handler in this process. Per direction: messages per second and the peak RSS
-// of this process (server and HTTP client together) beside its RSS before
-// starting. Flat memory: the peak grows far less than the file's size.
+// handler in this process. Per direction: messages per second, this process's
+// CPU time, and the peak RSS and V8 heap of this process (server and HTTP
+// client together) beside their values before starting. Flat memory: the peak grows far less than the file's size.
 // The thread is seeded by SQL on the database side, so nothing of it is in
 // this process before the export. The import runs in a fresh process (this
 // script with --import-file, on a fresh database of the same kind): in this
@@ -88,7 +88,7 @@ async function seed(db: BenchDatabase): Promise<void> {
   await db.prisma.$executeRawUnsafe('VACUUM ANALYZE')
 }
 
-type Measured = { seconds: number; peakBytes: number; rssBefore: number; heapPeakGrowth: number; heapKept: number }
+type Measured = { seconds: number; cpuSeconds: number; peakBytes: number; rssBefore: number; heapPeakGrowth: number; heapKept: number }
 
 /** The API on a loopback port over `db`, for the length of `run`. */
 async function withServer<T>(db: BenchDatabase, run: (url: string) => Promise<T>): Promise<T> {
@@ -117,9 +117,18 @@ async function measured(run: () => Promise<void>): Promise<Measured> {
   gc()
   const rssBefore = process.memoryUsage().rss
   const heapBefore = process.memoryUsage().heapUsed
+  const cpuBefore = process.cpuUsage()
   const { seconds, peakBytes, peakHeapBytes } = await peakRssDuring(run)
+  const cpu = process.cpuUsage(cpuBefore)
   gc()
-  return { seconds, peakBytes, rssBefore, heapPeakGrowth: peakHeapBytes - heapBefore, heapKept: process.memoryUsage().heapUsed - heapBefore }
+  return {
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    peakBytes,
+    rssBefore,
+    heapPeakGrowth: peakHeapBytes - heapBefore,
+    heapKept: process.memoryUsage().heapUsed - heapBefore,
+  }
 }
 
 /** This process's part when started with --import-file: the file imported over REST, its figures as the last line of output. */
@@ -178,6 +187,8 @@ async function benchOne(report: Report, db: BenchDatabase, kind: string): Promis
       'file MiB': mib(fileBytes),
       seconds: Math.round(run.seconds * 10) / 10,
       'msgs/s': Math.round(total / run.seconds),
+      // this process's CPU (server and client; not the database's): steadier than seconds on a loaded machine
+      'CPU s': Math.round(run.cpuSeconds * 100) / 100,
       'RSS before MiB': mib(run.rssBefore),
       'peak RSS MiB': mib(run.peakBytes),
       'RSS growth MiB': mib(run.peakBytes - run.rssBefore),

@@ -17,7 +17,7 @@ import { pgliteMigrationFactory, postgresMigrationFactory } from './migrations/m
 import { createLLMCallLog } from './calls/llm-call-log.ts'
 import { createIndexJobStore, oneSessionPacing } from './indexing/index-job-store.ts'
 import { createThreadQueries } from './queries/thread-queries.ts'
-import { pgliteTransactions, pgTransactions, type RunInSqlTransaction } from './transfer/sql-transaction.ts'
+import { pgliteQueries, pgliteTransactions, pgQueries, pgTransactions, type RunInSqlTransaction, type SqlQuery } from './transfer/sql-transaction.ts'
 import { createThreadTransfer } from './transfer/thread-transfer.ts'
 import { connectionStatementName } from './storage/connection-statements.ts'
 import { createPrismaStorage } from './storage/prisma-storage.ts'
@@ -58,6 +58,8 @@ export type Database = {
   prisma: PrismaClient
   /** a transaction on the driver itself, for statements with large parameters (the import's; see transfer/sql-transaction.ts) */
   sqlTransaction: RunInSqlTransaction
+  /** a statement on the driver itself, for reads with large results (the export's pages; see transfer/sql-transaction.ts) */
+  sqlQuery: SqlQuery
   /** Releases the Prisma client and the pool or PGlite instance. */
   close(): Promise<void>
 }
@@ -77,6 +79,7 @@ type Connection = {
   kind: DatabaseKind
   prisma: PrismaClient
   sqlTransaction: RunInSqlTransaction
+  sqlQuery: SqlQuery
   /** where requests share one connection with background work: the work waits for them */
   yieldToRequests?: YieldToRequests
   migrate(sources?: MigrationSources): Promise<string[]>
@@ -91,6 +94,7 @@ async function connectMemoryPGlite(): Promise<Connection> {
     kind: 'pglite',
     prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
     sqlTransaction: pgliteTransactions(pglite),
+    sqlQuery: pgliteQueries(pglite),
     migrate: (sources) => applyMigrations(pgliteMigrationFactory(pglite), sources),
     // Without close() the process hangs for seconds after the client is gone.
     release: () => pglite.close(),
@@ -119,6 +123,7 @@ function postgresConnection(kind: DatabaseKind, pool: pg.Pool, release: () => Pr
     kind,
     prisma: new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator: connectionStatementName }) }),
     sqlTransaction: pgTransactions(pool),
+    sqlQuery: pgQueries(pool),
     migrate: (sources) => applyMigrations(postgresMigrationFactory(pool), sources),
     release,
   }
@@ -213,7 +218,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     storage,
     vector,
     threadQueries: createThreadQueries(connection.prisma),
-    threadTransfer: createThreadTransfer(connection.prisma, connection.sqlTransaction),
+    threadTransfer: createThreadTransfer(connection.prisma, connection.sqlTransaction, connection.sqlQuery),
     callLog: createLLMCallLog(connection.prisma),
     indexJobs: createIndexJobStore(
       connection.prisma,
@@ -222,6 +227,7 @@ export async function openDatabase(url?: string, options: OpenDatabaseOptions = 
     kind: connection.kind,
     prisma: connection.prisma,
     sqlTransaction: connection.sqlTransaction,
+    sqlQuery: connection.sqlQuery,
     close,
   }
 }

@@ -1,16 +1,19 @@
 // A thread as export lines (export-format.ts), read from the database page by
 // page: messages by keyset ((created_at, id) after the last one sent) in pages
 // of PAGE_ROWS, each row built as its JSON line by the database, so a page is
-// one text value per row and never a whole thread in memory. The pages are
-// separate statements, not one snapshot: a message saved during the export is
-// in the file when it sorts after the page being read.
+// one text value per row and never a whole thread in memory. The pages go
+// through the driver, not Prisma (sql-transaction.ts: Prisma's copies of each
+// page outlived young collections, so the heap's peak grew with the file). The
+// pages are separate statements, not one snapshot: a message saved during the
+// export is in the file when it sorts after the page being read.
 import { InvalidInputError, ThreadNotFoundError } from '@threadline/engine'
 import type { ThreadExportInput } from '@threadline/engine/storage'
 import { Prisma, type PrismaClient } from '../generated/prisma/client.ts'
 import { EXPORT_FORMAT, EXPORT_VERSION } from './export-format.ts'
+import type { SqlQuery, SqlStatement } from './sql-transaction.ts'
 
 /** Rows per statement: ~1,000 lines of a few hundred bytes each. */
-const PAGE_ROWS = 1_000
+export const PAGE_ROWS = 1_000
 
 type ThreadRow = {
   id: string
@@ -57,40 +60,45 @@ async function threadsToExport(prisma: PrismaClient, options: ThreadExportInput)
 
 const utc = (column: string) => Prisma.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`)
 
-type PagedLine = { line: string; createdAt: Date; id: string }
+/** A row of a page: the line, and the columns the next page starts after (a message's time and id, an override's message id). */
+type PagedRow = { line: string; id: string; createdAt?: string }
 
-/** The messages `threadId` owns as lines, a page per statement, in (created_at, id) order. */
-async function* messageLines(prisma: PrismaClient, threadId: string): AsyncGenerator<string> {
-  // before any message: the API refuses dates before year 1 (and PostgreSQL's range starts at 4713 BC)
-  let after: { createdAt: Date; id: string } = { createdAt: new Date('0001-01-01T00:00:00Z'), id: '' }
+/** The lines of the pages `pageAfter` reads, each after the last row of the one before (undefined: the first), until a page is short. */
+async function* pagedLines(query: SqlQuery, pageAfter: (last: PagedRow | undefined) => SqlStatement): AsyncGenerator<string> {
+  let last: PagedRow | undefined
   for (;;) {
-    const page = await prisma.$queryRaw<PagedLine[]>`
-      SELECT json_build_object('type', 'message', 'threadId', thread_id, 'id', id, 'role', role, 'messageType', type,
-               'content', content, 'createdAt', ${utc('created_at')}, 'version', version)::text AS line,
-             created_at AS "createdAt", id
-      FROM messages WHERE thread_id = ${threadId} AND (created_at, id) > (${after.createdAt}::timestamptz, ${after.id})
-      ORDER BY created_at, id LIMIT ${PAGE_ROWS}`
+    const page = await query<PagedRow>(pageAfter(last))
     for (const row of page) yield row.line
-    const last = page.at(-1)
+    last = page.at(-1)
     if (last === undefined || page.length < PAGE_ROWS) return
-    after = last
   }
 }
 
-/** A branch's overrides of inherited messages, by message id, a page per statement. */
-async function* overrideLines(prisma: PrismaClient, threadId: string): AsyncGenerator<string> {
-  let after = ''
-  for (;;) {
-    const page = await prisma.$queryRaw<{ line: string; id: string }[]>`
+/** The messages `threadId` owns as lines, in (created_at, id) order. */
+function messageLines(query: SqlQuery, threadId: string): AsyncGenerator<string> {
+  // the cursor's time as text (created_at keeps milliseconds): the driver's rows carry no Date per line.
+  // Before any message: the API refuses dates before year 1 (and PostgreSQL's range starts at 4713 BC)
+  return pagedLines(
+    query,
+    (last) => Prisma.sql`
+      SELECT json_build_object('type', 'message', 'threadId', thread_id, 'id', id, 'role', role, 'messageType', type,
+               'content', content, 'createdAt', ${utc('created_at')}, 'version', version)::text AS line,
+             ${utc('created_at')} AS "createdAt", id
+      FROM messages WHERE thread_id = ${threadId} AND (created_at, id) > (${last?.createdAt ?? '0001-01-01T00:00:00.000Z'}::timestamptz, ${last?.id ?? ''})
+      ORDER BY created_at, id LIMIT ${PAGE_ROWS}`,
+  )
+}
+
+/** A branch's overrides of inherited messages, by message id. */
+function overrideLines(query: SqlQuery, threadId: string): AsyncGenerator<string> {
+  return pagedLines(
+    query,
+    (last) => Prisma.sql`
       SELECT json_build_object('type', 'messageOverride', 'threadId', thread_id, 'messageId', message_id, 'role', role,
                'content', content, 'createdAt', ${utc('created_at')})::text AS line, message_id AS id
-      FROM message_overrides WHERE thread_id = ${threadId} AND message_id > ${after}
-      ORDER BY message_id LIMIT ${PAGE_ROWS}`
-    for (const row of page) yield row.line
-    const last = page.at(-1)
-    if (last === undefined || page.length < PAGE_ROWS) return
-    after = last.id
-  }
+      FROM message_overrides WHERE thread_id = ${threadId} AND message_id > ${last?.id ?? ''}
+      ORDER BY message_id LIMIT ${PAGE_ROWS}`,
+  )
 }
 
 /** The thread's working-memory versions (oldest first) and observational-memory generations: a few rows per thread. */
@@ -139,8 +147,10 @@ function branchLine(row: ThreadRow): string {
  * thread (the root, then its branches, parents first) its line, its messages,
  * overrides and memory; then `end`. A thread outside `resourceIds` is not
  * found; a branch is refused (its history lives in its parent: export the root).
+ * Threads and memory (a few rows each) are read through Prisma, messages and
+ * overrides by `query` on the driver.
  */
-export async function* exportThreadLines(prisma: PrismaClient, options: ThreadExportInput): AsyncGenerator<string, void, undefined> {
+export async function* exportThreadLines(prisma: PrismaClient, query: SqlQuery, options: ThreadExportInput): AsyncGenerator<string, void, undefined> {
   const [root, ...branches] = await threadsToExport(prisma, options)
   if (root === undefined) throw new ThreadNotFoundError(options.threadId)
   if (root.branchParentId !== null)
@@ -155,11 +165,11 @@ export async function* exportThreadLines(prisma: PrismaClient, options: ThreadEx
   let messages = 0
   for (const thread of [root, ...branches]) {
     if (thread !== root) yield branchLine(thread)
-    for await (const line of messageLines(prisma, thread.id)) {
+    for await (const line of messageLines(query, thread.id)) {
       messages++
       yield line
     }
-    yield* overrideLines(prisma, thread.id)
+    yield* overrideLines(query, thread.id)
     yield* memoryLines(prisma, thread.id)
   }
   yield JSON.stringify({ type: 'end', threads: 1 + branches.length, messages })

@@ -3,15 +3,17 @@
 // same lines, a second import of the file is `existing`, a new id gives a copy
 // beside the original, a bad or cut-off file leaves nothing behind, no
 // statement carries more than BATCH_CHARS of lines, and none goes through
-// Prisma (its copies of the parameters outlived young collections).
+// Prisma (its copies of the parameters outlived young collections); an
+// export's message pages neither (its copies of the rows did), and they meet
+// without a gap or a repeat where rows share a time.
 import { InvalidInputError, ResourceOutOfScopeError, ThreadNotFoundError } from '@threadline/engine'
 import type { ThreadImportInput } from '@threadline/engine/storage'
 import { expect, it } from 'vitest'
 import { describeEachDatabase, observationalMemoryRecord, textMessage } from '../testing/index.ts'
 import { effectiveHistory, insertBranchRow, textOf } from '../storage/branch-test-helpers.ts'
-import { exportThreadLines } from './export-thread.ts'
+import { exportThreadLines, PAGE_ROWS } from './export-thread.ts'
 import { BATCH_CHARS, importThreadLines } from './import-thread.ts'
-import type { RunInSqlTransaction } from './sql-transaction.ts'
+import type { RunInSqlTransaction, SqlQuery } from './sql-transaction.ts'
 
 const resourceId = 'transfer-r'
 
@@ -62,7 +64,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     await prisma.messageOverride.create({
       data: { threadId: id('c'), messageId: id('s2'), role: 'user', content: { format: 2, parts: [{ type: 'text', text: 'repaired' }] } },
     })
-    const lines = () => collect(exportThreadLines(prisma, { threadId: id('s'), resourceIds: [resourceId], branches: true }))
+    const lines = () => collect(exportThreadLines(prisma, getDb().sqlQuery, { threadId: id('s'), resourceIds: [resourceId], branches: true }))
     return { id, lines }
   }
 
@@ -117,7 +119,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     await storage.createThread({ id: threadId, resourceId })
     const text = 'a thousand characters '.repeat(46)
     await storage.insertMessages(Array.from({ length: 100 }, (_, i) => textMessage({ id: `${threadId}-${i}`, threadId, resourceId, at: i * 1000, text })))
-    const exported = await collect(exportThreadLines(prisma, { threadId, resourceIds: [resourceId], branches: false }))
+    const exported = await collect(exportThreadLines(prisma, getDb().sqlQuery, { threadId, resourceIds: [resourceId], branches: false }))
     const carried: number[] = []
     const observed: RunInSqlTransaction = (work, options) =>
       sqlTransaction(
@@ -156,6 +158,50 @@ describeEachDatabase('thread export and import', (getDb) => {
     expect(operations).toEqual(['findUnique'])
   })
 
+  it('reads messages and overrides on the driver: Prisma reads the thread rows and memory only (its copies of a page outlived young collections)', async () => {
+    const { prisma, sqlQuery } = getDb()
+    const { id } = await seedTree()
+    const operations: string[] = []
+    const observed = prisma.$extends({
+      query: {
+        $allOperations: ({ operation, args, query }) => {
+          operations.push(operation)
+          return query(args)
+        },
+      },
+    }) as unknown as typeof prisma
+    const exported = await collect(exportThreadLines(observed, sqlQuery, { threadId: id('s'), resourceIds: [resourceId], branches: true }))
+    const types = exported.map((line) => (JSON.parse(line) as { type?: string }).type)
+    expect([types.filter((type) => type === 'message').length, types.filter((type) => type === 'messageOverride').length]).toEqual([8, 1])
+    // the tree, then per thread (3) its working-memory versions and observational-memory generations
+    expect(operations).toEqual(['$queryRaw', ...Array.from({ length: 3 }, () => ['findMany', 'findMany']).flat()])
+  })
+
+  it('pages of PAGE_ROWS meet without a gap or a repeat, also where messages share a time (ordered by id)', async () => {
+    const { storage, prisma, sqlQuery } = getDb()
+    const threadId = `${prefix()}-paged`
+    await storage.createThread({ id: threadId, resourceId })
+    const count = 2 * PAGE_ROWS + 1
+    // a run of equal times across each page boundary: the cursor's id decides
+    await prisma.$executeRaw`
+      INSERT INTO messages (id, thread_id, resource_id, role, content, created_at)
+      SELECT ${threadId} || '-' || lpad(i::text, 5, '0'), ${threadId}, ${resourceId}, 'user', '{"format":2,"parts":[]}'::jsonb,
+             timestamptz '2026-01-01 00:00:00+00' + make_interval(secs => i / 100)
+      FROM generate_series(1, ${count}) AS i`
+    const statements: string[] = []
+    const observed: SqlQuery = (statement) => {
+      statements.push(statement.text)
+      return sqlQuery(statement)
+    }
+    const lines = await collect(exportThreadLines(prisma, observed, { threadId, resourceIds: [resourceId], branches: false }))
+    const ids = lines
+      .map((line) => JSON.parse(line) as { type?: string; id?: string })
+      .filter((line) => line.type === 'message')
+      .map((line) => line.id)
+    expect(ids).toEqual(Array.from({ length: count }, (_, i) => `${threadId}-${String(i + 1).padStart(5, '0')}`))
+    expect(statements.filter((text) => text.includes('FROM messages'))).toHaveLength(3)
+  })
+
   it('a bad line anywhere, a cut-off file or a newer version: refused naming the line, nothing written', async () => {
     const { prisma } = getDb()
     const { id, lines } = await seedTree()
@@ -178,7 +224,7 @@ describeEachDatabase('thread export and import', (getDb) => {
   it('scoped: a thread outside the caller`s resources is not found, and an import into one is refused', async () => {
     const { prisma } = getDb()
     const { id, lines } = await seedTree()
-    const foreign = exportThreadLines(prisma, { threadId: id('s'), resourceIds: ['another-tenant'], branches: false })
+    const foreign = exportThreadLines(prisma, getDb().sqlQuery, { threadId: id('s'), resourceIds: ['another-tenant'], branches: false })
     await expect(collect(foreign)).rejects.toBeInstanceOf(ThreadNotFoundError)
     const exported = await lines()
     await expect(importLines(exported, { resourceIds: ['another-tenant'], newThreadId: id('x') })).rejects.toBeInstanceOf(ResourceOutOfScopeError)

@@ -65,10 +65,12 @@ test('IDs are cut on one line with the full ID in a tooltip and a copy button', 
   const firstId = initechIncident.messages[0]!.id
   await expect(id.locator('span[title]')).toHaveAttribute('title', firstId)
   // one line, cut with an ellipsis: never wrapped mid-word
-  expect(await id.locator('span[title]').evaluate((element) => [getComputedStyle(element).whiteSpace, getComputedStyle(element).textOverflow])).toEqual([
-    'nowrap',
-    'ellipsis',
-  ])
+  expect(
+    await id
+      .locator('span[title] > span')
+      .first()
+      .evaluate((element) => [getComputedStyle(element).whiteSpace, getComputedStyle(element).textOverflow]),
+  ).toEqual(['nowrap', 'ellipsis'])
   await id.getByRole('button', { name: `Copy ID ${firstId}` }).click()
   await expect(id.getByRole('button')).toHaveText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstId)
@@ -80,6 +82,11 @@ test('IDs are cut on one line with the full ID in a tooltip and a copy button', 
   const header = page.getByTestId('message').first().locator('header')
   const lineHeight = await header.getByTestId('copyable-id').evaluate((element) => element.getBoundingClientRect().height)
   expect(lineHeight).toBeLessThan(28)
+  // cut in the middle: a clone's ids share their source's prefix, so each keeps its own end in view
+  const tails = await Promise.all(
+    [0, 1].map((at) => page.getByTestId('message').nth(at).getByTestId('copyable-id').locator('span[title] > span').last().innerText()),
+  )
+  expect(tails[0]).not.toBe(tails[1])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800)
   // the lineage card's sentence keeps its row (one line): its buttons wrap below it instead of squeezing it to a word a line
   expect((await page.getByTestId('clone-panel').getByText('This thread is a clone.').boundingBox())?.height).toBeLessThan(20)

@@ -77,7 +77,7 @@ for (const size of [1200, 100_000]) {
     await card(page, threadId, 1150).getByRole('link', { name: 'Clone from here…' }).click()
     await expect(page.getByTestId('fork-point')).toContainText('#1,150')
     const preview = page.getByTestId('clone-preview')
-    await expect(preview.getByTestId('preview-count')).toHaveText(`1150 of ${size + 2}`)
+    await expect(preview.getByTestId('preview-count')).toHaveText(`1,150 of ${(size + 2).toLocaleString('en')}`)
     await expect(preview.locator('[data-testid="preview-message"][data-copied="true"]').first()).toContainText('#1')
     await expect(preview.getByTestId('preview-messages')).toContainText('token lt100')
     await page.getByLabel('Title').fill(`Fork of ${size} at #1150`)

@@ -184,7 +184,7 @@ test('retry simulator: a 429 with Retry-After: 5 waits 5 s, then the budget is s
   await expect(attempts.nth(1)).toContainText('stop')
   // the reason names the matcher whose budget is spent
   await expect(attempts.nth(1)).toContainText(
-    'the built-in matcher for Anthropic errors (type “rate_limit_error”) matched, but its budget is spent (1 of 1 retries)',
+    'the built-in matcher for Anthropic errors (type “rate_limit_error”) matched, but its budget is spent (1 of 1 retry used)',
   )
   // the editor, no longer focused, shows where the pasted line begins
   await expect(page.getByTestId('code-editor-json').first().locator('.cm-scroller')).toHaveJSProperty('scrollLeft', 0)

@@ -43,17 +43,19 @@ test('a long thread: the fork preview pages its ids and the clone copies all; th
   await page.goto(`/threads/${threadId}/fork`)
   // a thousand source messages to render on a loaded machine
   await expect(page.getByRole('heading', { name: 'Clone a thread', level: 1 })).toBeVisible({ timeout: 60_000 })
-  await expect(page.getByTestId('preview-count')).toHaveText(`${MESSAGES} of ${MESSAGES}`, { timeout: 30_000 })
+  await expect(page.getByTestId('preview-count')).toHaveText(`${MESSAGES.toLocaleString('en')} of ${MESSAGES.toLocaleString('en')}`, { timeout: 30_000 })
   const paged = page.getByTestId('preview-ids-paged')
-  await expect(paged).toContainText(`Showing 500 of ${MESSAGES} selected message IDs. The clone copies all ${MESSAGES}.`)
+  await expect(paged).toContainText(
+    `Showing 500 of ${MESSAGES.toLocaleString('en')} selected message IDs. The clone copies all ${MESSAGES.toLocaleString('en')}.`,
+  )
   // the first selected messages are listed (issue 31: the selection first, never a 1,000-row source list)
   const copied = page.locator('[data-testid="preview-message"][data-copied="true"]')
   await expect(copied).toHaveCount(100)
   await screenshots(page, 'fork-preview-paged')
   await paged.getByRole('button', { name: 'Load more IDs' }).click()
-  await expect(paged).toContainText(`Showing 1000 of ${MESSAGES}`)
+  await expect(paged).toContainText(`Showing 1,000 of ${MESSAGES.toLocaleString('en')}`)
   await paged.getByRole('button', { name: 'Load more IDs' }).click()
-  await expect(paged).toContainText(`Showing ${MESSAGES} of ${MESSAGES}`)
+  await expect(paged).toContainText(`Showing ${MESSAGES.toLocaleString('en')} of ${MESSAGES.toLocaleString('en')}`)
   await expect(paged.getByRole('button', { name: 'Load more IDs' })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Create clone' }).click()

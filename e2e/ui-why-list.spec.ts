@@ -257,6 +257,9 @@ test('terminology: the clone wizard says Clone, as the button that opens it', as
   await page.locator(`[data-message-id="${message.id}"]`).getByRole('link', { name: 'Clone from here…' }).click()
   await expect(page.getByRole('heading', { name: 'Clone from a message', level: 1 })).toBeVisible()
   await expect(page).toHaveTitle(/^Clone /)
+  // the preview follows the fork point (#3): wait for its count and rows, or the capture shows a preview mid-update
+  await expect(page.getByTestId('preview-count')).toContainText('3 of 6')
+  await expect(page.locator('[data-testid="preview-message"][data-copied="true"]')).toHaveCount(3)
   await screenshots(page, 'why-clone-wizard')
   expect(browserErrors).toEqual([])
 })

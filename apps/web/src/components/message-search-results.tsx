@@ -91,7 +91,7 @@ export function MessageSearchResults({
           </li>
         ))}
       </ol>
-      <Pagination page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} total={data.total} noun="messages" onPageChange={onPageChange} />
+      <Pagination page={data.page} pageCount={data.pageCount} pageSize={data.pageSize} total={data.total} noun="message" onPageChange={onPageChange} />
     </>
   )
 }

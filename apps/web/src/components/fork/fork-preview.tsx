@@ -92,7 +92,7 @@ export function ForkPreview({
               <div>
                 <dt className="text-xs text-slate-500">Messages</dt>
                 <dd className="font-semibold tabular-nums" data-testid="preview-count">
-                  {preview.count} of {sourceMessageCount}
+                  {preview.count.toLocaleString('en')} of {sourceMessageCount.toLocaleString('en')}
                 </dd>
               </div>
               <div>
@@ -196,7 +196,7 @@ function PagedIds({ count, loaded, more }: { count: number; loaded: number; more
     <Notice tone="info" testId="preview-ids-paged">
       <div className="flex flex-wrap items-center gap-3">
         <span>
-          Showing {loaded} of {count} selected message IDs. The clone copies all {count}.
+          Showing {loaded.toLocaleString('en')} of {count.toLocaleString('en')} selected message IDs. The clone copies all {count.toLocaleString('en')}.
         </span>
         {more && (
           <Button size="sm" onClick={more.load} disabled={more.loading}>

@@ -117,7 +117,7 @@ export function IndexJobsView() {
             pageCount={jobs.data.pageCount}
             pageSize={jobs.data.pageSize}
             total={jobs.data.total}
-            noun="jobs"
+            noun="job"
             onPageChange={(next) => setParams({ page: next === 1 ? null : String(next) })}
           />
         </div>

@@ -102,7 +102,18 @@ export function LineageGraph({ lineage }: { lineage: Lineage }) {
               proOptions={{ hideAttribution: true }}
             >
               <Background gap={20} color="var(--color-slate-200)" />
-              <Controls showInteractive={false} />
+              <Controls
+                showInteractive={false}
+                // the app's palette, which dark mode mirrors: React Flow's own dark buttons had no border on the canvas
+                style={{
+                  ['--xy-controls-button-background-color' as string]: 'var(--color-white)',
+                  ['--xy-controls-button-background-color-hover' as string]: 'var(--color-slate-50)',
+                  ['--xy-controls-button-color' as string]: 'var(--color-slate-700)',
+                  ['--xy-controls-button-color-hover' as string]: 'var(--color-slate-900)',
+                  ['--xy-controls-button-border-color' as string]: 'var(--color-slate-300)',
+                  ['--xy-controls-box-shadow' as string]: '0 0 0 1px var(--color-slate-300)',
+                }}
+              />
             </ReactFlow>
           </ToggleGroupContext>
         )}

@@ -52,7 +52,7 @@ describe('explainRetryDecision', () => {
 
   it('names the rule whose budget is spent', async () => {
     expect(explainRetryDecision(await decide(overloaded529(), {}, 1))).toBe(
-      'StreamErrorRetryProcessor does not retry: the built-in matcher for Anthropic errors (type “overloaded_error”) matched, but its budget is spent (1 of 1 retries).',
+      'StreamErrorRetryProcessor does not retry: the built-in matcher for Anthropic errors (type “overloaded_error”) matched, but its budget is spent (1 of 1 retry used).',
     )
   })
 })

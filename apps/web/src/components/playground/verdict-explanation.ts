@@ -3,6 +3,7 @@
 // and the field it read, a custom matcher by its number and pattern), so two
 // verdicts on one screen that disagree each explain themselves.
 import type { RouterOutputs } from '@/trpc/types.ts'
+import { plural } from '../format.ts'
 
 export type RetryDecision = RouterOutputs['playground']['retryDecision']
 type ErrorEvaluation = RouterOutputs['playground']['runError']
@@ -58,7 +59,7 @@ export function explainRetryDecision(decision: RetryDecision, matchers: readonly
       return `StreamErrorRetryProcessor does not retry: the error is terminal${detail}, so no wait can fix it.`
     }
     case 'budget-exhausted':
-      return `StreamErrorRetryProcessor does not retry: ${matchedRule(decision, matchers)} matched, but its budget is spent (${decision.retryCount} of ${decision.maxRetries} retries).`
+      return `StreamErrorRetryProcessor does not retry: ${matchedRule(decision, matchers)} matched, but its budget is spent (${decision.retryCount} of ${plural(decision.maxRetries, 'retry', 'retries')} used).`
     case 'aborted':
       return 'StreamErrorRetryProcessor does not retry: the call was aborted.'
     case 'no-match':

@@ -83,8 +83,8 @@ function WorkingMemoryEditor({ scope, threadId }: { scope: Scope; threadId: stri
       </label>
       <textarea
         id={`wm-${scope}`}
-        className={`${textareaClass} min-h-32`}
-        rows={Math.min(14, Math.max(5, value.split('\n').length + 1))}
+        // sized by its content as wrapped, not by its line count: a line that wraps no longer hides the last one
+        className={`${textareaClass} field-sizing-content min-h-32 max-h-96`}
         value={value}
         onChange={(event) => {
           setSaved(false)

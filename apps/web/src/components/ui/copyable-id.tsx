@@ -2,9 +2,13 @@
 
 import { useState, type MouseEvent } from 'react'
 
+/** characters an ID always shows at its end */
+const TAIL_LENGTH = 12
+
 /**
- * An ID on one line: cut with an ellipsis when it does not fit (never broken
- * mid-word), the whole ID in its tooltip, and a copy button beside it.
+ * An ID on one line: cut with an ellipsis in the middle when it does not fit
+ * (never broken mid-word; its last characters stay), the whole ID in its
+ * tooltip, and a copy button beside it.
  */
 export function CopyableId({ id, className = '' }: { id: string; className?: string }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle')
@@ -21,8 +25,10 @@ export function CopyableId({ id, className = '' }: { id: string; className?: str
   }
   return (
     <span className={`inline-flex min-w-0 max-w-full items-center gap-1 font-mono text-slate-400 ${className}`} data-testid="copyable-id">
-      <span className="min-w-0 truncate" title={id}>
-        {id}
+      {/* cut in the middle: ids that share a prefix (a clone's copies, `<source id>-<n>`) differ at their end */}
+      <span className="flex min-w-0" title={id}>
+        <span className="min-w-0 truncate">{id.slice(0, -TAIL_LENGTH)}</span>
+        <span className="shrink-0">{id.slice(-TAIL_LENGTH)}</span>
       </span>
       <button
         type="button"

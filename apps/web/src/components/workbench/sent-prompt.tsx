@@ -2,6 +2,7 @@
 
 import type { RouterOutputs } from '@/trpc/types.ts'
 import { promptMessages } from '../calls/prompt-parts.ts'
+import { ObservationText } from '../thread/observation-text.tsx'
 import { CappedBlock } from '../ui/capped-block.tsx'
 import { JsonBlock } from '../ui/json-block.tsx'
 
@@ -38,10 +39,15 @@ export function SentPrompt({ view }: { view: View }) {
               {message.lines.map((line, at) => (
                 // four rows, then a fade and Show all: a clamp's ellipsis alone left no way to read the rest
                 <CappedBlock key={at} lines={line.text.split('\n').length} capRem={4} inset="">
-                  <p className="whitespace-pre-wrap break-words text-slate-700 [overflow-wrap:anywhere]">
-                    {line.kind === 'text' ? '' : `${line.kind}: `}
-                    {line.text}
-                  </p>
+                  {line.kind === 'text' ? (
+                    // the system message carries the observations: their priority emoji as the dots the panels draw (no tofu without an emoji font)
+                    <ObservationText text={line.text} />
+                  ) : (
+                    <p className="whitespace-pre-wrap break-words text-slate-700 [overflow-wrap:anywhere]">
+                      {`${line.kind}: `}
+                      {line.text}
+                    </p>
+                  )}
                 </CappedBlock>
               ))}
             </li>

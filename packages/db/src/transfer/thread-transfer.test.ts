@@ -14,6 +14,7 @@ import { effectiveHistory, insertBranchRow, textOf } from '../storage/branch-tes
 import { exportThreadLines, PAGE_ROWS } from './export-thread.ts'
 import { BATCH_CHARS, importThreadLines } from './import-thread.ts'
 import type { RunInSqlTransaction, SqlQuery } from './sql-transaction.ts'
+import type { PrismaClient } from '../generated/prisma/client.ts'
 
 const resourceId = 'transfer-r'
 
@@ -37,6 +38,18 @@ const longestString = (value: unknown): number => {
 
 /** The lines without the header's export time (the only field two exports of one thread differ in). */
 const comparable = (lines: readonly string[]) => lines.map((line, index) => (index === 0 ? line.replace(/"exportedAt":"[^"]+"/, '') : line))
+
+/** The client, each operation it runs named in `operations`: what the transfer still sends through Prisma. */
+function observingOperations(prisma: PrismaClient, operations: string[]): PrismaClient {
+  return prisma.$extends({
+    query: {
+      $allOperations: ({ operation, args, query }) => {
+        operations.push(operation)
+        return query(args)
+      },
+    },
+  }) as unknown as PrismaClient
+}
 
 describeEachDatabase('thread export and import', (getDb) => {
   let n = 0
@@ -145,14 +158,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     const exported = await lines()
     await storage.deleteThread(id('s'), { branches: 'delete' })
     const operations: string[] = []
-    const observed = prisma.$extends({
-      query: {
-        $allOperations: ({ operation, args, query }) => {
-          operations.push(operation)
-          return query(args)
-        },
-      },
-    }) as unknown as typeof prisma
+    const observed = observingOperations(prisma, operations)
     const result = await importThreadLines(observed, sqlTransaction, each(exported), { resourceIds: [resourceId] })
     expect(result).toMatchObject({ status: 'imported', threads: 3, messages: 8 })
     expect(operations).toEqual(['findUnique'])
@@ -162,14 +168,7 @@ describeEachDatabase('thread export and import', (getDb) => {
     const { prisma, sqlQuery } = getDb()
     const { id } = await seedTree()
     const operations: string[] = []
-    const observed = prisma.$extends({
-      query: {
-        $allOperations: ({ operation, args, query }) => {
-          operations.push(operation)
-          return query(args)
-        },
-      },
-    }) as unknown as typeof prisma
+    const observed = observingOperations(prisma, operations)
     const exported = await collect(exportThreadLines(observed, sqlQuery, { threadId: id('s'), resourceIds: [resourceId], branches: true }))
     const types = exported.map((line) => (JSON.parse(line) as { type?: string }).type)
     expect([types.filter((type) => type === 'message').length, types.filter((type) => type === 'messageOverride').length]).toEqual([8, 1])

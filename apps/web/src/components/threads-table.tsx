@@ -73,10 +73,10 @@ export function ThreadsTable({ rows }: { rows: ThreadRow[] }) {
               </span>
             </td>
             <td className="px-4 py-3 text-right align-middle tabular-nums text-slate-700">
-              {row.messageCount}
+              {row.messageCount.toLocaleString('en')}
               {row.inheritedMessageCount > 0 && (
                 <span className="block text-[11px] text-slate-400" title="Read from its ancestors up to the branch point">
-                  {row.inheritedMessageCount} inherited
+                  {row.inheritedMessageCount.toLocaleString('en')} inherited
                 </span>
               )}
             </td>

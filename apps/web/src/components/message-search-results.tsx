@@ -8,7 +8,7 @@ import type { RouterOutputs } from '@/trpc/types.ts'
 import { Badge } from './badge.tsx'
 import { EmptyState } from './empty-state.tsx'
 import { ErrorNotice } from './error-notice.tsx'
-import { formatDateTime } from './format.ts'
+import { formatDateTime, plural } from './format.ts'
 import { Pagination } from './pagination.tsx'
 import { threadMessageHref } from './thread/anchors.ts'
 
@@ -58,7 +58,7 @@ export function MessageSearchResults({
     return data.total > 0 ? (
       <EmptyState
         title={`Page ${page} is past the end`}
-        description={`${data.total} message${data.total === 1 ? ' matches' : 's match'}, on ${data.pageCount} page${data.pageCount === 1 ? '' : 's'}.`}
+        description={`${data.total} message${data.total === 1 ? ' matches' : 's match'}, on ${plural(data.pageCount, 'page')}.`}
         action={{ label: `Go to page ${data.pageCount}`, onClick: () => onPageChange(data.pageCount) }}
       />
     ) : (

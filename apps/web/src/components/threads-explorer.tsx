@@ -11,6 +11,7 @@ import { THREAD_FLAGS, ThreadFlagFilters, type ThreadFlag } from './thread-flag-
 import { ThreadsTable } from './threads-table.tsx'
 import { Notice } from './ui/notice.tsx'
 import { useSearchParamsState } from './use-search-params-state.ts'
+import { plural } from './format.ts'
 
 const PAGE_SIZE = 20
 const SEARCH_DELAY_MS = 250
@@ -165,7 +166,7 @@ export function ThreadsExplorer() {
         ) : data.items.length === 0 && data.total > 0 ? (
           <EmptyState
             title={`Page ${page} is past the end`}
-            description={`${filtered ? 'These filters match' : 'There are'} ${data.total} thread${data.total === 1 ? '' : 's'}, on ${data.pageCount} page${data.pageCount === 1 ? '' : 's'}.`}
+            description={`${filtered ? 'These filters match' : 'There are'} ${plural(data.total, 'thread')}, on ${plural(data.pageCount, 'page')}.`}
             action={{ label: `Go to page ${data.pageCount}`, onClick: () => setParams({ page: data.pageCount > 1 ? String(data.pageCount) : null }) }}
           />
         ) : data.items.length === 0 ? (

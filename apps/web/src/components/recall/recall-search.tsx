@@ -8,7 +8,7 @@ import { useTRPC } from '@/trpc/client.tsx'
 import { Badge } from '../badge.tsx'
 import { EmptyState } from '../empty-state.tsx'
 import { IndexAll } from '../indexing/index-all.tsx'
-import { formatDateTime, threadOptionLabel } from '../format.ts'
+import { formatDateTime, plural, threadOptionLabel } from '../format.ts'
 import { threadMessageHref } from '../thread/anchors.ts'
 import { Button, ButtonLink } from '../ui/button.tsx'
 import { describeError } from '../ui/describe-error.ts'
@@ -156,7 +156,7 @@ export function RecallSearch() {
       ) : (
         <section aria-label="Results" className="space-y-3">
           <p className="flex items-center gap-2 text-sm text-slate-500">
-            {search.data.results.length} result{search.data.results.length === 1 ? '' : 's'} for “{query}”, best first
+            {plural(search.data.results.length, 'result')} for “{query}”, best first
             <Badge>{search.data.mode === 'text' ? 'full-text' : search.data.mode}</Badge>
             {search.isFetching && <Spinner className="size-3.5" />}
           </p>

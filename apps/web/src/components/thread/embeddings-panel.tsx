@@ -8,6 +8,7 @@ import { describeError } from '../ui/describe-error.ts'
 import { Notice } from '../ui/notice.tsx'
 import { Panel } from '../ui/panel.tsx'
 import { ProgressBar, Spinner } from '../ui/progress.tsx'
+import { plural } from '../format.ts'
 
 /** How many of the thread's messages have a vector, and a way to embed those that have none yet. */
 export function EmbeddingsPanel({ threadId }: { threadId: string }) {
@@ -28,7 +29,7 @@ export function EmbeddingsPanel({ threadId }: { threadId: string }) {
         ) : data.model === null ? (
           <div className="space-y-1">
             <p className="font-medium text-slate-900" data-testid="embeddings-status">
-              Full-text recall: all {data.messages} message{data.messages === 1 ? '' : 's'} searchable
+              Full-text recall: all {plural(data.messages, 'message')} searchable
             </p>
             <p className="text-xs text-slate-500">
               No embedding model is configured, so recall uses PostgreSQL full-text search, which the database keeps indexed as messages are written. Configure

@@ -18,9 +18,9 @@ export function Loading({ label }: { label: string }) {
 }
 
 /**
- * The empty track of a meter on a card. The dark palette mirrors slate-100 to
- * the card's own colour (white's), which hid the track: dark mode takes a
- * lighter step.
+ * The empty track of a meter on a card. In dark mode slate-100 is only a step
+ * off the card (enough for a divider, not for a track a reader measures the bar
+ * against): dark mode takes slate-300.
  */
 export const meterTrackClass = 'bg-slate-100 dark:bg-slate-300'
 

@@ -16,6 +16,7 @@ import { BackLink } from '../ui/back-link.tsx'
 import { CappedBlock } from '../ui/capped-block.tsx'
 import { SentPrompt } from './sent-prompt.tsx'
 import { ObservationText } from '../thread/observation-text.tsx'
+import { plural } from '../format.ts'
 
 type View = RouterOutputs['workbench']['context']
 type Section = View['sections'][number]
@@ -125,7 +126,7 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
               <h3 className="text-sm font-semibold">{section.title}</h3>
               <span className="ml-auto text-xs tabular-nums text-slate-500">
                 {section.tokens.toLocaleString('en-US')} tokens
-                {section.text === null ? ` · ${section.messages.length} ${section.messages.length === 1 ? 'message' : 'messages'}` : ''}
+                {section.text === null ? ` · ${plural(section.messages.length, 'message')}` : ''}
               </span>
             </header>
             {section.text !== null ? (
@@ -166,7 +167,7 @@ function ContextBreakdown({ view, threadId }: { view: View; threadId: string }) 
       <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm" data-testid="left-out">
         <h2 className="font-semibold">Left out</h2>
         <p className="mt-1 text-slate-600">
-          {view.olderMessages} older {view.olderMessages === 1 ? 'message' : 'messages'} beyond the last ones (not recalled)
+          {plural(view.olderMessages, 'older message')} beyond the last ones (not recalled)
           {view.overLimit.length > 0 ? `, and ${view.overLimit.length} dropped to fit the context window:` : '; nothing dropped for the context limit.'}
         </p>
         {view.overLimit.length > 0 && (
